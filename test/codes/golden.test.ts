@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { formatCards } from '../../src/cards/notation.js';
+import { shuffledDeck } from '../../src/codes/shuffle.js';
+import { Sfc32 } from '../../src/codes/sfc32.js';
+
+// Golden values from deal-codes.md ("from an independent implementation of this text").
+describe('deal generator golden values', () => {
+  it('PY1 deal 0 (PY1-N-AAAAAAA)', () => {
+    const deck = shuffledDeck('PY1', 0);
+    expect(formatCards(deck.slice(0, 1))).toBe('9♦');
+    expect(formatCards(deck.slice(1, 3))).toBe('A♠ 6♣');
+    expect(formatCards(deck.slice(21, 28))).toBe('J♦ 2♦ 2♣ 2♥ 4♠ A♥ 2♠');
+    expect(formatCards([deck[28]!])).toBe('Q♦');
+    expect(formatCards([deck[29]!])).toBe('6♥');
+    expect(formatCards([deck[51]!])).toBe('9♥');
+  });
+
+  it('DS1 deal 1 (DS1-D1N-AAAAAAB) in dealing rounds', () => {
+    const deck = shuffledDeck('DS1', 1).map((c) => c % 52);
+    const columns: number[][] = Array.from({ length: 9 }, () => []);
+    let next = 0;
+    for (let round = 0; round < 9; round++) {
+      for (let col = round; col < 9; col++) columns[col]!.push(deck[next++]!);
+    }
+    expect(formatCards(columns[0]!)).toBe('6♥');
+    expect(formatCards(columns[1]!)).toBe('Q♥ 10♠');
+    expect(formatCards(columns[8]!)).toBe('5♣ 9♣ 4♦ 2♥ 3♠ 3♦ K♦ 4♠ 2♣');
+    expect(formatCards([deck[45]!])).toBe('7♣');
+  });
+
+  it('shuffles are permutations of the deck(s)', () => {
+    for (const n of [0, 1, 26, 8_031_810_175]) {
+      expect([...shuffledDeck('PY1', n)].sort((a, b) => a - b)).toEqual(Array.from({ length: 52 }, (_, i) => i));
+      expect([...shuffledDeck('DS1', n)].sort((a, b) => a - b)).toEqual(Array.from({ length: 104 }, (_, i) => i));
+    }
+  });
+
+  it('seeds the high word from n / 2^32 (deal numbers past 2^32 differ from their low word)', () => {
+    const low = shuffledDeck('PY1', 5);
+    const high = shuffledDeck('PY1', 2 ** 32 + 5);
+    expect(high).not.toEqual(low);
+  });
+
+  it('sfc32 words stay unsigned 32-bit', () => {
+    const rng = new Sfc32(0xffffffff, 8_031_810_175);
+    for (let i = 0; i < 1000; i++) {
+      const r = rng.next();
+      expect(Number.isInteger(r) && r >= 0 && r < 2 ** 32).toBe(true);
+    }
+  });
+});
