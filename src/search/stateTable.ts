@@ -16,9 +16,14 @@ export class StateTable {
   /** Set by `intern`: whether the last state interned was new. */
   lastWasNew = false;
 
+  /**
+   * `extraBytesPerState`: what the caller keeps per state beside the table, so that the
+   * memory limit counts it too.
+   */
   constructor(
     private readonly budget: Budget | null = null,
     initialCapacity = 1 << 12,
+    private readonly extraBytesPerState = 0,
   ) {
     let cap = 1 << 4;
     while (cap < initialCapacity) cap <<= 1;
@@ -95,7 +100,8 @@ export class StateTable {
 
   private grow(): boolean {
     const cap = this.his.length * 2;
-    if (this.budget && !this.budget.fitsMemory(cap * 16 + this.bytes())) return false;
+    const after = cap * (16 + this.extraBytesPerState);
+    if (this.budget && !this.budget.fitsMemory(after + this.bytes())) return false;
     const his = new Uint32Array(cap);
     his.set(this.his);
     const los = new Uint32Array(cap);

@@ -1,0 +1,215 @@
+/**
+ * What a batch covers: code ranges, `--count N` deals from a start code, and list files.
+ * Everything is read and checked before the batch starts, so bad input stops it before
+ * anything is written.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { dealInputFromArg } from '../cli/dealArgs.js';
+import { type CodeFamily, formatDealCode, looksLikeCode, parseDealCode } from '../codes/dealCode.js';
+import { InputError, isInputError } from '../errors/inputError.js';
+import { gameOf, openDeal } from '../games/registry.js';
+import type { DealInput, GameModule, RuleFlags } from '../games/types.js';
+import { solverVersionOf } from './version.js';
+
+/** A run of consecutive deal numbers of one code family and option letters (ends included). */
+interface CodeRun {
+  kind: 'codes';
+  family: CodeFamily;
+  options: string;
+  first: number;
+  last: number;
+}
+
+/** A deal given as a file, already read and fingerprinted. */
+interface DealFile {
+  kind: 'file';
+  input: DealInput;
+  fingerprint: string;
+  game: GameModule;
+  rules: string;
+}
+
+type Entry = CodeRun | DealFile;
+
+/** One deal of a batch with the key its result is stored under. */
+export interface PlannedDeal {
+  input: DealInput;
+  game: GameModule;
+  dealKey: string;
+  rules: string;
+  solverVersion: string;
+}
+
+export interface InputSpec {
+  /** Codes and ranges `FIRST..LAST` from the command line. */
+  args: readonly string[];
+  /** With a single start code: that many deals from it. */
+  count?: number;
+  /** A list file (`-` for standard input). */
+  list?: string;
+}
+
+export const LIST_FORMAT = `A list file (--list FILE, or - for standard input) has one entry per line: a deal code
+(PY1-N-AAAAAAS), a range of codes with both ends included (PY1-N-AAAAAAA..PY1-N-AAAAABA), or the
+path of a deal file (relative paths are read from the list's folder). Blank lines and text after #
+are ignored.`;
+
+const RANGE = /^\s*((?:PY|DS)\d-\S+?)\s*\.\.\s*(\S+)\s*$/i;
+
+export class BatchPlan {
+  private readonly rulesByFamily = new Map<string, { game: GameModule; rules: string; solverVersion: string }>();
+  private readonly entries: Entry[] = [];
+  /** How many deals the batch names (a deal named twice counts twice). */
+  total = 0;
+
+  constructor(readonly flags: RuleFlags) {}
+
+  /** Adds a code, or a range `FIRST..LAST`; `where` prefixes messages (a list file line). */
+  addCodeOrRange(text: string, count: number | undefined, where = ''): void {
+    const m = RANGE.exec(text);
+    if (m) {
+      if (count !== undefined) throw new InputError(`${where}--count goes with a single start code, not with a range ("${text}")`);
+      const first = parseDealCode(m[1]!);
+      const last = parseDealCode(m[2]!);
+      if (first.family !== last.family || first.options !== last.options) {
+        throw new InputError(
+          `${where}range "${text}": both ends must be codes of the same game and options, for example PY1-N-AAAAAAA..PY1-N-AAAAABA`,
+        );
+      }
+      if (last.number < first.number) {
+        throw new InputError(`${where}range "${text}": the first code comes after the last; expected FIRST..LAST with FIRST before LAST`);
+      }
+      this.addRun(first.family, first.options, first.number, last.number);
+      return;
+    }
+    const code = parseDealCode(text);
+    const n = count ?? 1;
+    if (code.number + n - 1 > 26 ** 7 - 1) {
+      throw new InputError(`${where}--count ${n} from ${formatDealCode(code)} runs past the last deal number (ZZZZZZZ)`);
+    }
+    this.addRun(code.family, code.options, code.number, code.number + n - 1);
+  }
+
+  private addRun(family: CodeFamily, options: string, first: number, last: number): void {
+    const key = `${family}-${options}`;
+    if (!this.rulesByFamily.has(key)) {
+      const sample = formatDealCode({ family, options, number: first });
+      const game = gameOf({ kind: 'code', code: sample });
+      const rules = openDeal({ kind: 'code', code: sample }, this.flags).rules;
+      this.rulesByFamily.set(key, { game, rules, solverVersion: solverVersionOf(game) });
+    }
+    this.entries.push({ kind: 'codes', family, options, first, last });
+    this.total += last - first + 1;
+  }
+
+  /** Adds a deal file (its text is read and checked now). */
+  addDealFile(path: string, where = ''): void {
+    const input = dealInputFromArg(path);
+    if (input.kind === 'code') {
+      this.addCodeOrRange(input.code, undefined, where);
+      return;
+    }
+    const deal = openDeal(input, this.flags);
+    const game = gameOf(input);
+    this.entries.push({ kind: 'file', input, fingerprint: deal.fingerprint, game, rules: deal.rules });
+    this.total += 1;
+  }
+
+  /** Adds every entry of a list file. */
+  addList(path: string): void {
+    let text: string;
+    try {
+      text = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+      throw new InputError(`--list ${path} cannot be read (${reason}): expected a file with one code, range or deal file path per line`);
+    }
+    const base = path === '-' ? process.cwd() : dirname(resolve(path));
+    const lines = text.split(/\r?\n/);
+    const shown = path === '-' ? 'standard input' : path;
+    const before = this.total;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!.replace(/#.*/, '').trim();
+      if (line === '') continue;
+      const where = `${shown} line ${i + 1}: `;
+      try {
+        if (looksLikeCode(line) || RANGE.test(line)) this.addCodeOrRange(line, undefined, where);
+        else this.addDealFile(resolve(base, line), where);
+      } catch (error) {
+        if (isInputError(error) && !error.message.startsWith(where)) throw new InputError(where + error.message);
+        throw error;
+      }
+    }
+    if (this.total === before) throw new InputError(`--list ${shown} names no deals: ${LIST_FORMAT.replace(/\n/g, ' ')}`);
+  }
+
+  /** Every deal of the batch, in order, with its storage key. */
+  *deals(): Generator<PlannedDeal> {
+    for (const entry of this.entries) {
+      if (entry.kind === 'file') {
+        yield {
+          input: entry.input,
+          game: entry.game,
+          dealKey: entry.fingerprint,
+          rules: entry.rules,
+          solverVersion: solverVersionOf(entry.game),
+        };
+        continue;
+      }
+      const { game, rules, solverVersion } = this.rulesByFamily.get(`${entry.family}-${entry.options}`)!;
+      for (let n = entry.first; n <= entry.last; n++) {
+        const code = formatDealCode({ family: entry.family, options: entry.options, number: n });
+        yield { input: { kind: 'code', code }, game, dealKey: code, rules, solverVersion };
+      }
+    }
+  }
+
+  /** The games and rule sets the batch uses, for the summary: `pyramide rules app`. */
+  ruleSets(): string[] {
+    const names = new Set<string>();
+    for (const entry of this.entries) {
+      if (entry.kind === 'file') names.add(`${entry.game.id} rules ${entry.rules}`);
+      else {
+        const r = this.rulesByFamily.get(`${entry.family}-${entry.options}`)!;
+        names.add(`${r.game.id} rules ${r.rules}`);
+      }
+    }
+    return [...names];
+  }
+
+  /** A short description for the summary: the range, or how many entries. */
+  describe(): string {
+    if (this.entries.length === 1) {
+      const e = this.entries[0]!;
+      if (e.kind === 'file') return e.input.kind === 'text' ? e.input.source : 'one deal';
+      const a = formatDealCode({ family: e.family, options: e.options, number: e.first });
+      const b = formatDealCode({ family: e.family, options: e.options, number: e.last });
+      return a === b ? a : `${a}..${b}`;
+    }
+    return `${this.entries.length} entries`;
+  }
+}
+
+/** Reads and checks a batch's inputs. Throws `InputError` naming the first bad one. */
+export function planBatch(spec: InputSpec, flags: RuleFlags): BatchPlan {
+  const plan = new BatchPlan(flags);
+  if (spec.count !== undefined) {
+    if (spec.args.length !== 1 || RANGE.test(spec.args[0]!)) {
+      throw new InputError('--count N needs exactly one start code, for example: cardsolve batch PY1-N-AAAAAAA --count 1000');
+    }
+  }
+  for (const arg of spec.args) {
+    if (!looksLikeCode(arg) && !RANGE.test(arg)) {
+      // A deal file on the command line.
+      plan.addDealFile(arg);
+      continue;
+    }
+    plan.addCodeOrRange(arg, spec.count);
+  }
+  if (spec.list !== undefined) plan.addList(spec.list);
+  if (plan.total === 0) {
+    throw new InputError('no deals given: expected codes, a range FIRST..LAST, a start code with --count N, or --list FILE');
+  }
+  return plan;
+}

@@ -1,0 +1,37 @@
+/** The piscina pool of solver threads. */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { ChunkResult, ChunkTask } from './worker.js';
+
+/**
+ * The worker module's URL. Next to this file once built (dist/src/batch/worker.js). When this
+ * module is loaded from its TypeScript source (the test runner imports src/batch/pool.ts),
+ * there is no worker.js beside it and a worker thread cannot load .ts files, so fall back to
+ * the built file under the project root (the build runs on install).
+ */
+export function workerUrl(): string {
+  const beside = new URL('./worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(beside))) return beside.href;
+  const built = new URL('../../dist/src/batch/worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return built.href;
+  throw new Error(`the batch worker is not built: run npm run build (looked for ${fileURLToPath(built)})`);
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+export type SolverPool = Piscina<ChunkTask, ChunkResult>;
+
+export function createPool(workers: number): SolverPool {
+  return new Piscina<ChunkTask, ChunkResult>({
+    filename: workerUrl(),
+    minThreads: workers,
+    maxThreads: workers,
+    // Threads stay for the whole batch; nothing to gain from shutting idle ones down.
+    idleTimeout: 60_000,
+  });
+}
+

@@ -1,0 +1,47 @@
+/** The rule-set names results are stored under, worked out without solving anything. */
+import { GAMES, gameById, openDeal } from '../games/registry.js';
+import type { GameModule, RuleFlags } from '../games/types.js';
+
+/**
+ * The option letters of each code family (`PY1-N-...`, `DS1-D3V-...`). Without `--rules`,
+ * a Double Solitaire deal takes its rules from these letters.
+ */
+const FAMILY_OPTIONS: Record<string, readonly string[]> = {
+  PY1: ['N'],
+  DS1: ['D1N', 'D3N', 'D1V', 'D3V'],
+};
+
+/** The stored rule-set name of a game's deals under these flags, one per code option. */
+export function ruleSetsOf(game: GameModule, flags: RuleFlags): string[] {
+  const names = new Set<string>();
+  for (const options of FAMILY_OPTIONS[game.family] ?? []) {
+    names.add(openDeal({ kind: 'code', code: `${game.family}-${options}-AAAAAAA` }, flags).rules);
+  }
+  return [...names];
+}
+
+/** Whether any rule option was given on the command line. */
+export function hasRuleFlags(flags: RuleFlags): boolean {
+  return Object.values(flags).some((v) => v !== undefined);
+}
+
+/**
+ * The rule sets a reader (`stats`, `export`, `lookup`) should look at: null when no rule option
+ * was given (every rule set), else the names these flags give in the chosen game or every game.
+ */
+export function ruleFilterOf(gameId: string | undefined, flags: RuleFlags): string[] | null {
+  if (!hasRuleFlags(flags)) return null;
+  const games = gameId === undefined ? [...GAMES] : [gameById(gameId)];
+  const names: string[] = [];
+  let lastError: unknown = null;
+  for (const game of games) {
+    try {
+      names.push(...ruleSetsOf(game, flags));
+    } catch (error) {
+      // These flags may make sense for one game only (--passes is Pyramide's).
+      lastError = error;
+    }
+  }
+  if (names.length === 0 && lastError !== null) throw lastError;
+  return names;
+}

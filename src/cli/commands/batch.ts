@@ -1,0 +1,139 @@
+import { Command } from 'commander';
+import { InputError } from '../../errors/inputError.js';
+import { LIST_FORMAT, planBatch } from '../../batch/inputs.js';
+import { defaultWorkers } from '../../batch/pool.js';
+import { formatDuration, progressReporter } from '../../batch/progress.js';
+import { type BatchSummary, MAX_CHUNK, modeOf, runBatch } from '../../batch/run.js';
+import { CARDSOLVE_VERSION } from '../../batch/version.js';
+import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
+import { addLimitOptions, addRuleOptions, limitsFrom, type LimitOptionValues, ruleFlags, type RuleOptionValues } from '../options.js';
+
+interface BatchOptionValues extends RuleOptionValues, LimitOptionValues {
+  count?: string;
+  list?: string;
+  db: string;
+  workers?: string;
+  chunkSize?: string;
+  retryUnknown?: boolean;
+  force?: boolean;
+  winnabilityOnly?: boolean;
+  optimize?: boolean;
+  json?: boolean;
+  progress: boolean;
+}
+
+function positiveInt(text: string | undefined, flag: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (text === undefined) return undefined;
+  const t = text.trim().replace(/_/g, '');
+  if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > max) {
+    throw new InputError(`${flag} "${text}" is not a whole number from 1 to ${max}`);
+  }
+  return Number(t);
+}
+
+function percent(part: number, whole: number): string {
+  return whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '-';
+}
+
+function summaryText(s: BatchSummary, what: string, rules: string[], db: string): string {
+  const lines = [
+    `batch ${what}: ${s.deals} deal${s.deals === 1 ? '' : 's'}, ${rules.join('; ')}`,
+    `  analysed ${s.analysed} in ${formatDuration(s.elapsedMs / 1000)} (${s.dealsPerSecond.toFixed(1)} deals/s, ${s.workers} worker${s.workers === 1 ? '' : 's'}), ` +
+      `${s.skipped} already stored, ${s.failed} failed`,
+    `  this run: ${s.thisRun.winnable} winnable, ${s.thisRun.unwinnable} unwinnable, ${s.thisRun.unknown} unknown`,
+  ];
+  const decided = s.stored.winnable + s.stored.unwinnable;
+  const all = decided + s.stored.unknown;
+  lines.push(
+    `  all ${all} stored: ${s.stored.winnable} winnable (${percent(s.stored.winnable, decided)} of those decided), ` +
+      `${s.stored.unwinnable} unwinnable, ${s.stored.unknown} unknown`,
+  );
+  if (s.stored.unknown > 0) lines.push('  rerun with larger limits and --retry-unknown to settle the unknown deals');
+  for (const f of s.failures) lines.push(`  failed: ${f}`);
+  lines.push(`  database ${db}`);
+  return lines.join('\n') + '\n';
+}
+
+export function batchCommand(): Command {
+  const cmd = new Command('batch')
+    .description('analyse many deals on worker threads and store every result in an SQLite database')
+    .argument('[deals...]', 'deal codes, ranges FIRST..LAST (both ends included), or deal files')
+    .option('--count <n>', 'with one start code: that many deals from it (the start code included)')
+    .option('--list <file>', 'read codes, ranges and deal file paths from a list file (- for standard input)')
+    .option('--db <path>', 'the results database (created on first use)', DEFAULT_DB_PATH)
+    .option('--workers <n>', `solver threads (default: the number of cores, ${defaultWorkers()} here)`)
+    .option('--chunk-size <n>', `deals sent to a thread at a time (default: adapts to the deals' speed, up to ${MAX_CHUNK})`)
+    .option('--retry-unknown', 'analyse again the deals stored as unknown (with the limits given now)')
+    .option('--force', 'analyse every deal again, even those stored already')
+    .option('--winnability-only', 'answer only winnable and the stuck figure: no minimum move count, no solution')
+    .option('--optimize', 'Double Solitaire: after a win is found, search for shorter lines')
+    .option('--json', 'print the summary as one JSON object')
+    .option('--no-progress', 'no progress on standard error');
+  addRuleOptions(cmd);
+  addLimitOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+Deals already stored for the same rules, analysis and solver version are skipped, so an
+interrupted batch is resumed by running it again. Results are committed chunk by chunk.
+
+${LIST_FORMAT}
+
+Examples:
+  cardsolve batch PY1-N-AAAAAAA..PY1-N-AAAAABA          27 deals
+  cardsolve batch PY1-N-AAAAAAA --count 10000 --workers 4
+  cardsolve batch --list deals.txt --rules msc --time-limit 2s
+  cardsolve batch PY1-N-AAAAAAA --count 10000 --retry-unknown --time-limit 1m`,
+  );
+  return cmd.action(async (args: string[], values: BatchOptionValues) => {
+    const flags = ruleFlags(values);
+    const limits = limitsFrom(values);
+    const workers = positiveInt(values.workers, '--workers', 1024) ?? defaultWorkers();
+    const chunkSize = positiveInt(values.chunkSize, '--chunk-size', 100_000);
+    const count = positiveInt(values.count, '--count');
+    if (values.force && values.retryUnknown) throw new InputError('--force already analyses every deal again: give --force or --retry-unknown, not both');
+    if (values.winnabilityOnly && values.optimize) throw new InputError('--winnability-only and --optimize do not go together: give one of them');
+    const analyse = { ...(values.winnabilityOnly ? { winnabilityOnly: true } : {}), ...(values.optimize ? { optimize: true } : {}) };
+    // Inputs are read and checked before the database is touched.
+    const plan = planBatch({ args, ...(count !== undefined ? { count } : {}), ...(values.list !== undefined ? { list: values.list } : {}) }, flags);
+    const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });
+    const reporter = progressReporter(values.progress);
+    const onSignal = (): void => {
+      // Every finished chunk is committed; no transaction is open between events.
+      reporter.stop();
+      db.close();
+      process.stderr.write('cardsolve: batch interrupted; finished chunks are stored, run the same batch again to continue\n');
+      process.exit(130);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      const summary = await runBatch({
+        plan,
+        db,
+        workers,
+        limits,
+        analyse,
+        ...(chunkSize !== undefined ? { chunkSize } : {}),
+        retryUnknown: values.retryUnknown === true,
+        force: values.force === true,
+        onStart: (p) => reporter.start(p),
+        onProgress: (p) => reporter.update(p),
+      });
+      reporter.stop();
+      if (values.json) {
+        process.stdout.write(
+          JSON.stringify({ inputs: plan.describe(), rules: plan.ruleSets(), mode: modeOf(analyse), db: values.db, ...summary }) + '\n',
+        );
+      } else {
+        process.stdout.write(summaryText(summary, plan.describe(), plan.ruleSets(), values.db));
+      }
+      if (summary.failed > 0) process.exitCode = 1;
+    } finally {
+      reporter.stop();
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      if (db.open) db.close();
+    }
+  });
+}

@@ -1,0 +1,72 @@
+import { Command, Option } from 'commander';
+import type { GameId, Verdict } from '../../games/types.js';
+import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
+import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../../store/exportFormat.js';
+import { GAME_IDS, readerFilter } from '../../store/query.js';
+import { ResultStore } from '../../store/results.js';
+import { addRuleOptions, ruleFlags, type RuleOptionValues } from '../options.js';
+
+interface ExportOptionValues extends RuleOptionValues {
+  format: ExportFormat;
+  db: string;
+  game?: GameId;
+  verdict?: Verdict;
+}
+
+/** Writes to standard output, waiting when the pipe is full; stops quietly when the reader goes away. */
+async function write(text: string): Promise<boolean> {
+  if (process.stdout.write(text)) return true;
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => () => {
+      process.stdout.off('drain', onDrain);
+      process.stdout.off('error', onError);
+      resolve(ok);
+    };
+    const onDrain = done(true);
+    const onError = done(false);
+    process.stdout.once('drain', onDrain);
+    process.stdout.once('error', onError);
+  });
+}
+
+export function exportCommand(): Command {
+  const cmd = new Command('export')
+    .description('write the stored results to standard output as CSV, JSON or JSON lines')
+    .addOption(new Option('--format <format>', 'output format').choices([...EXPORT_FORMATS]).default('csv'))
+    .option('--db <path>', 'the results database', DEFAULT_DB_PATH)
+    .addOption(new Option('--game <game>', 'only this game').choices([...GAME_IDS]))
+    .addOption(new Option('--verdict <verdict>', 'only deals with this verdict').choices(['winnable', 'unwinnable', 'unknown']));
+  addRuleOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+One record per stored row (a deal analysed by several solver versions has one row each), in the
+order game, rules, analysis, deal. CSV quotes fields as RFC 4180; solution, notes, limits and
+extra are JSON text in CSV. Without rule options every rule set is exported.`,
+  );
+  return cmd.action(async (values: ExportOptionValues) => {
+    const filter = readerFilter(values.game, ruleFlags(values));
+    if (values.verdict !== undefined) filter.verdict = values.verdict;
+    const db = openDatabase(values.db, { readonly: true });
+    process.stdout.on('error', () => {
+      // The reader closed the pipe (| head): nothing more to do.
+    });
+    try {
+      const store = new ResultStore(db);
+      // Written in pieces of about 64 KB: one write per row would be slow for millions of rows.
+      let buffer = '';
+      let open = true;
+      for (const chunk of exportChunks(store.iterate(filter), values.format)) {
+        buffer += chunk;
+        if (buffer.length >= 65536) {
+          open = await write(buffer);
+          buffer = '';
+          if (!open) break;
+        }
+      }
+      if (open && buffer) await write(buffer);
+    } finally {
+      db.close();
+    }
+  });
+}

@@ -1,0 +1,109 @@
+import { Command, Option } from 'commander';
+import { formatDealCode, looksLikeCode, parseDealCode } from '../../codes/dealCode.js';
+import { gameById, openDeal } from '../../games/registry.js';
+import type { GameId, RuleFlags } from '../../games/types.js';
+import type { CardStyle } from '../../cards/notation.js';
+import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
+import { exportRecord } from '../../store/exportFormat.js';
+import { readerFilter } from '../../store/query.js';
+import { type ResultFilter, ResultStore, type StoredResult, toAnalysis } from '../../store/results.js';
+import { hasRuleFlags } from '../../batch/rules.js';
+import { dealInputFromArg } from '../dealArgs.js';
+import { addOutputOptions, addRuleOptions, cardStyleFrom, ruleFlags, type RuleOptionValues } from '../options.js';
+
+interface LookupOptionValues extends RuleOptionValues {
+  db: string;
+  json?: boolean;
+  cards?: string;
+  all?: boolean;
+}
+
+/** The rows of a deal argument: a code (looked up by code) or a deal file (by its fingerprint). */
+function dealFilter(arg: string, flags: RuleFlags): { shown: string; filter: ResultFilter } {
+  if (looksLikeCode(arg)) {
+    const code = formatDealCode(parseDealCode(arg));
+    const filter: ResultFilter = { code };
+    if (hasRuleFlags(flags)) filter.rules = [openDeal({ kind: 'code', code }, flags).rules];
+    return { shown: code, filter };
+  }
+  const input = dealInputFromArg(arg);
+  const deal = openDeal(input, flags);
+  if (input.kind === 'code') {
+    const filter: ResultFilter = { code: deal.code ?? input.code };
+    if (hasRuleFlags(flags)) filter.rules = [deal.rules];
+    return { shown: filter.code!, filter };
+  }
+  const filter: ResultFilter = { ...readerFilter(deal.game as GameId, {}), dealKey: deal.fingerprint };
+  if (hasRuleFlags(flags)) filter.rules = [deal.rules];
+  return { shown: `${arg} (fingerprint ${deal.fingerprint})`, filter };
+}
+
+function describe(r: StoredResult, style: CardStyle): string {
+  let line: string;
+  try {
+    line = gameById(r.game).describe(toAnalysis(r), style);
+  } catch {
+    // A game this build does not have: the bare figures.
+    line = `${r.verdict}${r.minMoves !== null ? `, minMoves ${r.minMoves}${r.minMovesProved ? '' : ' (best found)'}` : ''}`;
+  }
+  const mode = r.mode === 'full' ? 'full analysis' : r.mode === 'winnability' ? 'winnability only' : 'optimized';
+  const limits = r.limits
+    ? `, limits ${[
+        `time ${Number.isFinite(r.limits.timeMs) ? `${r.limits.timeMs}ms` : 'none'}`,
+        `nodes ${Number.isFinite(r.limits.nodes) ? r.limits.nodes : 'none'}`,
+      ].join(', ')}`
+    : '';
+  return [
+    `${r.dealKey}  ${r.game}, rules ${r.rules} (${mode})`,
+    `  ${line}`,
+    `  ${r.nodes.toLocaleString('en-US')} positions in ${r.ms.toFixed(0)} ms${r.limit ? `, stopped by ${r.limit}` : ''}${limits}`,
+    `  stored ${r.analysedAt} by ${r.solverVersion}`,
+  ].join('\n');
+}
+
+export function lookupCommand(): Command {
+  const cmd = new Command('lookup')
+    .description('the stored result of a deal, without solving it')
+    .argument('<deal>', 'a deal code, or a deal file (looked up by its fingerprint)')
+    .option('--db <path>', 'the results database', DEFAULT_DB_PATH)
+    .option('--all', 'every stored row (other solver versions and analyses too), not just the newest per rule set');
+  addRuleOptions(cmd);
+  addOutputOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+Without rule options every rule set stored for the deal is shown. A deal that is not stored is
+a normal answer (exit 0); a malformed code or a path that is not a cardsolve database is exit 2.`,
+  );
+  return cmd.action((arg: string, values: LookupOptionValues) => {
+    const { shown, filter } = dealFilter(arg, ruleFlags(values));
+    const style = cardStyleFrom(values);
+    const db = openDatabase(values.db, { readonly: true });
+    let rows: StoredResult[];
+    try {
+      rows = new ResultStore(db).find(filter);
+    } finally {
+      db.close();
+    }
+    if (!values.all) {
+      // Newest first: keep the first row of each rule set and analysis.
+      const seen = new Set<string>();
+      rows = rows.filter((r) => {
+        const k = `${r.game}\u0000${r.rules}\u0000${r.mode}`;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+    }
+    if (values.json) {
+      process.stdout.write(JSON.stringify({ deal: shown, stored: rows.length > 0, results: rows.map(exportRecord) }) + '\n');
+      return;
+    }
+    if (rows.length === 0) {
+      const rules = filter.rules ? ` under rules ${filter.rules.join(', ')}` : '';
+      process.stdout.write(`${shown} is not stored yet${rules} in ${values.db}: run cardsolve batch ${looksLikeCode(arg) ? shown : arg} to analyse it\n`);
+      return;
+    }
+    process.stdout.write(rows.map((r) => describe(r, style)).join('\n') + '\n');
+  });
+}

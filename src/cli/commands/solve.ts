@@ -1,0 +1,55 @@
+import { Command } from 'commander';
+import { gameById, openDeal } from '../../games/registry.js';
+import { dealInputFromArg } from '../dealArgs.js';
+import {
+  type LimitOptionValues,
+  type RuleOptionValues,
+  addLimitOptions,
+  addOutputOptions,
+  addRuleOptions,
+  cardStyleFrom,
+  limitsFrom,
+  ruleFlags,
+} from '../options.js';
+
+interface SolveOptions extends RuleOptionValues, LimitOptionValues {
+  json?: boolean;
+  cards?: string;
+  optimize?: boolean;
+  winnabilityOnly?: boolean;
+}
+
+export function solveCommand(): Command {
+  const cmd = new Command('solve')
+    .description('solve deals: winnable, the most cards any line removes, the fewest moves and an optimal line')
+    .argument('<deals...>', 'deal codes (PY1-N-AAAAAAS, DS1-D1N-AAAAAAB), deal files, or - for standard input')
+    .option('--optimize', 'Double Solitaire: search for shorter lines after a win and prove the minimum when possible')
+    .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution');
+  addRuleOptions(cmd);
+  addLimitOptions(cmd);
+  addOutputOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+Examples:
+  cardsolve solve PY1-N-AAAAAAA
+  cardsolve solve PY1-N-AAAAAAA --rules msc --json
+  cardsolve solve my-deal.txt --time-limit 2m
+  cardsolve solve DS1-D1N-AAAAAAB --optimize --time-limit 30s`,
+  );
+  return cmd.action((args: string[], options: SolveOptions) => {
+    const flags = ruleFlags(options);
+    const limits = limitsFrom(options);
+    const style = cardStyleFrom(options);
+    // Every deal is read and checked before any is solved: bad input stops the run up front.
+    const deals = args.map((arg) => openDeal(dealInputFromArg(arg), flags));
+    for (const deal of deals) {
+      const analysis = deal.analyse(limits, {
+        optimize: options.optimize === true,
+        winnabilityOnly: options.winnabilityOnly === true,
+      });
+      const line = options.json ? JSON.stringify(analysis) : gameById(deal.game).describe(analysis, style);
+      process.stdout.write(line + '\n');
+    }
+  });
+}

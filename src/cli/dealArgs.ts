@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { looksLikeCode } from '../codes/dealCode.js';
+import { InputError } from '../errors/inputError.js';
+import type { DealInput } from '../games/types.js';
+
+let stdinText: string | null = null;
+
+/** Standard input, read once (several `-` arguments share it). */
+function readStdin(): string {
+  stdinText ??= readFileSync(0, 'utf8');
+  return stdinText;
+}
+
+/**
+ * A deal argument on the command line: a code, `-` for standard input, or a deal file.
+ * A file holding a code on its own line is read as that code.
+ */
+export function dealInputFromArg(arg: string): DealInput {
+  if (arg === '-') return textOrCode(readStdin(), 'standard input');
+  if (looksLikeCode(arg)) return { kind: 'code', code: arg };
+  let text: string;
+  try {
+    text = readFileSync(arg, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new InputError(
+      `"${arg}" is neither a deal code (for example PY1-N-AAAAAAS or DS1-D1N-AAAAAAB) nor a readable deal file (${reason})`,
+    );
+  }
+  return textOrCode(text, arg);
+}
+
+function textOrCode(text: string, source: string): DealInput {
+  const meaningful = text
+    .split(/\r?\n/)
+    .map((l) => l.replace(/#.*/, '').trim())
+    .filter((l) => l !== '');
+  if (meaningful.length === 1 && looksLikeCode(meaningful[0]!)) return { kind: 'code', code: meaningful[0]! };
+  return { kind: 'text', text, source };
+}

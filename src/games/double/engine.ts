@@ -1,0 +1,562 @@
+/**
+ * The Double Solitaire rules engine (two-deck Klondike, 9 columns): the one place that knows
+ * the rules. The solver, `play`, `show` and the tests all go through it.
+ *
+ * Cards are faces 0..51 (`card % 52` of the physical deck): the two copies of a card are
+ * never told apart, which is what makes them interchangeable in every position.
+ *
+ * The state lives in typed arrays and moves are small integers, so the solver can apply and
+ * undo millions of moves without allocating. `apply` trusts its caller (the solver only
+ * generates legal moves); `refusal` gives the app's reason for an illegal move.
+ *
+ * Talon: the stock and the waste are one sequence of the stock cards still in play, in their
+ * original order (turning the waste over keeps that order), with a pointer: the first
+ * `waste` cards are the waste (its top is the last of them), the others the stock (the next
+ * drawn first). Playing the waste top removes it from the sequence.
+ */
+import { formatCard, type CardStyle } from '../../cards/notation.js';
+
+export const COLUMNS = 9;
+export const STOCK_SIZE = 59;
+export const CARDS = 104;
+export const PILES = 8;
+/** Room per column: 8 face-down cards + a King-to-Ace run fit in 21. */
+export const COL_CAP = 32;
+
+export interface DoubleRules {
+  /** Cards turned per draw: 1 (easy) or 3 (hard). */
+  draw: 1 | 3;
+  /** Vegas scoring: one pass through the stock, no turn-over. Normal scoring: unlimited turn-overs. */
+  vegas: boolean;
+}
+
+export function rulesName(rules: DoubleRules): string {
+  return `D${rules.draw}${rules.vegas ? 'V' : 'N'}`;
+}
+
+export function describeRules(rules: DoubleRules): string {
+  return (
+    `draw ${rules.draw}, ` +
+    (rules.vegas ? 'Vegas scoring (one pass through the stock)' : 'normal scoring (unlimited turn-overs)')
+  );
+}
+
+/** A deal: faces 0..51, each face exactly twice over the 104 cards. */
+export interface DoubleDeal {
+  /** Column i (0-based) holds i+1 cards, bottom to top; the last one starts face up. */
+  columns: number[][];
+  /** 59 cards, top (the next drawn) first. */
+  stock: number[];
+}
+
+// ---- card tables -------------------------------------------------------------------------
+
+export const RANK = new Uint8Array(52);
+export const SUIT = new Uint8Array(52);
+export const RED = new Uint8Array(52);
+/** FITS[card * 52 + target]: 1 when `card` may be built on `target` in a column. */
+export const FITS = new Uint8Array(52 * 52);
+for (let c = 0; c < 52; c++) {
+  RANK[c] = (c % 13) + 1;
+  SUIT[c] = Math.floor(c / 13);
+  RED[c] = SUIT[c] === 1 || SUIT[c] === 2 ? 1 : 0;
+}
+for (let c = 0; c < 52; c++) {
+  for (let t = 0; t < 52; t++) {
+    FITS[c * 52 + t] = RED[c] !== RED[t] && RANK[t] === RANK[c]! + 1 ? 1 : 0;
+  }
+}
+export const KING = 13;
+
+export function faceOf(suit: number, rank: number): number {
+  return suit * 13 + rank - 1;
+}
+
+// ---- moves -------------------------------------------------------------------------------
+
+/** Move kinds. A move is `kind | a << 3 | b << 10 | n << 17 | t << 25`. */
+export const M_DRAW = 0;
+export const M_TURN = 1;
+/** Column `a` to column `b`, the top `n` cards (a run). */
+export const M_CC = 2;
+/** Top card of column `a` to the foundations. */
+export const M_CF = 3;
+/** Waste top to column `b`. */
+export const M_WC = 4;
+/** Waste top to the foundations. */
+export const M_WF = 5;
+/** Top of foundation pile `a` to column `b`. */
+export const M_FC = 6;
+/**
+ * Solver only: the draws and turn-overs that bring the waste pointer to `a` in one step
+ * (`n` draws, `t` turn-overs, each one move). Expanded into real moves for solutions.
+ */
+export const M_JUMP = 7;
+
+export function mv(kind: number, a = 0, b = 0, n = 0, t = 0): number {
+  return kind | (a << 3) | (b << 10) | (n << 17) | (t << 25);
+}
+export const mKind = (m: number): number => m & 7;
+export const mA = (m: number): number => (m >>> 3) & 127;
+export const mB = (m: number): number => (m >>> 10) & 127;
+export const mN = (m: number): number => (m >>> 17) & 255;
+export const mT = (m: number): number => (m >>> 25) & 31;
+
+const UNDO_FIELDS = 5;
+
+// ---- the state ---------------------------------------------------------------------------
+
+export class DoubleState {
+  readonly draw: 1 | 3;
+  readonly vegas: boolean;
+  /** Column c's cards at `col[c * COL_CAP + i]`, bottom to top. */
+  readonly col = new Uint8Array(COLUMNS * COL_CAP);
+  readonly len = new Uint8Array(COLUMNS);
+  /** How many cards at the bottom of each column are face down. */
+  readonly down = new Uint8Array(COLUMNS);
+  /** The original stock, top first. */
+  readonly stockCards = new Uint8Array(STOCK_SIZE);
+  /** Original stock indexes of the talon cards still in play, in order. */
+  readonly tal = new Uint8Array(STOCK_SIZE);
+  talLen = 0;
+  /** The first `waste` talon cards are the waste. */
+  waste = 0;
+  /** Talon cards still in play, as bits of original stock indexes 0..31 and 32..58. */
+  maskLo = 0;
+  maskHi = 0;
+  /** Top rank of each foundation pile (0 = empty); piles 2s and 2s+1 belong to suit s. */
+  readonly fnd = new Uint8Array(PILES);
+  onFoundations = 0;
+  /** Normal: points (floor 0). Vegas: dollars (starts at -104). */
+  score: number;
+  /** The app's move counter (card or run moves, draws, turn-overs). */
+  moves = 0;
+  private undoStack = new Int32Array(UNDO_FIELDS * 1024);
+  private undoTop = 0;
+
+  constructor(deal: DoubleDeal, rules: DoubleRules) {
+    this.draw = rules.draw;
+    this.vegas = rules.vegas;
+    this.score = rules.vegas ? -104 : 0;
+    for (let c = 0; c < COLUMNS; c++) {
+      const cards = deal.columns[c]!;
+      for (let i = 0; i < cards.length; i++) this.col[c * COL_CAP + i] = cards[i]!;
+      this.len[c] = cards.length;
+      this.down[c] = cards.length - 1;
+    }
+    this.talLen = deal.stock.length;
+    for (let i = 0; i < deal.stock.length; i++) {
+      this.stockCards[i] = deal.stock[i]!;
+      this.tal[i] = i;
+      if (i < 32) this.maskLo |= 1 << i;
+      else this.maskHi |= 1 << (i - 32);
+    }
+    this.maskLo >>>= 0;
+  }
+
+  // ---- reading ---------------------------------------------------------------------------
+
+  top(c: number): number {
+    return this.col[c * COL_CAP + this.len[c]! - 1]!;
+  }
+
+  card(c: number, i: number): number {
+    return this.col[c * COL_CAP + i]!;
+  }
+
+  /** Waste top face, or -1. */
+  wasteTop(): number {
+    return this.waste > 0 ? this.stockCards[this.tal[this.waste - 1]!]! : -1;
+  }
+
+  stockCount(): number {
+    return this.talLen - this.waste;
+  }
+
+  /** The foundation pile a face would go to (the first accepting place of its suit's row), or -1. */
+  pileFor(face: number): number {
+    const p = SUIT[face]! * 2;
+    const want = RANK[face]! - 1;
+    if (this.fnd[p] === want) return p;
+    if (this.fnd[p + 1] === want) return p + 1;
+    return -1;
+  }
+
+  pileTop(p: number): number {
+    const r = this.fnd[p]!;
+    return r === 0 ? -1 : (p >> 1) * 13 + r - 1;
+  }
+
+  isWon(): boolean {
+    return this.onFoundations === CARDS;
+  }
+
+  /** The score as the app writes it: `1220`, or `$416` / `-$104` under Vegas scoring. */
+  scoreText(): string {
+    if (!this.vegas) return String(this.score);
+    return this.score < 0 ? `-$${-this.score}` : `$${this.score}`;
+  }
+
+  // ---- legality ----------------------------------------------------------------------------
+
+  /** Why the app refuses a move, or null when it is legal. */
+  refusal(m: number, style: CardStyle = 'symbols'): string | null {
+    const kind = mKind(m);
+    const fc = (x: number): string => formatCard(x, style);
+    switch (kind) {
+      case M_DRAW:
+        if (this.stockCount() === 0) {
+          return this.vegas
+            ? 'the stock is empty, and under Vegas scoring the waste is never turned back'
+            : 'the stock is empty: turn the waste over first';
+        }
+        return null;
+      case M_TURN:
+        if (this.vegas) return 'no turn-over under Vegas scoring: one single pass through the stock';
+        if (this.stockCount() > 0) return 'the stock is not empty yet: the waste is turned over only when the stock is empty';
+        if (this.waste === 0) return 'nothing to turn over: the stock and the waste are empty';
+        return null;
+      case M_CC: {
+        const a = mA(m);
+        const b = mB(m);
+        const n = mN(m);
+        if (a >= COLUMNS || b >= COLUMNS) return 'there are only 9 columns';
+        if (a === b) return 'a run cannot move onto its own column';
+        const up = this.len[a]! - this.down[a]!;
+        if (n < 1 || n > up) return `column ${a + 1} has ${up} face-up card${up === 1 ? '' : 's'}, not ${n}`;
+        const base = this.card(a, this.len[a]! - n);
+        return this.placeRefusal(base, b, fc);
+      }
+      case M_CF: {
+        const a = mA(m);
+        if (a >= COLUMNS) return 'there are only 9 columns';
+        if (this.len[a] === 0) return `column ${a + 1} is empty`;
+        return this.foundationRefusal(this.top(a), fc);
+      }
+      case M_WC: {
+        const b = mB(m);
+        if (b >= COLUMNS) return 'there are only 9 columns';
+        if (this.waste === 0) return 'the waste is empty';
+        return this.placeRefusal(this.wasteTop(), b, fc);
+      }
+      case M_WF:
+        if (this.waste === 0) return 'the waste is empty';
+        return this.foundationRefusal(this.wasteTop(), fc);
+      case M_FC: {
+        const a = mA(m);
+        const b = mB(m);
+        if (a >= PILES || b >= COLUMNS) return 'no such foundation or column';
+        if (this.fnd[a] === 0) return 'that foundation is empty';
+        return this.placeRefusal(this.pileTop(a), b, fc);
+      }
+      default:
+        return 'not a move of the game';
+    }
+  }
+
+  private placeRefusal(card: number, b: number, fc: (x: number) => string): string | null {
+    if (this.len[b] === 0) {
+      return RANK[card] === KING ? null : `only a King may go into an empty column (column ${b + 1} is empty, ${fc(card)} is not a King)`;
+    }
+    const target = this.top(b);
+    if (FITS[card * 52 + target] === 1) return null;
+    return `${fc(card)} cannot go on ${fc(target)}: a card goes on a card of the opposite colour one rank higher`;
+  }
+
+  private foundationRefusal(card: number, fc: (x: number) => string): string | null {
+    if (this.pileFor(card) >= 0) return null;
+    const s = SUIT[card]!;
+    const show = (p: number): string => (this.fnd[p] === 0 ? 'empty' : fc(this.pileTop(p)));
+    return `no foundation accepts ${fc(card)}: its suit's places hold ${show(2 * s)} and ${show(2 * s + 1)}`;
+  }
+
+  /** All legal moves, in the app's terms (no solver jumps). */
+  legalMoves(): number[] {
+    const out: number[] = [];
+    if (this.stockCount() > 0) out.push(mv(M_DRAW));
+    else if (!this.vegas && this.waste > 0) out.push(mv(M_TURN));
+    for (let a = 0; a < COLUMNS; a++) {
+      const l = this.len[a]!;
+      if (l === 0) continue;
+      if (this.pileFor(this.top(a)) >= 0) out.push(mv(M_CF, a));
+      for (let n = 1; n <= l - this.down[a]!; n++) {
+        const base = this.card(a, l - n);
+        for (let b = 0; b < COLUMNS; b++) {
+          if (b === a) continue;
+          if (this.len[b] === 0 ? RANK[base] === KING : FITS[base * 52 + this.top(b)] === 1) out.push(mv(M_CC, a, b, n));
+        }
+      }
+    }
+    const w = this.wasteTop();
+    if (w >= 0) {
+      if (this.pileFor(w) >= 0) out.push(mv(M_WF));
+      for (let b = 0; b < COLUMNS; b++) {
+        if (this.len[b] === 0 ? RANK[w] === KING : FITS[w * 52 + this.top(b)] === 1) out.push(mv(M_WC, 0, b));
+      }
+    }
+    for (let p = 0; p < PILES; p++) {
+      if (this.fnd[p] === 0) continue;
+      const f = this.pileTop(p);
+      // With both piles of a suit on the same card, one of them stands for both.
+      if ((p & 1) === 1 && this.fnd[p - 1] === this.fnd[p]) continue;
+      for (let b = 0; b < COLUMNS; b++) {
+        if (this.len[b] === 0 ? RANK[f] === KING : FITS[f * 52 + this.top(b)] === 1) out.push(mv(M_FC, p, b));
+      }
+    }
+    return out;
+  }
+
+  // ---- apply and undo ----------------------------------------------------------------------
+
+  private addScore(points: number): void {
+    const s = this.score + points;
+    this.score = !this.vegas && s < 0 ? 0 : s;
+  }
+
+  /** Turns up the new last card of column c when it is face down; 1 when it did. */
+  private turnUp(c: number): number {
+    const l = this.len[c]!;
+    if (l > 0 && this.down[c] === l) {
+      this.down[c] = l - 1;
+      if (!this.vegas) this.addScore(5);
+      return 1;
+    }
+    return 0;
+  }
+
+  private toFoundation(face: number): number {
+    const p = this.pileFor(face);
+    this.fnd[p]++;
+    this.onFoundations++;
+    this.addScore(this.vegas ? 5 : 10);
+    return p;
+  }
+
+  /** Removes the waste top from the talon; returns its original stock index. */
+  private takeWaste(): number {
+    const i = this.waste - 1;
+    const idx = this.tal[i]!;
+    this.tal.copyWithin(i, i + 1, this.talLen);
+    this.talLen--;
+    this.waste--;
+    if (idx < 32) this.maskLo = (this.maskLo & ~(1 << idx)) >>> 0;
+    else this.maskHi &= ~(1 << (idx - 32));
+    return idx;
+  }
+
+  private putBackWaste(idx: number): void {
+    const i = this.waste;
+    this.tal.copyWithin(i + 1, i, this.talLen);
+    this.tal[i] = idx;
+    this.talLen++;
+    this.waste++;
+    if (idx < 32) this.maskLo = (this.maskLo | (1 << idx)) >>> 0;
+    else this.maskHi |= 1 << (idx - 32);
+  }
+
+  /** Plays a legal move (unchecked: see `refusal`). */
+  apply(m: number): void {
+    if (this.undoTop + UNDO_FIELDS > this.undoStack.length) {
+      const next = new Int32Array(this.undoStack.length * 2);
+      next.set(this.undoStack);
+      this.undoStack = next;
+    }
+    const u = this.undoStack;
+    const at = this.undoTop;
+    this.undoTop += UNDO_FIELDS;
+    u[at] = m;
+    u[at + 2] = this.score;
+    let flipped = 0;
+    let extra = 0;
+    switch (m & 7) {
+      case M_DRAW: {
+        extra = this.waste;
+        const left = this.talLen - this.waste;
+        this.waste += left < this.draw ? left : this.draw;
+        this.moves++;
+        break;
+      }
+      case M_TURN:
+        extra = this.waste;
+        this.waste = 0;
+        this.addScore(-100);
+        this.moves++;
+        break;
+      case M_CC: {
+        const a = mA(m);
+        const b = mB(m);
+        const n = mN(m);
+        const from = a * COL_CAP + this.len[a]! - n;
+        this.col.copyWithin(b * COL_CAP + this.len[b]!, from, from + n);
+        this.len[a] -= n;
+        this.len[b] += n;
+        flipped = this.turnUp(a);
+        this.moves++;
+        break;
+      }
+      case M_CF: {
+        const a = mA(m);
+        extra = this.toFoundation(this.top(a));
+        this.len[a]--;
+        flipped = this.turnUp(a);
+        this.moves++;
+        break;
+      }
+      case M_WC: {
+        const b = mB(m);
+        const face = this.wasteTop();
+        extra = this.takeWaste();
+        this.col[b * COL_CAP + this.len[b]!] = face;
+        this.len[b]++;
+        this.addScore(this.vegas ? 0 : 5);
+        this.moves++;
+        break;
+      }
+      case M_WF: {
+        const face = this.wasteTop();
+        extra = this.takeWaste();
+        u[at + 3] = this.toFoundation(face);
+        this.moves++;
+        break;
+      }
+      case M_FC: {
+        const a = mA(m);
+        const b = mB(m);
+        this.col[b * COL_CAP + this.len[b]!] = this.pileTop(a);
+        this.len[b]++;
+        this.fnd[a]--;
+        this.onFoundations--;
+        this.moves++;
+        break;
+      }
+      case M_JUMP: {
+        extra = this.waste;
+        this.waste = mA(m);
+        for (let t = mT(m); t > 0; t--) this.addScore(-100);
+        this.moves += mN(m) + mT(m);
+        break;
+      }
+    }
+    u[at + 1] = flipped;
+    u[at + 4] = extra;
+  }
+
+  /** Takes back the last move, its points and its count (the solver's undo, not the app's). */
+  undo(): void {
+    this.undoTop -= UNDO_FIELDS;
+    const u = this.undoStack;
+    const at = this.undoTop;
+    const m = u[at]!;
+    const flipped = u[at + 1]!;
+    this.score = u[at + 2]!;
+    const extra = u[at + 4]!;
+    switch (m & 7) {
+      case M_DRAW:
+      case M_TURN:
+        this.waste = extra;
+        this.moves--;
+        break;
+      case M_JUMP:
+        this.waste = extra;
+        this.moves -= mN(m) + mT(m);
+        break;
+      case M_CC: {
+        const a = mA(m);
+        const b = mB(m);
+        const n = mN(m);
+        if (flipped) this.down[a]++;
+        const from = b * COL_CAP + this.len[b]! - n;
+        this.col.copyWithin(a * COL_CAP + this.len[a]!, from, from + n);
+        this.len[a] += n;
+        this.len[b] -= n;
+        this.moves--;
+        break;
+      }
+      case M_CF: {
+        const a = mA(m);
+        if (flipped) this.down[a]++;
+        const p = extra;
+        this.col[a * COL_CAP + this.len[a]!] = this.pileTop(p);
+        this.len[a]++;
+        this.fnd[p]--;
+        this.onFoundations--;
+        this.moves--;
+        break;
+      }
+      case M_WC: {
+        const b = mB(m);
+        this.len[b]--;
+        this.putBackWaste(extra);
+        this.moves--;
+        break;
+      }
+      case M_WF: {
+        const p = u[at + 3]!;
+        this.fnd[p]--;
+        this.onFoundations--;
+        this.putBackWaste(extra);
+        this.moves--;
+        break;
+      }
+      case M_FC: {
+        const a = mA(m);
+        const b = mB(m);
+        this.len[b]--;
+        this.fnd[a]++;
+        this.onFoundations++;
+        this.moves--;
+        break;
+      }
+    }
+  }
+
+  /** How many moves can be undone. */
+  historyLength(): number {
+    return this.undoTop / UNDO_FIELDS;
+  }
+
+  /** The i-th move played (0 = the first one still on the undo stack). */
+  historyMove(i: number): number {
+    return this.undoStack[i * UNDO_FIELDS]!;
+  }
+}
+
+// ---- solution moves in words and JSON ------------------------------------------------------
+
+export function placeName(kind: 'from' | 'to', m: number): string {
+  switch (m & 7) {
+    case M_CC:
+      return `column ${(kind === 'from' ? mA(m) : mB(m)) + 1}`;
+    case M_CF:
+      return kind === 'from' ? `column ${mA(m) + 1}` : 'foundation';
+    case M_WC:
+      return kind === 'from' ? 'waste' : `column ${mB(m) + 1}`;
+    case M_WF:
+      return kind === 'from' ? 'waste' : 'foundation';
+    case M_FC:
+      return kind === 'from' ? 'foundation' : `column ${mB(m) + 1}`;
+    default:
+      return '';
+  }
+}
+
+/** The base card a move lands (the card that goes on the target), in the state before it. */
+export function movedCard(state: DoubleState, m: number): number {
+  switch (m & 7) {
+    case M_CC:
+      return state.card(mA(m), state.len[mA(m)]! - mN(m));
+    case M_CF:
+      return state.top(mA(m));
+    case M_WC:
+    case M_WF:
+      return state.wasteTop();
+    case M_FC:
+      return state.pileTop(mA(m));
+    default:
+      return -1;
+  }
+}
+
+export function moveCount(m: number): number {
+  return (m & 7) === M_CC ? mN(m) : 1;
+}

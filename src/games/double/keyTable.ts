@@ -1,0 +1,103 @@
+import type { Budget } from '../../search/limits.js';
+
+/**
+ * A transposition table with exact keys of a fixed number of 32-bit words: it gives every
+ * distinct key a dense id 0, 1, 2, ... Unlike `StateTable` (two words), it stores the whole
+ * key, so two different positions can never be taken for the same one: no hash collision
+ * can turn into a wrong verdict. Open addressing with linear probing on typed arrays;
+ * nothing is allocated per lookup, and the arrays double when half full, within the
+ * budget's memory limit.
+ */
+export class KeyTable {
+  private slots: Int32Array; // id + 1, 0 = empty
+  private mask: number;
+  private keys: Uint32Array;
+  private capacity: number;
+  size = 0;
+  /** Set by `intern`: whether the last key interned was new. */
+  lastWasNew = false;
+
+  constructor(
+    readonly words: number,
+    private readonly budget: Budget | null = null,
+    initialCapacity = 1 << 14,
+  ) {
+    let cap = 1 << 4;
+    while (cap < initialCapacity) cap <<= 1;
+    this.capacity = cap;
+    this.slots = new Int32Array(cap * 2);
+    this.mask = cap * 2 - 1;
+    this.keys = new Uint32Array(cap * words);
+  }
+
+  private hash(key: Uint32Array, at: number): number {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < this.words; i++) {
+      h = Math.imul(h ^ key[at + i]!, 0x01000193);
+      h ^= h >>> 15;
+    }
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0;
+  }
+
+  private equals(id: number, key: Uint32Array): boolean {
+    const w = this.words;
+    const keys = this.keys;
+    const at = id * w;
+    for (let i = 0; i < w; i++) if (keys[at + i] !== key[i]) return false;
+    return true;
+  }
+
+  /**
+   * The id of a key, adding it when new (`lastWasNew` tells which).
+   * Returns -1 when adding it would break the memory limit.
+   */
+  intern(key: Uint32Array): number {
+    const slots = this.slots;
+    let i = this.hash(key, 0) & this.mask;
+    for (;;) {
+      const s = slots[i]!;
+      if (s === 0) break;
+      if (this.equals(s - 1, key)) {
+        this.lastWasNew = false;
+        return s - 1;
+      }
+      i = (i + 1) & this.mask;
+    }
+    if (this.size >= this.capacity) {
+      if (!this.grow()) return -1;
+      return this.intern(key);
+    }
+    const id = this.size++;
+    this.keys.set(key.subarray(0, this.words), id * this.words);
+    slots[i] = id + 1;
+    this.lastWasNew = true;
+    return id;
+  }
+
+  /** Bytes held by the table now. */
+  bytes(): number {
+    return this.slots.byteLength + this.keys.byteLength;
+  }
+
+  private grow(): boolean {
+    const cap = this.capacity * 2;
+    const needed = cap * 8 + cap * this.words * 4;
+    if (this.budget && !this.budget.fitsMemory(needed + this.bytes())) return false;
+    const keys = new Uint32Array(cap * this.words);
+    keys.set(this.keys);
+    const slots = new Int32Array(cap * 2);
+    const mask = cap * 2 - 1;
+    for (let id = 0; id < this.size; id++) {
+      let i = this.hash(keys, id * this.words) & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = id + 1;
+    }
+    this.keys = keys;
+    this.slots = slots;
+    this.mask = mask;
+    this.capacity = cap;
+    return true;
+  }
+}

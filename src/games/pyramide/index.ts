@@ -1,0 +1,152 @@
+/** Pyramide as the rest of the toolkit sees it: open a deal, analyse, show, play. */
+import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
+import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
+import { InputError } from '../../errors/inputError.js';
+import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
+import { type PyramideDeal, dealFromNumber, fingerprint, formatDealText, parseDealText, recognisesPyramideText } from './deal.js';
+import { IllegalMoveError, PyramideGame, type PyramideMove } from './engine.js';
+import { formatMove, moveToJson, parseMoveList } from './notation.js';
+import { drawPosition } from './render.js';
+import { type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
+import { solvePyramide } from './solver/analyse.js';
+
+export interface PyramideAnalysis extends Analysis {
+  game: 'pyramide';
+  maxRemoved: number | null;
+  deadEndReachable: boolean | null;
+}
+
+function loadDeal(input: DealInput): { deal: PyramideDeal; code: string | null } {
+  if (input.kind === 'code') {
+    const code = parseDealCode(input.code);
+    if (code.family !== 'PY1') throw new InputError(`${formatDealCode(code)} is not a Pyramide code (expected PY1-N-...)`);
+    return { deal: dealFromNumber(code.number), code: formatDealCode(code) };
+  }
+  return { deal: parseDealText(input.text, input.source), code: null };
+}
+
+function open(input: DealInput, flags: RuleFlags): OpenedDeal {
+  const { deal, code } = loadDeal(input);
+  const rules: PyramideRules = rulesFromFlags(flags);
+  const name = rulesName(rules);
+  const print = fingerprint(deal, name);
+  return {
+    game: 'pyramide',
+    code,
+    fingerprint: print,
+    rules: name,
+    analyse(limits, options = {}): PyramideAnalysis {
+      const s = solvePyramide(deal, rules, limits, options);
+      // Key order as documented for --json.
+      return {
+        code,
+        fingerprint: print,
+        game: 'pyramide',
+        rules: name,
+        verdict: s.verdict,
+        winnable: s.winnable,
+        maxRemoved: s.maxRemoved,
+        maxExact: s.maxExact,
+        minMoves: s.minMoves,
+        minMovesProved: s.minMoves !== null,
+        moves: s.minMoves,
+        solution: s.solution ? s.solution.map(moveToJson) : null,
+        deadEndReachable: s.deadEndReachable,
+        nodes: s.nodes,
+        ms: s.ms,
+        limit: s.limit,
+        notes: s.notes,
+      };
+    },
+    show(style, layout) {
+      if (layout) return formatDealText(deal, rules.wasteStartsEmpty, style);
+      const title = `${code ?? `deal ${print}`}  Pyramide, rules ${name}`;
+      return `${title}\n\n${drawPosition(new PyramideGame(deal, rules), style)}`;
+    },
+    play(movesText, style) {
+      return play(deal, rules, code, name, movesText, style);
+    },
+  };
+}
+
+function play(deal: PyramideDeal, rules: PyramideRules, code: string | null, name: string, movesText: string, style: CardStyle): PlayOutcome {
+  const moves: PyramideMove[] = parseMoveList(movesText);
+  const game = new PyramideGame(deal, rules);
+  const played: string[] = [];
+  let error: string | undefined;
+  for (const [i, move] of moves.entries()) {
+    try {
+      game.move(move);
+      played.push(formatMove(move, style));
+    } catch (e) {
+      if (!(e instanceof IllegalMoveError)) throw e;
+      error = `move ${i + 1} (${formatMove(move, style)}) refused: ${e.message}`;
+      break;
+    }
+  }
+  const status = game.isWon() ? 'won' : game.isNoMoreMoves() ? 'no more moves' : 'in play';
+  const text = [
+    `${code ?? 'deal'}  Pyramide, rules ${name}, after ${played.length} move${played.length === 1 ? '' : 's'}`,
+    '',
+    drawPosition(game, style),
+    `score: ${game.score}   moves: ${game.counter}   ${status}`,
+  ].join('\n');
+  const top = game.wasteTopIndex();
+  return {
+    ok: error === undefined,
+    text,
+    ...(error === undefined ? {} : { error }),
+    json: {
+      code,
+      game: 'pyramide',
+      rules: name,
+      played: moves.slice(0, played.length).map(moveToJson),
+      score: game.score,
+      counter: game.counter,
+      status,
+      pyramidLeft: game.pyramidLeft(),
+      wasteTop: top >= 0 ? formatCard(game.talon[top]!) : null,
+      stockCount: game.stockCount(),
+      legalMoves: game.moves().map(moveToJson),
+      error: error ?? null,
+    },
+  };
+}
+
+function describe(a: Analysis, style: CardStyle): string {
+  const who = a.code ?? `deal ${a.fingerprint}`;
+  const p = a as PyramideAnalysis;
+  const parts: string[] = [];
+  if (a.verdict === 'winnable') parts.push('winnable');
+  else if (a.verdict === 'unwinnable') parts.push(`stuck: at most ${p.maxRemoved} of 28 cards removable`);
+  else parts.push(`unknown${p.maxRemoved !== null ? ` (at least ${p.maxRemoved} of 28 removable)` : ''}`);
+  if (a.minMoves !== null) parts.push(`in ${a.minMoves} moves (minimum)`);
+  if (p.deadEndReachable === true) parts.push('a "no more moves" dead end is reachable');
+  if (a.limit) parts.push(`stopped by ${a.limit}`);
+  parts.push(`${a.nodes.toLocaleString('en-US')} nodes, ${a.ms} ms`);
+  let line = `${who}  ${a.rules}  ${parts.join(', ')}`;
+  if (a.solution) {
+    const moves = a.solution.map((m) => formatJsonMove(m, style));
+    line += `\n  ${moves.join('; ')}`;
+  }
+  for (const note of a.notes) line += `\n  note: ${note}`;
+  return line;
+}
+
+/** A JSON move back in app terms, in the asked card style. */
+function formatJsonMove(m: MoveJson, style: CardStyle): string {
+  const restyle = (text: string): string => (style === 'symbols' ? text : formatCard(parseCard(text), style));
+  if (m.move === 'king') return restyle(String(m.card));
+  if (m.move === 'pair') return (m.cards as string[]).map(restyle).join(' + ');
+  if (m.move === 'turn-over') return 'turn over';
+  return m.move;
+}
+
+export const pyramideGame: GameModule = {
+  id: 'pyramide',
+  name: 'Pyramide',
+  family: 'PY1',
+  open,
+  recognises: recognisesPyramideText,
+  describe,
+};

@@ -1,0 +1,54 @@
+/**
+ * The pyramid's geometry. Positions 0..27 run row by row from the top, left to right:
+ * row r (1..7) starts at r(r-1)/2. Position (r, i) is partly covered by (r+1, i) and
+ * (r+1, i+1). Everything here depends only on the shape, so it is computed once.
+ */
+export const ROWS = 7;
+export const PYRAMID_SIZE = 28;
+export const TALON_SIZE = 24;
+export const FULL_PYRAMID = (1 << PYRAMID_SIZE) - 1;
+
+export function rowStart(row: number): number {
+  return ((row - 1) * row) / 2;
+}
+
+/** 1-based row and 1-based place in the row of a position. */
+export function rowAndPlace(pos: number): { row: number; place: number } {
+  let row = 1;
+  while (rowStart(row + 1) <= pos) row++;
+  return { row, place: pos - rowStart(row) + 1 };
+}
+
+/** Bit mask of the two positions that cover `pos` (0 for the bottom row). */
+export const COVER_MASK: readonly number[] = Array.from({ length: PYRAMID_SIZE }, (_, pos) => {
+  const { row, place } = rowAndPlace(pos);
+  if (row === ROWS) return 0;
+  const below = rowStart(row + 1) + place - 1;
+  return (1 << below) | (1 << (below + 1));
+});
+
+/** The positions covering `pos`, as a list. */
+export function coveringPositions(pos: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < PYRAMID_SIZE; i++) if (COVER_MASK[pos]! & (1 << i)) out.push(i);
+  return out;
+}
+
+/** Bit mask of every position that must go before `pos` is uncovered (its whole cone below). */
+export const CONE_MASK: readonly number[] = (() => {
+  const cone = new Array<number>(PYRAMID_SIZE).fill(0);
+  for (let pos = PYRAMID_SIZE - 1; pos >= 0; pos--) {
+    let mask = COVER_MASK[pos]!;
+    for (let i = 0; i < PYRAMID_SIZE; i++) if (COVER_MASK[pos]! & (1 << i)) mask |= cone[i]!;
+    cone[pos] = mask;
+  }
+  return cone;
+})();
+
+/** Number of set bits of a 32-bit integer. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}

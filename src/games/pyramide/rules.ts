@@ -1,0 +1,79 @@
+import { InputError } from '../../errors/inputError.js';
+import type { RuleFlags } from '../types.js';
+
+/** The Pyramide rule set: the app's rules by default, traditional variants as options (pyramide.md). */
+export interface PyramideRules {
+  /** The preset the options start from. */
+  preset: 'app' | 'msc';
+  /** The 29th card starts the waste (app) or the waste starts empty (msc). */
+  wasteStartsEmpty: boolean;
+  /** Microsoft Solitaire Collection: the stock's top card is face up and available. */
+  stockTopAvailable: boolean;
+  /** How many times the waste may be turned over; Infinity for no limit. */
+  passes: number;
+  /** The stock and the waste must be cleared too. */
+  strictWin: boolean;
+  /** The waste top may pair with the waste card directly beneath it. */
+  pairBeneath: boolean;
+  /** A card may pair with the only card still covering it. */
+  pairCovering: boolean;
+}
+
+export const APP_RULES: PyramideRules = {
+  preset: 'app',
+  wasteStartsEmpty: false,
+  stockTopAvailable: false,
+  passes: Infinity,
+  strictWin: false,
+  pairBeneath: false,
+  pairCovering: false,
+};
+
+export const MSC_RULES: PyramideRules = {
+  preset: 'msc',
+  wasteStartsEmpty: true,
+  stockTopAvailable: true,
+  passes: 2,
+  strictWin: false,
+  pairBeneath: false,
+  pairCovering: false,
+};
+
+export function rulesFromFlags(flags: RuleFlags): PyramideRules {
+  const preset = (flags.rules ?? 'app').trim().toLowerCase();
+  let rules: PyramideRules;
+  if (preset === 'app' || preset === 'n') rules = { ...APP_RULES };
+  else if (preset === 'msc') rules = { ...MSC_RULES };
+  else throw new InputError(`--rules "${flags.rules}" is not a Pyramide rule set: expected app (the default) or msc`);
+  if (flags.passes !== undefined) {
+    if (!(flags.passes >= 0)) throw new InputError(`--passes must be 0 or more (got ${flags.passes})`);
+    rules.passes = flags.passes;
+  }
+  if (flags.strictWin) rules.strictWin = true;
+  if (flags.pairBeneath) rules.pairBeneath = true;
+  if (flags.pairCovering) rules.pairCovering = true;
+  return rules;
+}
+
+/**
+ * The canonical name of a rule set, stored with every result: the preset, then each option
+ * that differs from it (`app`, `msc`, `app+passes=2+strict-win`).
+ */
+export function rulesName(rules: PyramideRules): string {
+  const base = rules.preset === 'app' ? APP_RULES : MSC_RULES;
+  const parts: string[] = [rules.preset];
+  if (rules.passes !== base.passes) parts.push(`passes=${rules.passes === Infinity ? 'unlimited' : rules.passes}`);
+  if (rules.strictWin !== base.strictWin) parts.push('strict-win');
+  if (rules.pairBeneath !== base.pairBeneath) parts.push('pair-beneath');
+  if (rules.pairCovering !== base.pairCovering) parts.push('pair-covering');
+  return parts.join('+');
+}
+
+/**
+ * Under these rules any stock or waste card can be brought to the waste top and no two of
+ * them can pair, so winnability and the most removable cards depend only on the pyramid
+ * (pyramide.md, "A fact worth using").
+ */
+export function talonIsFree(rules: PyramideRules): boolean {
+  return rules.passes === Infinity && !rules.strictWin && !rules.pairBeneath && !rules.stockTopAvailable;
+}

@@ -1,0 +1,92 @@
+/**
+ * The Pyramide solver: what a deal allows under a rule set, proven or marked unknown.
+ * 1. Winnability, the most removable cards and dead ends: from the pyramid alone when the
+ *    stock order cannot matter (fast), otherwise from every reachable position.
+ * 2. The fewest moves and one optimal line, by A*, when the deal is winnable and its
+ *    stock order is known.
+ * One budget (time, nodes, memory) covers both; whatever it stops is reported unknown.
+ */
+import { type Budget, type LimitName, type Limits, Budget as SearchBudget, describeLimit } from '../../../search/limits.js';
+import type { AnalyseOptions, Verdict } from '../../types.js';
+import { type PyramideDeal, talonOf } from '../deal.js';
+import type { PyramideMove } from '../engine.js';
+import { type PyramideRules, talonIsFree } from '../rules.js';
+import { exploreFull } from './fullExplore.js';
+import { FullStateSpace } from './fullState.js';
+import { searchMinMoves } from './minMoves.js';
+import { type PyramidOnlyResult, hasBlockedCard, searchPyramidOnly } from './pyramidOnly.js';
+
+export interface PyramideSolution {
+  verdict: Verdict;
+  winnable: boolean | null;
+  maxRemoved: number | null;
+  maxExact: boolean;
+  minMoves: number | null;
+  solution: PyramideMove[] | null;
+  deadEndReachable: boolean | null;
+  nodes: number;
+  ms: number;
+  limit: string | null;
+  notes: string[];
+}
+
+export function solvePyramide(
+  deal: PyramideDeal,
+  rules: PyramideRules,
+  limits: Limits,
+  options: AnalyseOptions = {},
+): PyramideSolution {
+  const budget: Budget = new SearchBudget(limits);
+  const notes: string[] = [];
+  const winnabilityOnly = options.winnabilityOnly === true;
+  const talonKnown = talonOf(deal) !== null;
+  const free = talonIsFree(rules);
+
+  let first: PyramidOnlyResult | null = null;
+  if (free && winnabilityOnly && hasBlockedCard(deal, rules)) {
+    first = { winnable: false, maxRemoved: 0, complete: false, deadEndReachable: null };
+  } else if (free) {
+    first = searchPyramidOnly(deal, rules, budget, winnabilityOnly);
+  } else if (talonKnown) {
+    first = exploreFull(new FullStateSpace(deal, rules), budget, winnabilityOnly);
+  } else {
+    notes.push('under these rules winnability depends on the stock order, which this deal does not give');
+  }
+
+  let minMoves: number | null = null;
+  let solution: PyramideMove[] | null = null;
+  if (first?.winnable === true && !winnabilityOnly) {
+    if (!talonKnown) {
+      notes.push('minMoves and a solution need the stock order, which this deal does not give');
+    } else {
+      const space = new FullStateSpace(deal, rules);
+      const result = searchMinMoves(space, budget);
+      if (result.line) {
+        solution = result.line.map((code) => space.toMove(code));
+        minMoves = solution.length;
+      } else if (result.complete) {
+        // The first search proved a win exists; A* exhausting without one would be a bug.
+        throw new Error('minimum-move search found no win on a winnable deal');
+      }
+    }
+  }
+  if (winnabilityOnly) notes.push('winnability only: no minimum move count asked for');
+
+  const winnable = first?.winnable ?? null;
+  const hit: LimitName | null = budget.hit;
+  const maxExact = first !== null && first.complete;
+  return {
+    verdict: winnable === true ? 'winnable' : winnable === false ? 'unwinnable' : 'unknown',
+    winnable,
+    // A lower bound from a stopped search is still worth giving (maxExact says which).
+    maxRemoved: first === null || (!maxExact && winnabilityOnly) ? null : first.maxRemoved,
+    maxExact,
+    minMoves,
+    solution,
+    deadEndReachable: first?.deadEndReachable ?? null,
+    nodes: budget.nodes,
+    ms: Math.round(budget.elapsedMs() * 100) / 100,
+    limit: hit === null ? null : describeLimit(hit, limits),
+    notes,
+  };
+}

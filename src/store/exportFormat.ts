@@ -1,0 +1,50 @@
+/** Stored results as CSV, JSON or JSON lines, for other tools. */
+import type { StoredResult } from './results.js';
+
+export type ExportFormat = 'csv' | 'json' | 'jsonl';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'jsonl'];
+
+/** A result as exported: every stored field but the row id; limits with `null` for none. */
+export function exportRecord(r: StoredResult): Record<string, unknown> {
+  const { id: _id, limits, ...rest } = r;
+  const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
+  return {
+    ...rest,
+    limits: limits === null ? null : { timeMs: finite(limits.timeMs), nodes: finite(limits.nodes), memoryBytes: finite(limits.memoryBytes) },
+  };
+}
+
+export const CSV_COLUMNS = [
+  'game', 'dealKey', 'code', 'fingerprint', 'rules', 'mode', 'solverVersion', 'verdict', 'winnable', 'minMoves',
+  'minMovesProved', 'moves', 'maxRemoved', 'maxFoundation', 'maxExact', 'nodes', 'ms', 'limit', 'analysedAt',
+  'limits', 'notes', 'extra', 'solution',
+] as const;
+
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The export as chunks of text, one per record (plus a header / brackets). */
+export function* exportChunks(rows: Iterable<StoredResult>, format: ExportFormat): Generator<string> {
+  if (format === 'csv') {
+    yield CSV_COLUMNS.join(',') + '\n';
+    for (const r of rows) {
+      const rec = exportRecord(r);
+      yield CSV_COLUMNS.map((c) => csvField(rec[c])).join(',') + '\n';
+    }
+    return;
+  }
+  if (format === 'jsonl') {
+    for (const r of rows) yield JSON.stringify(exportRecord(r)) + '\n';
+    return;
+  }
+  let first = true;
+  yield '[';
+  for (const r of rows) {
+    yield (first ? '\n' : ',\n') + JSON.stringify(exportRecord(r));
+    first = false;
+  }
+  yield first ? ']\n' : '\n]\n';
+}

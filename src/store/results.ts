@@ -1,0 +1,306 @@
+/** Reading and writing result rows: one row per (game, deal, rules, mode, solver version). */
+import type Database from 'better-sqlite3';
+import type { Analysis, GameId, MoveJson, Verdict } from '../games/types.js';
+import type { Limits } from '../search/limits.js';
+
+/** How much was asked of the solver; part of a row's key. */
+export type AnalysisMode = 'full' | 'winnability' | 'optimize';
+export const ANALYSIS_MODES: readonly AnalysisMode[] = ['full', 'winnability', 'optimize'];
+
+/** What identifies a stored result. */
+export interface ResultKey {
+  game: GameId;
+  /** The deal code, or the fingerprint of a deal given as a file. */
+  dealKey: string;
+  rules: string;
+  mode: AnalysisMode;
+  solverVersion: string;
+}
+
+/** A result to store: the analysis plus how it was obtained. */
+export interface NewResult {
+  key: ResultKey;
+  analysis: Analysis;
+  limits: Limits;
+  analysedAt: string;
+}
+
+export interface StoredResult {
+  id: number;
+  game: GameId;
+  dealKey: string;
+  code: string | null;
+  fingerprint: string;
+  rules: string;
+  mode: AnalysisMode;
+  solverVersion: string;
+  verdict: Verdict;
+  winnable: boolean | null;
+  minMoves: number | null;
+  minMovesProved: boolean;
+  moves: number | null;
+  maxRemoved: number | null;
+  maxFoundation: number | null;
+  maxExact: boolean | null;
+  solution: MoveJson[] | null;
+  nodes: number;
+  ms: number;
+  limit: string | null;
+  notes: string[];
+  analysedAt: string;
+  /** The limits the deal was analysed under (null for rows from schema version 1). */
+  limits: Limits | null;
+  /** Fields a game adds to its analysis beyond the common ones. */
+  extra: Record<string, unknown> | null;
+}
+
+interface ResultRow {
+  id: number;
+  game: string;
+  deal_key: string;
+  code: string | null;
+  fingerprint: string;
+  rules: string;
+  mode: string;
+  solver_version: string;
+  verdict: string;
+  winnable: number | null;
+  min_moves: number | null;
+  min_moves_proved: number;
+  moves: number | null;
+  max_removed: number | null;
+  max_foundation: number | null;
+  max_exact: number | null;
+  solution: string | null;
+  nodes: number;
+  ms: number;
+  limit_hit: string | null;
+  notes: string;
+  analysed_at: string;
+  limits: string | null;
+  extra: string | null;
+}
+
+/** Which rows a reader wants. Empty fields match everything. */
+export interface ResultFilter {
+  game?: GameId;
+  /** Any of these rule sets. */
+  rules?: readonly string[];
+  dealKey?: string;
+  /** Results of deals given by this code. */
+  code?: string;
+  verdict?: Verdict;
+}
+
+const COMMON_FIELDS = new Set([
+  'code', 'fingerprint', 'game', 'rules', 'verdict', 'winnable', 'minMoves', 'minMovesProved', 'moves',
+  'maxRemoved', 'maxFoundation', 'maxExact', 'solution', 'nodes', 'ms', 'limit', 'notes',
+]);
+
+const COLUMNS = [
+  'game', 'deal_key', 'code', 'fingerprint', 'rules', 'mode', 'solver_version', 'verdict', 'winnable', 'min_moves',
+  'min_moves_proved', 'moves', 'max_removed', 'max_foundation', 'max_exact', 'solution', 'nodes', 'ms', 'limit_hit',
+  'notes', 'analysed_at', 'limits', 'extra',
+] as const;
+
+const KEY_COLUMNS = new Set(['game', 'deal_key', 'rules', 'mode', 'solver_version']);
+
+const UPSERT = `INSERT INTO results (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})
+  ON CONFLICT (game, deal_key, rules, mode, solver_version) DO UPDATE SET
+  ${COLUMNS.filter((c) => !KEY_COLUMNS.has(c)).map((c) => `${c} = excluded.${c}`).join(', ')}`;
+
+function bool(value: boolean | null | undefined): number | null {
+  return value === null || value === undefined ? null : value ? 1 : 0;
+}
+
+/** Limits as JSON: `Infinity` (no limit) is written as null. */
+export function limitsToJson(limits: Limits): string {
+  return JSON.stringify({
+    timeMs: Number.isFinite(limits.timeMs) ? limits.timeMs : null,
+    nodes: Number.isFinite(limits.nodes) ? limits.nodes : null,
+    memoryBytes: Number.isFinite(limits.memoryBytes) ? limits.memoryBytes : null,
+  });
+}
+
+function limitsFromJson(text: string | null): Limits | null {
+  if (text === null) return null;
+  const raw = JSON.parse(text) as Record<string, number | null>;
+  const value = (n: number | null | undefined): number => (typeof n === 'number' ? n : Infinity);
+  return { timeMs: value(raw.timeMs), nodes: value(raw.nodes), memoryBytes: value(raw.memoryBytes) };
+}
+
+function extraOf(analysis: Analysis): string | null {
+  const extra: Record<string, unknown> = {};
+  let any = false;
+  for (const [field, value] of Object.entries(analysis)) {
+    if (!COMMON_FIELDS.has(field) && value !== undefined) {
+      extra[field] = value;
+      any = true;
+    }
+  }
+  return any ? JSON.stringify(extra) : null;
+}
+
+function toRow(result: NewResult): Omit<ResultRow, 'id'> {
+  const { key, analysis: a } = result;
+  return {
+    game: key.game,
+    deal_key: key.dealKey,
+    code: a.code,
+    fingerprint: a.fingerprint,
+    rules: key.rules,
+    mode: key.mode,
+    solver_version: key.solverVersion,
+    verdict: a.verdict,
+    winnable: bool(a.winnable),
+    min_moves: a.minMoves,
+    min_moves_proved: a.minMovesProved ? 1 : 0,
+    moves: a.moves,
+    max_removed: a.maxRemoved ?? null,
+    max_foundation: a.maxFoundation ?? null,
+    max_exact: bool(a.maxExact),
+    solution: a.solution === null ? null : JSON.stringify(a.solution),
+    nodes: a.nodes,
+    ms: a.ms,
+    limit_hit: a.limit,
+    notes: JSON.stringify(a.notes),
+    analysed_at: result.analysedAt,
+    limits: limitsToJson(result.limits),
+    extra: extraOf(a),
+  };
+}
+
+function fromRow(row: ResultRow): StoredResult {
+  return {
+    id: row.id,
+    game: row.game as GameId,
+    dealKey: row.deal_key,
+    code: row.code,
+    fingerprint: row.fingerprint,
+    rules: row.rules,
+    mode: row.mode as AnalysisMode,
+    solverVersion: row.solver_version,
+    verdict: row.verdict as Verdict,
+    winnable: row.winnable === null ? null : row.winnable === 1,
+    minMoves: row.min_moves,
+    minMovesProved: row.min_moves_proved === 1,
+    moves: row.moves,
+    maxRemoved: row.max_removed,
+    maxFoundation: row.max_foundation,
+    maxExact: row.max_exact === null ? null : row.max_exact === 1,
+    solution: row.solution === null ? null : (JSON.parse(row.solution) as MoveJson[]),
+    nodes: row.nodes,
+    ms: row.ms,
+    limit: row.limit_hit,
+    notes: JSON.parse(row.notes) as string[],
+    analysedAt: row.analysed_at,
+    limits: limitsFromJson(row.limits ?? null),
+    extra: row.extra ? (JSON.parse(row.extra) as Record<string, unknown>) : null,
+  };
+}
+
+/** A stored result as the game's `Analysis`, for the game's own one-line description. */
+export function toAnalysis(stored: StoredResult): Analysis {
+  const analysis: Analysis = {
+    ...(stored.extra ?? {}),
+    code: stored.code,
+    fingerprint: stored.fingerprint,
+    game: stored.game,
+    rules: stored.rules,
+    verdict: stored.verdict,
+    winnable: stored.winnable,
+    minMoves: stored.minMoves,
+    minMovesProved: stored.minMovesProved,
+    moves: stored.moves,
+    solution: stored.solution,
+    nodes: stored.nodes,
+    ms: stored.ms,
+    limit: stored.limit,
+    notes: stored.notes,
+  };
+  if (stored.maxRemoved !== null) analysis.maxRemoved = stored.maxRemoved;
+  if (stored.maxFoundation !== null) analysis.maxFoundation = stored.maxFoundation;
+  if (stored.maxExact !== null) analysis.maxExact = stored.maxExact;
+  return analysis;
+}
+
+/** A WHERE clause and its parameters for a filter. */
+export function whereOf(filter: ResultFilter): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (filter.game !== undefined) {
+    parts.push('game = ?');
+    params.push(filter.game);
+  }
+  if (filter.rules !== undefined) {
+    if (filter.rules.length === 0) parts.push('0');
+    else {
+      parts.push(`rules IN (${filter.rules.map(() => '?').join(', ')})`);
+      params.push(...filter.rules);
+    }
+  }
+  if (filter.dealKey !== undefined) {
+    parts.push('deal_key = ?');
+    params.push(filter.dealKey);
+  }
+  if (filter.code !== undefined) {
+    parts.push('code = ?');
+    params.push(filter.code);
+  }
+  if (filter.verdict !== undefined) {
+    parts.push('verdict = ?');
+    params.push(filter.verdict);
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+export class ResultStore {
+  private readonly upsert: Database.Statement;
+  private readonly verdictOf: Database.Statement<[string, string, string, string, string], { verdict: string }>;
+
+  constructor(readonly db: Database.Database) {
+    this.upsert = db.prepare(UPSERT);
+    this.verdictOf = db.prepare(
+      'SELECT verdict FROM results WHERE game = ? AND deal_key = ? AND rules = ? AND mode = ? AND solver_version = ?',
+    );
+  }
+
+  /** The verdict stored under a key, or null when nothing is stored. */
+  storedVerdict(key: ResultKey): Verdict | null {
+    const row = this.verdictOf.get(key.game, key.dealKey, key.rules, key.mode, key.solverVersion);
+    return row ? (row.verdict as Verdict) : null;
+  }
+
+  /** Stores results in one transaction: all of them are written, or none. */
+  saveMany(results: readonly NewResult[]): void {
+    if (results.length === 0) return;
+    this.db
+      .transaction((items: readonly NewResult[]) => {
+        for (const item of items) this.upsert.run(toRow(item));
+      })
+      .immediate(results);
+  }
+
+  save(result: NewResult): void {
+    this.saveMany([result]);
+  }
+
+  /** Rows matching a filter, newest analysis first. */
+  find(filter: ResultFilter): StoredResult[] {
+    const { sql, params } = whereOf(filter);
+    const rows = this.db.prepare(`SELECT * FROM results ${sql} ORDER BY analysed_at DESC, id DESC`).all(...params) as ResultRow[];
+    return rows.map(fromRow);
+  }
+
+  /** Rows matching a filter one at a time (for exports of any size), in key order. */
+  *iterate(filter: ResultFilter): Generator<StoredResult> {
+    const { sql, params } = whereOf(filter);
+    const stmt = this.db.prepare(`SELECT * FROM results ${sql} ORDER BY game, rules, mode, deal_key, solver_version`);
+    for (const row of stmt.iterate(...params) as IterableIterator<ResultRow>) yield fromRow(row);
+  }
+
+  count(filter: ResultFilter = {}): number {
+    const { sql, params } = whereOf(filter);
+    return (this.db.prepare(`SELECT count(*) AS n FROM results ${sql}`).get(...params) as { n: number }).n;
+  }
+}

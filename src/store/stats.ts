@@ -1,0 +1,233 @@
+/**
+ * Figures over stored results, per game and rule set: how many deals, the share winnable
+ * with its 95% confidence interval, and the distributions of the move counts and of the
+ * stuck figure. A deal stored several times (other solver versions, other analyses) counts
+ * once: a settled verdict before an unknown one, a full analysis before a winnability-only
+ * one, then the newest.
+ */
+import type Database from 'better-sqlite3';
+import type { GameId } from '../games/types.js';
+import { type ResultFilter, whereOf } from './results.js';
+
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+/** Wilson score interval for a proportion (z = 1.96 for 95%). */
+export function wilsonInterval(successes: number, trials: number, z = 1.96): Interval | null {
+  if (trials <= 0) return null;
+  const p = successes / trials;
+  const z2 = z * z;
+  const denom = 1 + z2 / trials;
+  const centre = (p + z2 / (2 * trials)) / denom;
+  const half = (z / denom) * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+export interface Bucket {
+  /** Lowest value of the bucket; `to` is the highest (equal for one value per bucket). */
+  from: number;
+  to: number;
+  count: number;
+}
+
+export interface SlowDeal {
+  deal: string;
+  verdict: string;
+  ms: number;
+  nodes: number;
+}
+
+export interface GroupStats {
+  game: GameId;
+  rules: string;
+  deals: number;
+  winnable: number;
+  unwinnable: number;
+  unknown: number;
+  /** Share of winnable deals among those decided, with the 95% Wilson interval. */
+  winnableShare: number | null;
+  winnableInterval: Interval | null;
+  /** Winnable deals whose minimum move count is proven, and those with only the best found. */
+  minMovesProved: number;
+  minMovesUnproved: number;
+  minMoves: Bucket[];
+  /** Which figure `stuck` counts: `maxRemoved` (Pyramide) or `maxFoundation` (Double Solitaire). */
+  stuckFigure: 'maxRemoved' | 'maxFoundation';
+  /** Distribution of the stuck figure over the unwinnable deals. */
+  stuck: Bucket[];
+  slowest: SlowDeal[];
+  totalMs: number;
+  totalNodes: number;
+  solverVersions: string[];
+}
+
+/** Counts per value, merged into at most `maxBuckets` buckets of equal width. */
+export function bucketise(counts: ReadonlyArray<{ value: number; count: number }>, maxBuckets = 30): Bucket[] {
+  if (counts.length === 0) return [];
+  const min = Math.min(...counts.map((c) => c.value));
+  const max = Math.max(...counts.map((c) => c.value));
+  const width = Math.max(1, Math.ceil((max - min + 1) / maxBuckets));
+  const buckets: Bucket[] = [];
+  for (let from = min; from <= max; from += width) buckets.push({ from, to: from + width - 1, count: 0 });
+  for (const c of counts) buckets[Math.floor((c.value - min) / width)]!.count += c.count;
+  return buckets;
+}
+
+const PICK = `
+WITH picked AS (
+  SELECT * FROM (
+    SELECT *, ROW_NUMBER() OVER (
+      PARTITION BY game, rules, deal_key
+      ORDER BY verdict = 'unknown', mode = 'winnability', analysed_at DESC, id DESC
+    ) AS pick
+    FROM results %WHERE%
+  ) WHERE pick = 1
+)`;
+
+export function computeStats(db: Database.Database, filter: ResultFilter, slowest = 10): GroupStats[] {
+  const { sql, params } = whereOf(filter);
+  const withPicked = PICK.replace('%WHERE%', sql);
+  const groups = db
+    .prepare(
+      `${withPicked} SELECT game, rules, count(*) AS deals,
+         sum(verdict = 'winnable') AS winnable, sum(verdict = 'unwinnable') AS unwinnable, sum(verdict = 'unknown') AS unknown,
+         sum(verdict = 'winnable' AND min_moves IS NOT NULL AND min_moves_proved = 1) AS proved,
+         sum(verdict = 'winnable' AND min_moves IS NOT NULL AND min_moves_proved = 0) AS unproved,
+         sum(ms) AS ms, sum(nodes) AS nodes,
+         count(max_foundation) AS foundation_rows, count(max_removed) AS removed_rows
+       FROM picked GROUP BY game, rules ORDER BY game, rules`,
+    )
+    .all(...params) as Array<{
+    game: GameId;
+    rules: string;
+    deals: number;
+    winnable: number;
+    unwinnable: number;
+    unknown: number;
+    proved: number;
+    unproved: number;
+    ms: number;
+    nodes: number;
+    foundation_rows: number;
+    removed_rows: number;
+  }>;
+
+  const moves = db.prepare(
+    `${withPicked} SELECT min_moves AS value, count(*) AS count FROM picked
+     WHERE game = ? AND rules = ? AND verdict = 'winnable' AND min_moves IS NOT NULL GROUP BY min_moves ORDER BY min_moves`,
+  );
+  const stuckRemoved = db.prepare(
+    `${withPicked} SELECT max_removed AS value, count(*) AS count FROM picked
+     WHERE game = ? AND rules = ? AND verdict = 'unwinnable' AND max_removed IS NOT NULL GROUP BY max_removed ORDER BY max_removed`,
+  );
+  const stuckFoundation = db.prepare(
+    `${withPicked} SELECT max_foundation AS value, count(*) AS count FROM picked
+     WHERE game = ? AND rules = ? AND verdict = 'unwinnable' AND max_foundation IS NOT NULL GROUP BY max_foundation ORDER BY max_foundation`,
+  );
+  const slow = db.prepare(
+    `${withPicked} SELECT deal_key AS deal, verdict, ms, nodes FROM picked WHERE game = ? AND rules = ? ORDER BY ms DESC LIMIT ?`,
+  );
+  const versions = db.prepare(`${withPicked} SELECT DISTINCT solver_version AS v FROM picked WHERE game = ? AND rules = ? ORDER BY v`);
+
+  return groups.map((g) => {
+    const decided = g.winnable + g.unwinnable;
+    const stuckFigure = g.foundation_rows > g.removed_rows ? 'maxFoundation' : 'maxRemoved';
+    const stuckStmt = stuckFigure === 'maxFoundation' ? stuckFoundation : stuckRemoved;
+    return {
+      game: g.game,
+      rules: g.rules,
+      deals: g.deals,
+      winnable: g.winnable,
+      unwinnable: g.unwinnable,
+      unknown: g.unknown,
+      winnableShare: decided > 0 ? g.winnable / decided : null,
+      winnableInterval: wilsonInterval(g.winnable, decided),
+      minMovesProved: g.proved,
+      minMovesUnproved: g.unproved,
+      minMoves: bucketise(moves.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
+      stuckFigure,
+      stuck: bucketise(stuckStmt.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
+      slowest: slow.all(...params, g.game, g.rules, slowest) as SlowDeal[],
+      totalMs: g.ms,
+      totalNodes: g.nodes,
+      solverVersions: (versions.all(...params, g.game, g.rules) as Array<{ v: string }>).map((r) => r.v),
+    };
+  });
+}
+
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+
+/** A horizontal bar of `fraction` of `width` characters, in eighths of a character. */
+export function bar(fraction: number, width: number): string {
+  const eighths = Math.round(Math.max(0, Math.min(1, fraction)) * width * 8);
+  return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8]!;
+}
+
+/** A text histogram, one line per bucket: label, bar, count and share. */
+export function histogram(buckets: readonly Bucket[], indent = '    ', width = 40): string[] {
+  const total = buckets.reduce((s, b) => s + b.count, 0);
+  const most = Math.max(1, ...buckets.map((b) => b.count));
+  const labels = buckets.map((b) => (b.from === b.to ? String(b.from) : `${b.from}-${b.to}`));
+  const labelWidth = Math.max(...labels.map((l) => l.length));
+  const countWidth = String(most).length;
+  return buckets.map((b, i) => {
+    const share = total > 0 ? `${((100 * b.count) / total).toFixed(1)}%` : '';
+    return `${indent}${labels[i]!.padStart(labelWidth)} │${bar(b.count / most, width).padEnd(width)} ${String(b.count).padStart(countWidth)}  ${share.padStart(6)}`;
+  });
+}
+
+function pct(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+const STUCK_TITLE: Record<GroupStats['stuckFigure'], string> = {
+  maxRemoved: 'most pyramid cards removed (maxRemoved)',
+  maxFoundation: 'most cards on the foundations (maxFoundation)',
+};
+
+export function formatStats(groups: readonly GroupStats[]): string {
+  if (groups.length === 0) return 'no results stored for these options\n';
+  const out: string[] = [];
+  for (const g of groups) {
+    if (out.length) out.push('');
+    out.push(`${g.game}, rules ${g.rules}: ${g.deals} deal${g.deals === 1 ? '' : 's'} (solver ${g.solverVersions.join(', ')})`);
+    const decided = g.winnable + g.unwinnable;
+    const ci = g.winnableInterval;
+    out.push(
+      `  winnable    ${String(g.winnable).padStart(8)}` +
+        (g.winnableShare !== null && ci
+          ? `  ${pct(g.winnableShare)} of ${decided} decided, 95% CI ${pct(ci.low)}-${pct(ci.high)} (Wilson)`
+          : ''),
+    );
+    out.push(`  unwinnable  ${String(g.unwinnable).padStart(8)}`);
+    out.push(`  unknown     ${String(g.unknown).padStart(8)}${g.unknown ? '  (not settled within the limits; see --retry-unknown)' : ''}`);
+    if (g.unknown > 0 && g.deals > 0) {
+      out.push(`  winnable if every unknown deal were winnable: ${pct((g.winnable + g.unknown) / g.deals)}; if none: ${pct(g.winnable / g.deals)}`);
+    }
+    out.push(`  time ${(g.totalMs / 1000).toFixed(1)}s solving, ${g.totalNodes.toLocaleString('en-US')} positions`);
+    if (g.minMoves.length) {
+      out.push('');
+      const proof = g.minMovesUnproved ? `${g.minMovesProved} proven minimal, ${g.minMovesUnproved} best found` : 'all proven minimal';
+      out.push(`  minMoves of the winnable deals (${proof}):`);
+      out.push(...histogram(g.minMoves));
+    }
+    if (g.stuck.length) {
+      out.push('');
+      out.push(`  ${STUCK_TITLE[g.stuckFigure]} in the unwinnable deals:`);
+      out.push(...histogram(g.stuck));
+    }
+    if (g.slowest.length) {
+      out.push('');
+      out.push('  slowest deals:');
+      const w = Math.max(...g.slowest.map((s) => s.deal.length));
+      for (const s of g.slowest) {
+        out.push(
+          `    ${s.deal.padEnd(w)}  ${s.verdict.padEnd(10)} ${s.ms.toFixed(0).padStart(7)} ms  ${s.nodes.toLocaleString('en-US').padStart(13)} positions`,
+        );
+      }
+    }
+  }
+  return out.join('\n') + '\n';
+}
