@@ -9,7 +9,7 @@
 import { type Budget, type LimitName, type Limits, Budget as SearchBudget, describeLimit } from '../../../search/limits.js';
 import type { AnalyseOptions, Verdict } from '../../types.js';
 import { type PyramideDeal, talonOf } from '../deal.js';
-import type { PyramideMove } from '../engine.js';
+import { PyramideGame, type PyramideMove } from '../engine.js';
 import { type PyramideRules, talonIsFree } from '../rules.js';
 import { exploreFull } from './fullExplore.js';
 import { FullStateSpace } from './fullState.js';
@@ -48,7 +48,8 @@ export function solvePyramide(
   } else if (free) {
     first = searchPyramidOnly(deal, rules, budget, winnabilityOnly);
   } else if (talonKnown) {
-    first = exploreFull(new FullStateSpace(deal, rules), budget, winnabilityOnly);
+    // Stop at the first win: the minimum-move search and the dead-end search come after.
+    first = exploreFull(new FullStateSpace(deal, rules), budget, 'win');
   } else {
     notes.push('under these rules winnability depends on the stock order, which this deal does not give');
   }
@@ -62,7 +63,7 @@ export function solvePyramide(
       const space = new FullStateSpace(deal, rules);
       const result = searchMinMoves(space, budget);
       if (result.line) {
-        solution = result.line.map((code) => space.toMove(code));
+        solution = expandLine(deal, rules, space, result.line);
         minMoves = solution.length;
       } else if (result.complete) {
         // The first search proved a win exists; A* exhausting without one would be a bug.
@@ -71,6 +72,12 @@ export function solvePyramide(
     }
   }
   if (winnabilityOnly) notes.push('winnability only: no minimum move count asked for');
+  let deadEndReachable = first?.deadEndReachable ?? null;
+  if (!free && !winnabilityOnly && first?.winnable === true && deadEndReachable === null && !budget.stopped) {
+    // A won deal's search stopped at its win; look for a dead end on its own (the first one
+    // found settles it, none found needs every position).
+    deadEndReachable = exploreFull(new FullStateSpace(deal, rules), budget, 'dead-end').deadEndReachable;
+  }
 
   const winnable = first?.winnable ?? null;
   const hit: LimitName | null = budget.hit;
@@ -83,10 +90,31 @@ export function solvePyramide(
     maxExact,
     minMoves,
     solution,
-    deadEndReachable: first?.deadEndReachable ?? null,
+    deadEndReachable,
     nodes: budget.nodes,
     ms: Math.round(budget.elapsedMs() * 100) / 100,
     limit: hit === null ? null : describeLimit(hit, limits),
     notes,
   };
+}
+
+/**
+ * The search's steps as app moves: each step's draws and turn-overs, then its removal,
+ * played through the rules engine (which throws if the solver ever proposed an illegal move).
+ */
+function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSpace, steps: number[]): PyramideMove[] {
+  const game = new PyramideGame(deal, rules);
+  const moves: PyramideMove[] = [];
+  const play = (move: PyramideMove): void => {
+    game.move(move);
+    moves.push(move);
+  };
+  for (const code of steps) {
+    for (let i = FullStateSpace.stepsOf(code); i > 0; i--) {
+      play(game.refusal({ kind: 'draw' }) === null ? { kind: 'draw' } : { kind: 'turn-over' });
+    }
+    play(space.toMove(code));
+  }
+  if (!game.isWon()) throw new Error('the solver\'s line does not win when replayed');
+  return moves;
 }

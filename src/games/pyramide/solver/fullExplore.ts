@@ -9,7 +9,11 @@ import { StateTable } from '../../../search/stateTable.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import type { PyramidOnlyResult } from './pyramidOnly.js';
 
-export function exploreFull(space: FullStateSpace, budget: Budget, stopAtWin: boolean): PyramidOnlyResult {
+/** What the search may stop at: the first win, the first dead end, or nothing (all of it). */
+export type ExploreGoal = 'win' | 'dead-end' | 'all';
+
+export function exploreFull(space: FullStateSpace, budget: Budget, goal: ExploreGoal): PyramidOnlyResult {
+  const stopAtWin = goal === 'win';
   const table = new StateTable(budget, 1 << 14);
   let stack = new Int32Array(4096);
   let sp = 0;
@@ -39,7 +43,10 @@ export function exploreFull(space: FullStateSpace, budget: Budget, stopAtWin: bo
       continue;
     }
     const n = space.successors(lo, hi, outLo, outHi, outMove);
-    if (n === 0) deadEnd = true;
+    if (space.deadEnd) {
+      deadEnd = true;
+      if (goal === 'dead-end') break;
+    }
     // Pushed in reverse so removals are tried before drawing.
     for (let k = n - 1; k >= 0; k--) {
       const sid = table.intern(outHi[k]!, outLo[k]!);

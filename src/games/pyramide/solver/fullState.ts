@@ -13,8 +13,9 @@ import { rankOf } from '../../../cards/card.js';
 import type { PyramideDeal } from '../deal.js';
 import { talonOf } from '../deal.js';
 import type { PyramideMove } from '../engine.js';
-import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE, popcount } from '../layout.js';
+import { CONE_MASK, COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE, popcount } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
+import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 
 export const MOVE_KING = 0;
 export const MOVE_PAIR = 1;
@@ -29,8 +30,8 @@ export function moveCode(kind: number, a = 0, b = 0): number {
   return kind | (a << 2) | (b << 8);
 }
 
-/** Room for every move of one position: pairs among up to 28 + 3 cards, kings, draw, turn-over. */
-export const MAX_MOVES = 512;
+/** Room for every successor of one position: removals after each of up to 48 draws and turn-overs. */
+export const MAX_MOVES = 8192;
 
 export class FullStateSpace {
   readonly value = new Int32Array(PYRAMID_SIZE + TALON_SIZE);
@@ -38,7 +39,10 @@ export class FullStateSpace {
   readonly startHi: number;
   private readonly avail = new Int32Array(PYRAMID_SIZE + 4);
   private readonly counts = new Int32Array(14);
-  private readonly costs = new Int32Array(TALON_SIZE);
+  /** Costs of reaching talon cards, 8 slots per value. */
+  private readonly costs = new Int32Array(14 * 8);
+  /** For each position, the positions it could ever pair with (neither lies under the other). */
+  private readonly compatible = new Int32Array(PYRAMID_SIZE);
 
   constructor(
     readonly deal: PyramideDeal,
@@ -48,6 +52,16 @@ export class FullStateSpace {
     if (!talon) throw new Error('the full search needs the whole stock order');
     for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
     for (let i = 0; i < TALON_SIZE; i++) this.value[TALON_BASE + i] = rankOf(talon[i]!);
+    for (let x = 0; x < PYRAMID_SIZE; x++) {
+      let mask = 0;
+      for (let y = 0; y < PYRAMID_SIZE; y++) {
+        if (this.value[x]! + this.value[y]! !== 13) continue;
+        const apart = ((CONE_MASK[x]! >> y) & 1) === 0 && ((CONE_MASK[y]! >> x) & 1) === 0;
+        const touching = ((COVER_MASK[x]! >> y) & 1) === 1 || ((COVER_MASK[y]! >> x) & 1) === 1;
+        if (apart || (rules.pairCovering && touching)) mask |= 1 << y;
+      }
+      this.compatible[x] = mask;
+    }
     const start = this.pack(0, 0, rules.wasteStartsEmpty ? 0 : 1, 0);
     this.startLo = start.lo;
     this.startHi = start.hi;
@@ -77,26 +91,39 @@ export class FullStateSpace {
     return popcount(lo & FULL_PYRAMID);
   }
 
+  /** Set by `successors`: the position, or the end of its drawing, has no move at all. */
+  deadEnd = false;
+
   /**
    * Writes the successors of a position into `outLo` / `outHi` / `outMove` and returns how
-   * many. When a King can be removed, that is the only successor: it must go in every win,
-   * it only uncovers cards, and removing it first loses nothing (and no dead end).
+   * many; `moveCost(code)` tells how many moves each stands for.
+   *
+   * Draws are compressed: a successor is a removal, preceded by the draws and turn-overs
+   * that bring the cards it uses to the top ("draw 5 times, then 9♣ + 4♦" is one step of
+   * cost 6). Nothing is lost: a removal inside the pyramid does not depend on the stock,
+   * so in any line it can be played before the draws that precede it, and draws that no
+   * removal follows are never needed. Stopping after one full cycle is safe because going
+   * round again reaches the same position later, with more turn-overs used.
+   *
+   * When a King in the pyramid can be removed, that is the only successor: it must go in
+   * every win, it only uncovers cards, and removing it first loses nothing.
    */
   successors(lo: number, hi: number, outLo: Uint32Array, outHi: Uint32Array, outMove: Int32Array): number {
     const rules = this.rules;
     const value = this.value;
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
-    const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
-    const passes = (hi >>> 25) & 63;
+    const startNext = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
+    const startPasses = (hi >>> 25) & 63;
     const avail = this.avail;
     let n = 0;
     let out = 0;
+    this.deadEnd = false;
 
     for (let i = 0; i < PYRAMID_SIZE; i++) {
       if (((removed >> i) & 1) === 0 && (removed & COVER_MASK[i]!) === COVER_MASK[i]) {
         if (value[i] === 13) {
-          const p = this.pack(removed | (1 << i), talonRemoved, next, passes);
+          const p = this.pack(removed | (1 << i), talonRemoved, startNext, startPasses);
           outLo[0] = p.lo;
           outHi[0] = p.hi;
           outMove[0] = moveCode(MOVE_KING, i);
@@ -105,55 +132,14 @@ export class FullStateSpace {
         avail[n++] = i;
       }
     }
-    let wasteTop = -1;
-    for (let i = next - 1; i >= 0; i--) {
-      if (((talonRemoved >> i) & 1) === 0) {
-        wasteTop = i;
-        break;
-      }
-    }
-    let stockTop = -1;
-    for (let i = next; i < TALON_SIZE; i++) {
-      if (((talonRemoved >> i) & 1) === 0) {
-        stockTop = i;
-        break;
-      }
-    }
-    const firstTalon = n;
-    if (wasteTop >= 0) avail[n++] = TALON_BASE + wasteTop;
-    if (rules.stockTopAvailable && stockTop >= 0) avail[n++] = TALON_BASE + stockTop;
 
-    // Kings on the talon: under a strict win they must go anyway, so that is the only move.
-    for (let k = firstTalon; k < n; k++) {
-      const loc = avail[k]!;
-      if (value[loc] === 13) {
-        const p = this.pack(removed, talonRemoved | (1 << (loc - TALON_BASE)), next, passes);
-        outLo[out] = p.lo;
-        outHi[out] = p.hi;
-        outMove[out] = moveCode(MOVE_KING, loc);
-        if (rules.strictWin) return 1;
-        out++;
-      }
-    }
-
-    // Pairs of available cards (two talon cards never pair unless the stock top is available).
+    // Removals inside the pyramid.
     for (let a = 0; a < n; a++) {
       const la = avail[a]!;
       const va = value[la]!;
       for (let b = a + 1; b < n; b++) {
         const lb = avail[b]!;
-        if (va + value[lb]! !== 13) continue;
-        out = this.emitPair(la, lb, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
-      }
-    }
-    if (rules.pairBeneath && wasteTop >= 0) {
-      for (let i = wasteTop - 1; i >= 0; i--) {
-        if (((talonRemoved >> i) & 1) === 0) {
-          if (value[TALON_BASE + wasteTop]! + value[TALON_BASE + i]! === 13) {
-            out = this.emitPair(TALON_BASE + wasteTop, TALON_BASE + i, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
-          }
-          break;
-        }
+        if (va + value[lb]! === 13) out = this.emit(la, lb, 0, removed, talonRemoved, startNext, startPasses, outLo, outHi, outMove, out);
       }
     }
     if (rules.pairCovering) {
@@ -163,27 +149,94 @@ export class FullStateSpace {
         if (rest === 0 || (rest & (rest - 1)) !== 0) continue;
         const y = 31 - Math.clz32(rest);
         if ((removed & COVER_MASK[y]!) !== COVER_MASK[y] || value[x]! + value[y]! !== 13) continue;
-        out = this.emitPair(x, y, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+        out = this.emit(x, y, 0, removed, talonRemoved, startNext, startPasses, outLo, outHi, outMove, out);
       }
     }
+    const pyramidMoves = out;
 
-    if (stockTop >= 0) {
-      const p = this.pack(removed, talonRemoved, stockTop + 1, passes);
-      outLo[out] = p.lo;
-      outHi[out] = p.hi;
-      outMove[out++] = moveCode(MOVE_DRAW);
-    } else if (wasteTop >= 0 && passes < rules.passes) {
-      const p = this.pack(removed, talonRemoved, 0, passes + 1);
-      outLo[out] = p.lo;
-      outHi[out] = p.hi;
-      outMove[out++] = moveCode(MOVE_TURN);
+    // Removals with the talon, after 0, 1, 2, ... draws and turn-overs.
+    let next = startNext;
+    let passes = startPasses;
+    for (let steps = 0; ; steps++) {
+      let wasteTop = -1;
+      for (let i = next - 1; i >= 0; i--) {
+        if (((talonRemoved >> i) & 1) === 0) {
+          wasteTop = i;
+          break;
+        }
+      }
+      let stockTop = -1;
+      for (let i = next; i < TALON_SIZE; i++) {
+        if (((talonRemoved >> i) & 1) === 0) {
+          stockTop = i;
+          break;
+        }
+      }
+      const before = out;
+      const top = wasteTop >= 0 ? TALON_BASE + wasteTop : -1;
+      const shown = rules.stockTopAvailable && stockTop >= 0 ? TALON_BASE + stockTop : -1;
+      for (let which = 0; which < 2; which++) {
+        const loc = which === 0 ? top : shown;
+        if (loc < 0) continue;
+        if (value[loc] === 13) {
+          out = this.emit(loc, -1, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+          // Under a strict win a King on top must go anyway: nothing else to try first.
+          if (rules.strictWin && steps === 0) {
+            outLo[0] = outLo[out - 1]!;
+            outHi[0] = outHi[out - 1]!;
+            outMove[0] = outMove[out - 1]!;
+            return 1;
+          }
+          continue;
+        }
+        for (let a = 0; a < n; a++) {
+          if (value[avail[a]!]! + value[loc]! === 13) out = this.emit(avail[a]!, loc, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+        }
+      }
+      if (top >= 0 && shown >= 0 && value[top]! + value[shown]! === 13) {
+        out = this.emit(top, shown, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+      }
+      if (rules.pairBeneath && wasteTop >= 0) {
+        for (let i = wasteTop - 1; i >= 0; i--) {
+          if (((talonRemoved >> i) & 1) === 0) {
+            if (value[top]! + value[TALON_BASE + i]! === 13) {
+              out = this.emit(top, TALON_BASE + i, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+            }
+            break;
+          }
+        }
+      }
+      // One more draw, or a turn-over when the stock is empty.
+      if (stockTop >= 0) next = stockTop + 1;
+      else if (wasteTop >= 0 && passes < rules.passes) {
+        next = 0;
+        if (rules.passes !== Infinity) passes++;
+      } else {
+        // Nothing left to draw: a dead end when nothing can be removed here either.
+        if (out === before && pyramidMoves === 0) this.deadEnd = true;
+        break;
+      }
+      while (next < TALON_SIZE && ((talonRemoved >> next) & 1) === 1) next++;
+      if (next === startNext) break; // a full cycle: back where we started
     }
     return out;
   }
 
-  private emitPair(
+  /** How many moves a successor's code stands for: its draws and turn-overs, plus the removal. */
+  static moveCost(code: number): number {
+    return (code >>> 14) + 1;
+  }
+
+  /** The draws and turn-overs a successor's code plays before its removal. */
+  static stepsOf(code: number): number {
+    return code >>> 14;
+  }
+
+  /** Writes one removal (one card when `lb` is -1) after `steps` draws and turn-overs. */
+  private emit(
     la: number,
     lb: number,
+    steps: number,
     removed: number,
     talonRemoved: number,
     next: number,
@@ -197,21 +250,28 @@ export class FullStateSpace {
     let t = talonRemoved;
     if (la < TALON_BASE) r |= 1 << la;
     else t |= 1 << (la - TALON_BASE);
-    if (lb < TALON_BASE) r |= 1 << lb;
-    else t |= 1 << (lb - TALON_BASE);
+    if (lb >= 0) {
+      if (lb < TALON_BASE) r |= 1 << lb;
+      else t |= 1 << (lb - TALON_BASE);
+    }
     const p = this.pack(r, t, next, passes);
     outLo[out] = p.lo;
     outHi[out] = p.hi;
-    outMove[out] = moveCode(MOVE_PAIR, la, lb);
+    outMove[out] = (lb < 0 ? moveCode(MOVE_KING, la) : moveCode(MOVE_PAIR, la, lb)) | (steps << 14);
     return out + 1;
   }
 
   /**
    * A lower bound on the moves still needed to win, or -1 when the position can no longer
-   * be won. Removals: a King alone, otherwise each removal takes at most one card of each
-   * value of a pair (v, 13-v), so at least max(count v, count 13-v) removals. Draws (when
-   * stock cards are untouchable until drawn): the talon cards the pyramid needs that sit in
-   * the stock have to be drawn, at least as deep as the cheapest set that covers the need.
+   * be won.
+   * Removals: a King goes alone; two pyramid cards go together only when neither lies under
+   * the other, so for each pair of values (v, 13-v) at least a_v + a_w - M removals remain,
+   * M the largest matching of such compatible cards. (Under a strict win: max(a_v, a_w)
+   * over every card left.)
+   * Draws (when stock cards cannot be touched before they are drawn): every pyramid card
+   * left without a partner in the pyramid needs a talon card of its partner value; the
+   * cheapest of those still needs as many draws as its depth in the stock, or a whole
+   * cycle when it lies in the waste under cards that nothing left can remove.
    */
   lowerBound(lo: number, hi: number): number {
     const value = this.value;
@@ -220,41 +280,159 @@ export class FullStateSpace {
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
     for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) counts[value[i]!]!++;
-    const strict = this.rules.strictWin;
-    if (strict) {
+    if (this.rules.strictWin) {
       for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) counts[value[TALON_BASE + i]!]!++;
-    }
-    let removals = counts[13]!;
-    for (let v = 1; v <= 6; v++) removals += Math.max(counts[v]!, counts[13 - v]!);
-    if (this.rules.stockTopAvailable) return removals;
-
-    const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
-    let draws = 0;
-    if (strict) {
+      let removals = counts[13]!;
+      for (let v = 1; v <= 6; v++) removals += Math.max(counts[v]!, counts[13 - v]!);
+      if (this.rules.stockTopAvailable) return removals;
       // Every stock card has to be drawn.
+      const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
+      let draws = 0;
       for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) draws++;
       return removals + draws;
     }
-    for (let w = 1; w <= 12; w++) {
-      const need = counts[13 - w]! - counts[w]!;
-      if (need <= 0) continue;
-      // Costs of the unused talon cards of value w: 0 in the waste, stock depth otherwise.
-      let k = 0;
-      let depth = 0;
-      for (let i = 0; i < TALON_SIZE; i++) {
-        if ((talonRemoved >> i) & 1) continue;
-        if (i >= next) depth++;
-        if (value[TALON_BASE + i] === w) this.costs[k++] = i < next ? 0 : depth;
+
+    // Removals and unmatched cards depend on the pyramid alone: computed once per pyramid.
+    const need = this.need;
+    const removals = this.pyramidBound(removed);
+    if (this.rules.stockTopAvailable) {
+      for (let w = 1; w <= 12; w++) {
+        if (need[w] === 0) continue;
+        let have = 0;
+        for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0 && value[TALON_BASE + i] === w) have++;
+        if (have < need[w]!) return -1;
       }
-      if (k < need) return -1;
-      // Costs come in increasing order except the zeros of the waste, which come first anyway.
-      const cost = this.costs[need - 1]!;
+      return removals;
+    }
+
+    const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
+    const canCycle = ((hi >>> 25) & 63) < this.rules.passes;
+    const costs = this.costs;
+    const found = this.found;
+    found.fill(0);
+    // Waste from the top down: a waste card is reachable without a cycle when every card
+    // above it can still be removed (a King, or a card whose partner value is in the pyramid).
+    let wasteLeft = 0;
+    for (let i = 0; i < next; i++) if (((talonRemoved >> i) & 1) === 0) wasteLeft++;
+    let stockLeft = 0;
+    for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) stockLeft++;
+    let clearAbove = true;
+    let fromBottom = wasteLeft;
+    for (let i = next - 1; i >= 0; i--) {
+      if ((talonRemoved >> i) & 1) continue;
+      const vi = value[TALON_BASE + i]!;
+      if (vi !== 13 && need[vi] !== 0) {
+        const cost = clearAbove ? 0 : canCycle ? stockLeft + 1 + fromBottom : 1 << 20;
+        costs[vi * 8 + found[vi]!++] = cost;
+      }
+      fromBottom--;
+      if (vi !== 13 && counts[13 - vi] === 0) clearAbove = false;
+    }
+    let depth = 0;
+    for (let i = next; i < TALON_SIZE; i++) {
+      if ((talonRemoved >> i) & 1) continue;
+      depth++;
+      const vi = value[TALON_BASE + i]!;
+      if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
+    }
+    let draws = 0;
+    for (let w = 1; w <= 12; w++) {
+      if (need[w] === 0) continue;
+      if (found[w]! < need[w]!) return -1;
+      const cost = this.kthSmallest(w * 8, found[w]!, need[w]!);
+      if (cost >= 1 << 20) return -1;
       if (cost > draws) draws = cost;
     }
     return removals + draws;
   }
 
-  /** The engine's move for a move code. */
+  private readonly found = new Int32Array(14);
+  // Per pyramid (removed mask): the removal bound and the unmatched cards of each value.
+  private readonly pyramidTable = new StateTable(null, 1 << 10);
+  private pyramidRemovals = new GrowableInt32Array(1 << 10);
+  private pyramidNeedLo = new GrowableInt32Array(1 << 10);
+  private pyramidNeedHi = new GrowableInt32Array(1 << 10);
+
+  /** Fills `need` for a pyramid and returns its removal bound (memoised per pyramid). */
+  private pyramidBound(removed: number): number {
+    const need = this.need;
+    const id = this.pyramidTable.intern(removed, 0);
+    if (!this.pyramidTable.lastWasNew) {
+      const nlo = this.pyramidNeedLo.data[id]!;
+      const nhi = this.pyramidNeedHi.data[id]!;
+      for (let w = 1; w <= 6; w++) need[w] = (nlo >>> ((w - 1) * 4)) & 15;
+      for (let w = 7; w <= 12; w++) need[w] = (nhi >>> ((w - 7) * 4)) & 15;
+      return this.pyramidRemovals.data[id]!;
+    }
+    const counts = this.counts;
+    need.fill(0);
+    let removals = counts[13]!;
+    for (let v = 1; v <= 6; v++) {
+      const w = 13 - v;
+      const m = counts[v] === 0 || counts[w] === 0 ? 0 : this.matching(removed, v);
+      removals += counts[v]! + counts[w]! - m;
+      need[w] = counts[v]! - m;
+      need[v] = counts[w]! - m;
+    }
+    let nlo = 0;
+    let nhi = 0;
+    for (let w = 1; w <= 6; w++) nlo |= need[w]! << ((w - 1) * 4);
+    for (let w = 7; w <= 12; w++) nhi |= need[w]! << ((w - 7) * 4);
+    this.pyramidRemovals.ensure(id);
+    this.pyramidNeedLo.ensure(id);
+    this.pyramidNeedHi.ensure(id);
+    this.pyramidRemovals.data[id] = removals;
+    this.pyramidNeedLo.data[id] = nlo;
+    this.pyramidNeedHi.data[id] = nhi;
+    return removals;
+  }
+
+  private readonly need = new Int32Array(14);
+
+  /** The k-th smallest (1-based) of the n entries of `costs` from `base` (n is at most 4). */
+  private kthSmallest(base: number, n: number, k: number): number {
+    const c = this.costs;
+    for (let i = base + 1; i < base + n; i++) {
+      const x = c[i]!;
+      let j = i - 1;
+      while (j >= base && c[j]! > x) {
+        c[j + 1] = c[j]!;
+        j--;
+      }
+      c[j + 1] = x;
+    }
+    return c[base + k - 1]!;
+  }
+
+  // Largest matching of compatible pyramid cards of values v and 13 - v (Kuhn's algorithm).
+  private readonly matchOf = new Int32Array(PYRAMID_SIZE);
+  private readonly leftOf = new Int32Array(4);
+
+  private matching(removed: number, v: number): number {
+    let n = 0;
+    for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0 && this.value[i] === v) this.leftOf[n++] = i;
+    this.matchOf.fill(-1);
+    let m = 0;
+    for (let a = 0; a < n; a++) if (this.augment(this.leftOf[a]!, removed, 0)) m++;
+    return m;
+  }
+
+  private augment(x: number, removed: number, seen: number): boolean {
+    let options = this.compatible[x]! & ~removed & ~seen;
+    while (options !== 0) {
+      const y = 31 - Math.clz32(options);
+      options &= ~(1 << y);
+      seen |= 1 << y;
+      const other = this.matchOf[y]!;
+      if (other < 0 || this.augment(other, removed, seen)) {
+        this.matchOf[y] = x;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The engine's removal for a successor's code (its draws come first; see `stepsOf`). */
   toMove(code: number): PyramideMove {
     const kind = code & 3;
     const card = (loc: number): number => (loc < TALON_BASE ? this.deal.pyramid[loc]! : talonOf(this.deal)![loc - TALON_BASE]!);

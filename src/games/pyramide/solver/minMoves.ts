@@ -1,7 +1,7 @@
 /**
- * The fewest moves that win, by A* over packed positions: every move costs 1 and
- * `lowerBound` never overestimates, so the first won position taken from the queue is
- * reached in the minimum number of moves. (The bound may drop by more than one in a
+ * The fewest moves that win, by A* over packed positions: a step costs the moves it stands
+ * for (its draws plus one removal) and `lowerBound` never overestimates, so the first won
+ * position taken from the queue is reached in the minimum number of moves. (The bound may drop by more than one in a
  * move, so a position reached again by a shorter path is queued again.)
  * Queue: one bucket per f = g + h, each a linked stack in typed arrays (newest first,
  * which dives toward a win among equals).
@@ -11,7 +11,7 @@ import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
 
 export interface MinMovesResult {
-  /** Move codes of an optimal line, or null when there is none or the search stopped. */
+  /** Step codes of an optimal line (see `FullStateSpace.successors`), or null when there is none or the search stopped. */
   line: number[] | null;
   /** True when the search ran to its end (so `line === null` means: cannot be won). */
   complete: boolean;
@@ -69,8 +69,8 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget): MinMovesR
     }
     if (!budget.tick()) return { line: null, complete: false };
     const n = space.successors(lo, hi, outLo, outHi, outMove);
-    const ng = gv + 1;
     for (let k = 0; k < n; k++) {
+      const ng = gv + FullStateSpace.moveCost(outMove[k]!);
       const sid = table.intern(outHi[k]!, outLo[k]!);
       if (sid < 0) return { line: null, complete: false };
       if (!table.lastWasNew && g.data[sid]! <= ng) continue;
