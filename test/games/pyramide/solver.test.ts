@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type PyramideDeal, dealFromNumber, parseDealText } from '../../../src/games/pyramide/deal.js';
+import { PyramideGame, type PyramideMove } from '../../../src/games/pyramide/engine.js';
+import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
+import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
+import type { Limits } from '../../../src/search/limits.js';
+
+const GENEROUS: Limits = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
+const fixture = parseDealText(readFileSync(new URL('../../../../shared/fixtures/pyramide-app-example.txt', import.meta.url), 'utf8'), 'fixture');
+
+/** Replays a line through the rules engine; returns the game at its end. */
+function replay(deal: PyramideDeal, rules: PyramideRules, line: PyramideMove[]): PyramideGame {
+  const game = new PyramideGame(deal, rules);
+  for (const move of line) game.move(move); // throws on any illegal move
+  return game;
+}
+
+describe('Pyramide solver', () => {
+  it('reports the app fixture winnable without its stock, and says why minMoves is missing', () => {
+    const r = solvePyramide(fixture, APP_RULES, GENEROUS);
+    expect(r.verdict).toBe('winnable');
+    expect(r.winnable).toBe(true);
+    expect(r.maxRemoved).toBe(28);
+    expect(r.minMoves).toBeNull();
+    expect(r.solution).toBeNull();
+    expect(r.notes.join(' ')).toMatch(/need the stock order/);
+  });
+
+  it('under MSC rules a deal without its stock is unknown, with the reason', () => {
+    const r = solvePyramide(fixture, MSC_RULES, GENEROUS);
+    expect(r.verdict).toBe('unknown');
+    expect(r.winnable).toBeNull();
+    expect(r.notes.join(' ')).toMatch(/depends on the stock order/);
+  });
+
+  it('prints solutions that replay to a win in exactly minMoves moves, scoring 280 (app rules)', () => {
+    let won = 0;
+    for (let n = 0; n < 25; n++) {
+      const deal = dealFromNumber(n);
+      const r = solvePyramide(deal, APP_RULES, GENEROUS);
+      expect(r.verdict).not.toBe('unknown');
+      if (!r.winnable) {
+        expect(r.maxRemoved).toBeLessThan(28);
+        expect(r.solution).toBeNull();
+        continue;
+      }
+      won++;
+      const game = replay(deal, APP_RULES, r.solution!);
+      expect(game.isWon()).toBe(true);
+      expect(r.solution!.length).toBe(r.minMoves);
+      expect(game.counter).toBe(r.minMoves);
+      expect(game.score).toBe(280);
+      expect(r.maxRemoved).toBe(28);
+    }
+    expect(won).toBeGreaterThan(15);
+  });
+
+  it('prints solutions that replay to a win under MSC, strict win, limited passes and both pairing variants', () => {
+    const variants: PyramideRules[] = [
+      MSC_RULES,
+      { ...APP_RULES, passes: 1 },
+      { ...MSC_RULES, strictWin: true },
+      { ...APP_RULES, pairBeneath: true, passes: 2 },
+      { ...APP_RULES, pairCovering: true },
+    ];
+    for (const rules of variants) {
+      let won = 0;
+      for (let n = 0; n < 6; n++) {
+        const deal = dealFromNumber(n);
+        const r = solvePyramide(deal, rules, GENEROUS);
+        expect(r.verdict).not.toBe('unknown');
+        if (!r.winnable) continue;
+        won++;
+        const game = replay(deal, rules, r.solution!);
+        expect(game.isWon()).toBe(true);
+        expect(game.counter).toBe(r.minMoves);
+      }
+      expect(won, JSON.stringify(rules)).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers winnability alone the same as the full analysis', () => {
+    for (let n = 0; n < 300; n++) {
+      const deal = dealFromNumber(n);
+      const quick = solvePyramide(deal, APP_RULES, GENEROUS, { winnabilityOnly: true });
+      const full = solvePyramide({ ...deal, stock: null }, APP_RULES, GENEROUS);
+      expect(quick.winnable, `PY1 deal ${n}`).toBe(full.winnable);
+      expect(quick.minMoves).toBeNull();
+    }
+  });
+
+  it('never guesses: a search stopped by a limit says unknown and names the limit', () => {
+    const deal = dealFromNumber(1);
+    const byNodes = solvePyramide(deal, MSC_RULES, { ...GENEROUS, nodes: 5 });
+    expect(byNodes.verdict).toBe('unknown');
+    expect(byNodes.winnable).toBeNull();
+    expect(byNodes.limit).toBe('--node-limit 5');
+    expect(byNodes.maxExact).toBe(false);
+    const byMemory = solvePyramide(deal, MSC_RULES, { ...GENEROUS, memoryBytes: 1024 * 1024 });
+    expect(byMemory.limit).toMatch(/--memory-limit/);
+    expect(byMemory.verdict).toBe('unknown');
+    // A proven verdict survives a limit hit later, in the minimum-move search.
+    const partial = solvePyramide(deal, APP_RULES, { ...GENEROUS, nodes: 3000 });
+    if (partial.winnable === true) {
+      expect(partial.minMoves).toBeNull();
+      expect(partial.limit).toBe('--node-limit 3000');
+    }
+  });
+
+  it('finds reachable "no more moves" dead ends (common under MSC\'s 3 passes)', () => {
+    // The reference search cross-checks this figure deal by deal.
+    const r = solvePyramide(dealFromNumber(0), MSC_RULES, GENEROUS);
+    expect(r.deadEndReachable).toBe(true);
+  });
+});
