@@ -23,14 +23,15 @@ function packageVersion(): string {
 }
 
 export function buildProgram(): Command {
+  const output = { outputError: (text: string, write: (s: string) => void) => write(`cardsolve: ${text.replace(/^error: /, '')}`) };
   const program = new Command('cardsolve')
     .description('Solve and analyse solitaire deals: Pyramide (PY1-N-...) and Double Solitaire (DS1-D1N-...)')
     .version(packageVersion())
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
-    .configureOutput({ outputError: (text, write) => write(`cardsolve: ${text.replace(/^error: /, '')}`) });
+    .configureOutput(output);
   for (const cmd of [solveCommand(), showCommand(), playCommand(), batchCommand(), statsCommand(), lookupCommand(), exportCommand()]) {
-    program.addCommand(cmd.exitOverride().showHelpAfterError('(add --help for usage)'));
+    program.addCommand(cmd.exitOverride().showHelpAfterError('(add --help for usage)').configureOutput(output));
   }
   return program;
 }

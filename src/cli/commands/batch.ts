@@ -37,7 +37,7 @@ function percent(part: number, whole: number): string {
 
 function summaryText(s: BatchSummary, what: string, rules: string[], db: string): string {
   const lines = [
-    `batch ${what}: ${s.deals} deal${s.deals === 1 ? '' : 's'}, ${rules.join('; ')}`,
+    `batch${what.startsWith('(') ? '' : ' '}${what}: ${s.deals} deal${s.deals === 1 ? '' : 's'}, ${rules.join('; ')}`,
     `  analysed ${s.analysed} in ${formatDuration(s.elapsedMs / 1000)} (${s.dealsPerSecond.toFixed(1)} deals/s, ${s.workers} worker${s.workers === 1 ? '' : 's'}), ` +
       `${s.skipped} already stored, ${s.failed} failed`,
     `  this run: ${s.thisRun.winnable} winnable, ${s.thisRun.unwinnable} unwinnable, ${s.thisRun.unknown} unknown`,
@@ -48,7 +48,10 @@ function summaryText(s: BatchSummary, what: string, rules: string[], db: string)
     `  all ${all} stored: ${s.stored.winnable} winnable (${percent(s.stored.winnable, decided)} of those decided), ` +
       `${s.stored.unwinnable} unwinnable, ${s.stored.unknown} unknown`,
   );
-  if (s.stored.unknown > 0) lines.push('  rerun with larger limits and --retry-unknown to settle the unknown deals');
+  if (s.stored.cut > 0) {
+    lines.push(`  ${s.stored.cut} of them settled but cut short by a limit (minMoves or the stuck figure not proven)`);
+  }
+  if (s.stored.unknown + s.stored.cut > 0) lines.push('  rerun with larger limits and --retry-unknown to finish the deals a limit stopped');
   for (const f of s.failures) lines.push(`  failed: ${f}`);
   lines.push(`  database ${db}`);
   return lines.join('\n') + '\n';
@@ -63,7 +66,7 @@ export function batchCommand(): Command {
     .option('--db <path>', 'the results database (created on first use)', DEFAULT_DB_PATH)
     .option('--workers <n>', `solver threads (default: the number of cores, ${defaultWorkers()} here)`)
     .option('--chunk-size <n>', `deals sent to a thread at a time (default: adapts to the deals' speed, up to ${MAX_CHUNK})`)
-    .option('--retry-unknown', 'analyse again the deals stored as unknown (with the limits given now)')
+    .option('--retry-unknown', 'analyse again the deals stored as unknown or cut short by a limit (minMoves not proven), with the limits given now')
     .option('--force', 'analyse every deal again, even those stored already')
     .option('--winnability-only', 'answer only winnable and the stuck figure: no minimum move count, no solution')
     .option('--optimize', 'Double Solitaire: after a win is found, search for shorter lines')
@@ -76,6 +79,7 @@ export function batchCommand(): Command {
     `
 Deals already stored for the same rules, analysis and solver version are skipped, so an
 interrupted batch is resumed by running it again. Results are committed chunk by chunk.
+Each thread may use up to --memory-limit for its search tables at once.
 
 ${LIST_FORMAT}
 

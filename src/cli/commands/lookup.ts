@@ -48,17 +48,11 @@ function describe(r: StoredResult, style: CardStyle): string {
   }
   const mode = r.mode === 'full' ? 'full analysis' : r.mode === 'winnability' ? 'winnability only' : 'optimized';
   const limits = r.limits
-    ? `, limits ${[
-        `time ${Number.isFinite(r.limits.timeMs) ? `${r.limits.timeMs}ms` : 'none'}`,
-        `nodes ${Number.isFinite(r.limits.nodes) ? r.limits.nodes : 'none'}`,
-      ].join(', ')}`
+    ? `; limits: time ${Number.isFinite(r.limits.timeMs) ? `${r.limits.timeMs}ms` : 'none'}, ` +
+      `nodes ${Number.isFinite(r.limits.nodes) ? r.limits.nodes : 'none'}`
     : '';
-  return [
-    `${r.dealKey}  ${r.game}, rules ${r.rules} (${mode})`,
-    `  ${line}`,
-    `  ${r.nodes.toLocaleString('en-US')} positions in ${r.ms.toFixed(0)} ms${r.limit ? `, stopped by ${r.limit}` : ''}${limits}`,
-    `  stored ${r.analysedAt} by ${r.solverVersion}`,
-  ].join('\n');
+  const head = line.includes(r.dealKey) ? line : `${r.dealKey}  ${line}`;
+  return `${head}\n  stored ${r.analysedAt} by ${r.solverVersion} (${r.game}, ${mode}${limits})`;
 }
 
 export function lookupCommand(): Command {

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../src/cards/notation.js';
+import { dealFromNumber } from '../../src/games/pyramide/deal.js';
+import { PyramideGame, type PyramideMove } from '../../src/games/pyramide/engine.js';
+import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
+import type { MoveJson } from '../../src/games/types.js';
+import { cardsolve } from './run.js';
+
+const FIXTURE = new URL('../../../shared/fixtures/pyramide-app-example.txt', import.meta.url).pathname;
+
+/** A JSON move as another program would read it: symbols only. */
+function fromJson(m: MoveJson): PyramideMove {
+  if (m.move === 'king') return { kind: 'king', card: parseCard(String(m.card)) };
+  if (m.move === 'pair') {
+    const [a, b] = m.cards as string[];
+    return { kind: 'pair', cards: [parseCard(a!), parseCard(b!)] };
+  }
+  if (m.move === 'draw') return { kind: 'draw' };
+  if (m.move === 'turn-over') return { kind: 'turn-over' };
+  throw new Error(`unknown move ${JSON.stringify(m)}`);
+}
+
+describe('cardsolve solve (Pyramide)', () => {
+  it('prints one JSON object per deal whose solution another program can replay', () => {
+    const r = cardsolve(['solve', 'PY1-N-AAAAAAI', 'PY1-N-AAAAAAF', '--json']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    const [won, stuck] = lines as [Record<string, unknown>, Record<string, unknown>];
+    expect(Object.keys(won).slice(0, 4)).toEqual(['code', 'fingerprint', 'game', 'rules']);
+    for (const key of ['winnable', 'maxRemoved', 'minMoves', 'solution', 'deadEndReachable', 'nodes', 'ms']) expect(won).toHaveProperty(key);
+    expect(won).toMatchObject({ code: 'PY1-N-AAAAAAI', game: 'pyramide', rules: 'app', winnable: true, maxRemoved: 28 });
+    const game = new PyramideGame(dealFromNumber(8), APP_RULES);
+    for (const m of won.solution as MoveJson[]) game.move(fromJson(m));
+    expect(game.isWon()).toBe(true);
+    expect(game.counter).toBe(won.minMoves);
+    expect(stuck).toMatchObject({ code: 'PY1-N-AAAAAAF', winnable: false, verdict: 'unwinnable', solution: null, minMoves: null });
+    expect(stuck.maxRemoved).toBeLessThan(28);
+  });
+
+  it('solves under the MSC preset', () => {
+    const r = cardsolve(['solve', 'py1-n-aaaaaai', '--rules', 'msc', '--json']);
+    expect(r.status).toBe(0);
+    const a = JSON.parse(r.stdout) as { rules: string; solution: MoveJson[]; minMoves: number };
+    expect(a.rules).toBe('msc');
+    const game = new PyramideGame(dealFromNumber(8), MSC_RULES);
+    for (const m of a.solution) game.move(fromJson(m));
+    expect(game.isWon()).toBe(true);
+    expect(game.counter).toBe(a.minMoves);
+  });
+
+  it('reports the app fixture winnable, and explains the missing minMoves', () => {
+    const r = cardsolve(['solve', FIXTURE]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^deal [0-9a-f]{16}  app  winnable/);
+    expect(r.stdout).toMatch(/note: minMoves and a solution need the stock order/);
+  });
+
+  it('writes cards in French letters with --cards fr', () => {
+    const r = cardsolve(['solve', 'PY1-N-AAAAAAI', '--cards', 'fr']);
+    expect(r.stdout).toMatch(/A♣ \+ D♥/);
+    expect(r.stdout).not.toMatch(/Q♥/);
+  });
+
+  it('says unknown, with the limit, when a limit stops the search', () => {
+    const r = cardsolve(['solve', 'PY1-N-AAAAAAB', '--rules', 'msc', '--node-limit', '10', '--json']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ verdict: 'unknown', winnable: null, limit: '--node-limit 10' });
+  });
+
+  it.each([
+    [['solve', 'PY1-N-AAAAAA'], /"AAAAAA" is not a deal number, expected exactly 7 letters/],
+    [['solve', 'PY9-N-AAAAAAA'], /unknown game "PY9"/],
+    [['solve', 'no-such-file.txt'], /neither a deal code .* nor a readable deal file/],
+    [['solve', 'PY1-N-AAAAAAA', '--time-limit', 'soon'], /--time-limit "soon" is not a duration/],
+    [['solve', 'PY1-N-AAAAAAA', '--rules', 'vegas'], /not a Pyramide rule set/],
+    [['solve', 'PY1-N-AAAAAAA', '--passes', 'many'], /--passes "many"/],
+    [['solve', 'PY1-N-AAAAAAA', '--bogus'], /unknown option '--bogus'/],
+    [['solve'], /missing required argument/],
+    [['frobnicate'], /unknown command/],
+  ])('refuses bad input %j with one clear message and exit code 2', (args, message) => {
+    const r = cardsolve(args);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
+  });
+
+  it('refuses a deal with a duplicated card before solving anything', () => {
+    const text = readFileSync(FIXTURE, 'utf8').replace('row 2: 6♣ 7♥', 'row 2: 6♣ J♦');
+    const r = cardsolve(['solve', 'PY1-N-AAAAAAA', '-'], text);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/standard input, line \d+: J♦ appears twice/);
+  });
+
+  it('answers --help for every command', () => {
+    for (const cmd of ['solve', 'show', 'play', 'batch', 'stats', 'lookup', 'export']) {
+      const r = cardsolve([cmd, '--help']);
+      expect(r.status, cmd).toBe(0);
+      expect(r.stdout).toMatch(/Usage: cardsolve/);
+    }
+    expect(cardsolve(['--help']).status).toBe(0);
+  });
+});
+
+describe('cardsolve show and play (Pyramide)', () => {
+  it('draws the pyramid, and --layout reads back to the same deal', () => {
+    const drawn = cardsolve(['show', 'PY1-N-AAAAAAA']);
+    expect(drawn.status).toBe(0);
+    expect(drawn.stdout).toContain('             9♦');
+    expect(drawn.stdout).toContain(' J♦  2♦  2♣  2♥  4♠  A♥  2♠');
+    const layout = cardsolve(['show', 'PY1-N-AAAAAAA', '--layout']);
+    expect(layout.stdout).toMatch(/^game: pyramide\nrow 1: 9♦\nrow 2: A♠ 6♣\n/);
+    const again = cardsolve(['show', '-', '--layout'], layout.stdout);
+    expect(again.stdout).toBe(layout.stdout);
+    const byCode = JSON.parse(cardsolve(['solve', 'PY1-N-AAAAAAI', '--json']).stdout) as { minMoves: number };
+    const byFile = JSON.parse(cardsolve(['solve', '-', '--json'], cardsolve(['show', 'PY1-N-AAAAAAI', '--layout']).stdout).stdout) as {
+      minMoves: number;
+      code: null;
+    };
+    expect(byFile.code).toBeNull();
+    expect(byFile.minMoves).toBe(byCode.minMoves);
+  });
+
+  it('plays the app example: K♦ then 10♣ + 3♠, score 30', () => {
+    const r = cardsolve(['play', FIXTURE, '--moves', 'K♦; 10♣ + 3♠']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/score: 30 {3}moves: 2 {3}in play/);
+  });
+
+  it('stops at the first illegal move with the app\'s reason and exit code 2', () => {
+    const covered = cardsolve(['play', FIXTURE, '--moves', 'K♦; Q♣ + A♦']);
+    expect(covered.status).toBe(2);
+    expect(covered.stderr).toMatch(/move 2 \(Q♣ \+ A♦\) refused: Q♣ is covered by another card/);
+    expect(covered.stdout).toMatch(/after 1 move\b/);
+    const sum = cardsolve(['play', FIXTURE, '--moves', '7♣ + 7♠', '--json']);
+    expect(sum.status).toBe(2);
+    expect(JSON.parse(sum.stdout)).toMatchObject({ error: 'move 1 (7♣ + 7♠) refused: the sum must be 13 (7♣ + 7♠ = 14)', counter: 0 });
+  });
+});
