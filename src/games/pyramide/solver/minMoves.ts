@@ -21,10 +21,11 @@ const MAX_F = 1024;
 
 export function searchMinMoves(space: FullStateSpace, budget: Budget): MinMovesResult {
   // Per-state: g, parent id, move code; per queue entry: state id, g, next entry.
-  const table = new StateTable(budget, 1 << 14, 12 + 12);
+  const table = new StateTable(budget, 1 << 14, 16 + 12);
   const g = new GrowableInt32Array(1 << 14);
   const parent = new GrowableInt32Array(1 << 14);
   const via = new GrowableInt32Array(1 << 14);
+  const bound = new GrowableInt32Array(1 << 14); // the lower bound, computed once per state
   const entryId = new GrowableInt32Array(1 << 14);
   const entryG = new GrowableInt32Array(1 << 14);
   const entryNext = new GrowableInt32Array(1 << 14);
@@ -74,10 +75,14 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget): MinMovesR
       const sid = table.intern(outHi[k]!, outLo[k]!);
       if (sid < 0) return { line: null, complete: false };
       if (!table.lastWasNew && g.data[sid]! <= ng) continue;
-      const h = space.lowerBound(outLo[k]!, outHi[k]!);
-      g.ensure(sid);
-      parent.ensure(sid);
-      via.ensure(sid);
+      if (table.lastWasNew) {
+        g.ensure(sid);
+        parent.ensure(sid);
+        via.ensure(sid);
+        bound.ensure(sid);
+        bound.data[sid] = space.lowerBound(outLo[k]!, outHi[k]!);
+      }
+      const h = bound.data[sid]!;
       g.data[sid] = ng;
       parent.data[sid] = id;
       via.data[sid] = outMove[k]!;

@@ -67,7 +67,7 @@ export function searchPyramidOnly(
     r *= talonCount[v]! + 1;
   }
 
-  const table = new StateTable(budget, 1 << 12);
+  const table = new StateTable(budget, 1 << 10);
   // The DFS stack holds state ids; it doubles when full.
   let stackBuf = new Int32Array(1024);
   let sp = 0;

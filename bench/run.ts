@@ -1,0 +1,35 @@
+/**
+ * `npm run bench [-- pyramide|double|batch|all] [--count N ...]`: the long measurements,
+ * kept out of `npm test`. Figures go to standard output.
+ */
+import { runPyramideBench } from './pyramide.js';
+
+type Suite = (args: string[]) => Promise<void>;
+
+async function loadSuite(name: string): Promise<Suite> {
+  switch (name) {
+    case 'pyramide':
+      return runPyramideBench;
+    case 'double':
+      return (await import('./double.js')).runDoubleBench;
+    case 'batch':
+      return (await import('./batch.js')).runBatchBench;
+    default:
+      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch or all`);
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const first = args[0] && !args[0].startsWith('--') ? args.shift()! : 'pyramide';
+  const names = first === 'all' ? ['pyramide', 'double', 'batch'] : [first];
+  for (const name of names) {
+    await (await loadSuite(name))(args);
+    console.log('');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
