@@ -1,10 +1,11 @@
 /** The list of games. Batch and CLI look games up here only; a new game is one line. */
 import { parseDealCode } from '../codes/dealCode.js';
 import { InputError } from '../errors/inputError.js';
+import { doubleGame } from './double/index.js';
 import { pyramideGame } from './pyramide/index.js';
 import type { DealInput, GameId, GameModule, OpenedDeal, RuleFlags } from './types.js';
 
-export const GAMES: readonly GameModule[] = [pyramideGame];
+export const GAMES: readonly GameModule[] = [pyramideGame, doubleGame];
 
 export function gameById(id: string): GameModule {
   const game = GAMES.find((g) => g.id === id);

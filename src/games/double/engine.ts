@@ -47,6 +47,18 @@ export interface DoubleDeal {
   columns: number[][];
   /** 59 cards, top (the next drawn) first. */
   stock: number[];
+  /**
+   * Positions part-way through a game (tests, reduced deals): how many cards of each column
+   * are face down (default: all but the last) and the top rank of each foundation pile
+   * (default: empty). The cards on the foundations are not listed anywhere else.
+   */
+  down?: number[];
+  foundations?: number[];
+  /**
+   * Cards in the game (default 104). Reduced games for exhaustive tests leave some ranks out
+   * entirely (for example only Aces to 3s: 24 cards); they are won when all of them are up.
+   */
+  total?: number;
 }
 
 // ---- card tables -------------------------------------------------------------------------
@@ -127,6 +139,8 @@ export class DoubleState {
   /** Top rank of each foundation pile (0 = empty); piles 2s and 2s+1 belong to suit s. */
   readonly fnd = new Uint8Array(PILES);
   onFoundations = 0;
+  /** Cards in the game: won when they are all on the foundations. */
+  readonly total: number;
   /** Normal: points (floor 0). Vegas: dollars (starts at -104). */
   score: number;
   /** The app's move counter (card or run moves, draws, turn-overs). */
@@ -138,11 +152,18 @@ export class DoubleState {
     this.draw = rules.draw;
     this.vegas = rules.vegas;
     this.score = rules.vegas ? -104 : 0;
+    this.total = deal.total ?? CARDS;
     for (let c = 0; c < COLUMNS; c++) {
       const cards = deal.columns[c]!;
       for (let i = 0; i < cards.length; i++) this.col[c * COL_CAP + i] = cards[i]!;
       this.len[c] = cards.length;
-      this.down[c] = cards.length - 1;
+      this.down[c] = deal.down ? deal.down[c]! : Math.max(0, cards.length - 1);
+    }
+    if (deal.foundations) {
+      for (let p = 0; p < PILES; p++) {
+        this.fnd[p] = deal.foundations[p]!;
+        this.onFoundations += deal.foundations[p]!;
+      }
     }
     this.talLen = deal.stock.length;
     for (let i = 0; i < deal.stock.length; i++) {
@@ -152,6 +173,32 @@ export class DoubleState {
       else this.maskHi |= 1 << (i - 32);
     }
     this.maskLo >>>= 0;
+  }
+
+  /** An independent copy of the position (without its undo history). */
+  clone(): DoubleState {
+    const copy: DoubleState = Object.create(DoubleState.prototype) as DoubleState;
+    Object.assign(copy, {
+      draw: this.draw,
+      vegas: this.vegas,
+      col: this.col.slice(),
+      len: this.len.slice(),
+      down: this.down.slice(),
+      stockCards: this.stockCards,
+      tal: this.tal.slice(),
+      talLen: this.talLen,
+      waste: this.waste,
+      maskLo: this.maskLo,
+      maskHi: this.maskHi,
+      fnd: this.fnd.slice(),
+      onFoundations: this.onFoundations,
+      total: this.total,
+      score: this.score,
+      moves: this.moves,
+      undoStack: new Int32Array(UNDO_FIELDS * 64),
+      undoTop: 0,
+    });
+    return copy;
   }
 
   // ---- reading ---------------------------------------------------------------------------
@@ -188,7 +235,7 @@ export class DoubleState {
   }
 
   isWon(): boolean {
-    return this.onFoundations === CARDS;
+    return this.onFoundations === this.total;
   }
 
   /** The score as the app writes it: `1220`, or `$416` / `-$104` under Vegas scoring. */

@@ -1,0 +1,73 @@
+/**
+ * Double Solitaire benchmark: solves the codes DS1-<rules>-AAAAAAA onwards, one after the
+ * other on one core, for D1N, D3N and D1V, and prints per rule set the share decided within
+ * the per-deal time limit, median / p95 / max ms among decided deals, nodes per second and
+ * the peak resident memory.
+ *
+ *   --count N       deals per rule set (default 200)
+ *   --rules A,B     rule sets (default D1N,D3N,D1V)
+ *   --time-limit S  seconds per deal (default 10)
+ *   --from N        first deal number (default 0)
+ */
+import { dealNumberLetters } from '../src/codes/dealCode.js';
+import { openDouble } from '../src/games/double/index.js';
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1);
+  return sorted[Math.max(0, i)]!;
+}
+
+export async function runDoubleBench(args: string[]): Promise<void> {
+  const count = Number(option(args, '--count') ?? 200);
+  const from = Number(option(args, '--from') ?? 0);
+  const timeMs = Number(option(args, '--time-limit') ?? 10) * 1000;
+  const ruleSets = (option(args, '--rules') ?? 'D1N,D3N,D1V').split(',').map((r) => r.trim().toUpperCase());
+  const limits = { timeMs, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+  let peakRss = process.memoryUsage().rss;
+  console.log(`Double Solitaire: ${count} deals per rule set from deal ${from}, ${timeMs / 1000} s per deal, one core`);
+  for (const rules of ruleSets) {
+    const decidedMs: number[] = [];
+    let winnable = 0;
+    let unwinnable = 0;
+    let unknown = 0;
+    let nodes = 0;
+    let ms = 0;
+    let rulePeak = process.memoryUsage().rss;
+    for (let n = from; n < from + count; n++) {
+      const deal = openDouble({ kind: 'code', code: `DS1-${rules}-${dealNumberLetters(n)}` }, {});
+      const started = performance.now();
+      const a = deal.analyse(limits, {});
+      const took = performance.now() - started;
+      nodes += a.nodes;
+      ms += took;
+      if (a.verdict === 'winnable') winnable++;
+      else if (a.verdict === 'unwinnable') unwinnable++;
+      else unknown++;
+      if (a.verdict !== 'unknown') decidedMs.push(took);
+      const rss = process.memoryUsage().rss;
+      if (rss > rulePeak) rulePeak = rss;
+      if (args.includes('--verbose')) {
+        console.log(`  ${deal.code}  ${a.verdict.padEnd(10)} ${String(a.moves ?? '').padStart(4)} moves  max ${a.maxFoundation}  ${a.nodes} nodes  ${took.toFixed(0)} ms`);
+      }
+    }
+    if (rulePeak > peakRss) peakRss = rulePeak;
+    decidedMs.sort((x, y) => x - y);
+    const decided = decidedMs.length;
+    console.log(
+      [
+        `${rules}: decided ${decided}/${count} (${((100 * decided) / count).toFixed(1)}%)`,
+        `winnable ${winnable}, unwinnable ${unwinnable}, unknown ${unknown}`,
+        `decided deals: median ${percentile(decidedMs, 0.5).toFixed(1)} ms, p95 ${percentile(decidedMs, 0.95).toFixed(1)} ms, max ${(decidedMs[decided - 1] ?? NaN).toFixed(1)} ms`,
+        `${Math.round(nodes / Math.max(ms / 1000, 1e-9)).toLocaleString('en-US')} nodes/s`,
+        `peak memory ${(rulePeak / 1024 ** 2).toFixed(0)} MB`,
+      ].join('\n  '),
+    );
+  }
+  console.log(`peak memory over the run: ${(peakRss / 1024 ** 2).toFixed(0)} MB`);
+}

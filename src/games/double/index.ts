@@ -1,0 +1,202 @@
+/**
+ * Double Solitaire (two-deck Klondike, 9 columns) behind the game seam: open a code or a
+ * deal file, analyse it (solver), show it, play moves through the rules engine.
+ */
+import type { CardStyle } from '../../cards/notation.js';
+import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
+import { InputError } from '../../errors/inputError.js';
+import { Budget, describeLimit, type Limits } from '../../search/limits.js';
+import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
+import {
+  dealFromNumber,
+  fingerprint,
+  isDoubleText,
+  layoutText,
+  parseDealText,
+  parseRules,
+  rulesFromParsed,
+} from './deal.js';
+import { describeRules, DoubleState, rulesName, type DoubleDeal, type DoubleRules } from './engine.js';
+import { IllegalMove, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
+import { solve } from './solver.js';
+
+/** The analysis of a Double Solitaire deal: the common fields plus the final score. */
+export interface DoubleAnalysis extends Analysis {
+  /** Score at the end of the printed solution (`1220`, or `$416` under Vegas), null without one. */
+  score: string | null;
+}
+
+function refusePyramideFlags(flags: RuleFlags): void {
+  const bad: string[] = [];
+  if (flags.passes !== undefined) bad.push('--passes');
+  if (flags.strictWin !== undefined) bad.push('--strict-win');
+  if (flags.pairBeneath !== undefined) bad.push('--pair-beneath');
+  if (flags.pairCovering !== undefined) bad.push('--pair-covering');
+  if (bad.length > 0) {
+    throw new InputError(
+      `${bad.join(', ')} ${bad.length === 1 ? 'is a Pyramide option' : 'are Pyramide options'}: Double Solitaire rules are chosen with --rules D1N, D3N, D1V or D3V`,
+    );
+  }
+}
+
+export class DoubleDealOpened implements OpenedDeal {
+  readonly game = 'double' as const;
+  readonly fingerprint: string;
+  readonly rules: string;
+
+  constructor(
+    readonly deal: DoubleDeal,
+    readonly rulesSet: DoubleRules,
+    readonly code: string | null,
+  ) {
+    this.rules = rulesName(rulesSet);
+    this.fingerprint = fingerprint(deal, rulesSet);
+  }
+
+  newState(): DoubleState {
+    return new DoubleState(this.deal, this.rulesSet);
+  }
+
+  analyse(limits: Limits, options: AnalyseOptions = {}): DoubleAnalysis {
+    const budget = new Budget(limits);
+    const result = solve(() => this.newState(), budget, { optimize: options.optimize === true && options.winnabilityOnly !== true });
+    const ms = Math.round(budget.elapsedMs());
+    const notes: string[] = [];
+    let solution: MoveJson[] | null = null;
+    let score: string | null = null;
+    if (result.line !== null) {
+      const replay = this.newState();
+      const out: MoveJson[] = [];
+      replayLine(replay, result.line, (m) => out.push(moveJson(replay, m)));
+      if (!replay.isWon()) throw new Error('internal error: the solution does not win when replayed');
+      if (replay.moves !== result.moves) throw new Error('internal error: the solution length does not match its replay');
+      solution = out;
+      score = replay.scoreText();
+    }
+    const limit = result.hit !== null ? describeLimit(result.hit, limits) : null;
+    if (result.verdict === 'unknown') {
+      notes.push(`the search stopped at ${limit} before deciding; ${result.maxFoundation} foundation cards is a lower bound`);
+    } else if (result.verdict === 'winnable' && options.optimize && !result.minMovesProved) {
+      notes.push(
+        limit !== null
+          ? `the search for shorter lines stopped at ${limit}: ${result.moves} moves is the best found, not proven minimal`
+          : `${result.moves} moves is the best found, not proven minimal`,
+      );
+    } else if (result.verdict === 'unwinnable') {
+      notes.push(`no line of play wins; the most cards any line puts on the foundations is ${result.maxFoundation}`);
+    }
+    const winnabilityOnly = options.winnabilityOnly === true;
+    return {
+      code: this.code,
+      fingerprint: this.fingerprint,
+      game: 'double',
+      rules: this.rules,
+      verdict: result.verdict,
+      winnable: result.verdict === 'unknown' ? null : result.verdict === 'winnable',
+      minMoves: winnabilityOnly ? null : result.moves,
+      minMovesProved: winnabilityOnly ? false : result.minMovesProved,
+      moves: winnabilityOnly ? null : result.moves,
+      maxFoundation: result.maxFoundation,
+      maxExact: result.maxExact,
+      solution: winnabilityOnly ? null : solution,
+      score: winnabilityOnly ? null : score,
+      nodes: result.nodes,
+      ms,
+      limit,
+      notes,
+    };
+  }
+
+  show(style: CardStyle, layout: boolean): string {
+    const title = this.code ?? `deal ${this.fingerprint}`;
+    if (layout) return layoutText(this.deal, this.rulesSet, style, [`${title} (${this.rules}: ${describeRules(this.rulesSet)})`]);
+    return `${title}  ${this.rules}: ${describeRules(this.rulesSet)}\n${positionText(this.newState(), style)}\n`;
+  }
+
+  play(moves: string, style: CardStyle): PlayOutcome {
+    const state = this.newState();
+    const played: MoveJson[] = [];
+    const texts = splitMoves(moves);
+    for (let i = 0; i < texts.length; i++) {
+      const t = texts[i]!;
+      let m: number;
+      let why: string | null;
+      try {
+        m = parseMove(state, t, style);
+        why = state.refusal(m, style);
+      } catch (e) {
+        if (!(e instanceof IllegalMove)) throw e;
+        m = -1;
+        why = e.message;
+      }
+      if (why !== null) {
+        const error = `move ${i + 1} "${t}" is refused: ${why}`;
+        return {
+          ok: false,
+          error,
+          text: `${error}\nposition before it (after ${i} move${i === 1 ? '' : 's'}):\n${positionText(state, style)}\n`,
+          json: { ok: false, error, refusedMove: i + 1, played, position: positionJson(state, style) },
+        };
+      }
+      played.push(moveJson(state, m, style));
+      state.apply(m);
+    }
+    const text = `${this.code ?? `deal ${this.fingerprint}`}  ${this.rules}, after ${texts.length} move${texts.length === 1 ? '' : 's'}\n${positionText(state, style)}\n`;
+    return { ok: true, text, json: { ok: true, played, position: positionJson(state, style) } };
+  }
+
+  /** The printed solution in the `play` syntax (one move per entry). */
+  solutionText(line: readonly number[], style: CardStyle): string[] {
+    const state = this.newState();
+    const out: string[] = [];
+    replayLine(state, line, (m) => out.push(moveText(state, m, style)));
+    return out;
+  }
+}
+
+export function openDouble(input: DealInput, flags: RuleFlags): DoubleDealOpened {
+  refusePyramideFlags(flags);
+  if (input.kind === 'code') {
+    const code = parseDealCode(input.code);
+    if (code.family !== 'DS1') {
+      throw new InputError(`"${input.code}" is not a Double Solitaire code: expected DS1-D1N-XXXXXXX (or D3N, D1V, D3V)`);
+    }
+    const rules = parseRules(flags.rules ?? code.options, flags.rules !== undefined ? '--rules' : 'the code options');
+    const canonical = formatDealCode({ ...code, options: rulesName(rules) });
+    return new DoubleDealOpened(dealFromNumber(code.number), rules, canonical);
+  }
+  const parsed = parseDealText(input.text, input.source);
+  return new DoubleDealOpened(parsed.deal, rulesFromParsed(parsed, flags.rules), null);
+}
+
+function thousands(n: number): string {
+  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export function describeDouble(analysis: Analysis): string {
+  const a = analysis as DoubleAnalysis;
+  const head = `${a.code ?? `deal ${a.fingerprint} (${a.rules})`}  `;
+  let what: string;
+  if (a.verdict === 'winnable') {
+    if (a.moves !== null) {
+      what = `winnable in ${a.moves} moves (${a.minMovesProved ? 'proven minimal' : 'not proven minimal'})`;
+      if (a.score) what += `, ${a.score.startsWith('$') || a.score.startsWith('-$') ? a.score : `${a.score} points`}`;
+    } else {
+      what = 'winnable';
+    }
+  } else if (a.verdict === 'unwinnable') {
+    what = `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations)`;
+  } else {
+    what = `unknown (stopped by ${a.limit}; at least ${a.maxFoundation} cards reached the foundations)`;
+  }
+  return `${head}${what}, ${thousands(a.nodes)} nodes, ${thousands(a.ms)} ms`;
+}
+
+export const doubleGame: GameModule = {
+  id: 'double',
+  name: 'Double Solitaire',
+  family: 'DS1',
+  open: (input, flags) => openDouble(input, flags),
+  recognises: (text) => isDoubleText(text),
+  describe: (analysis) => describeDouble(analysis),
+};

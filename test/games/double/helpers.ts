@@ -1,0 +1,50 @@
+import { parseCard } from '../../../src/cards/notation.js';
+import { DoubleState, type DoubleRules } from '../../../src/games/double/engine.js';
+
+export const D1N: DoubleRules = { draw: 1, vegas: false };
+export const D3N: DoubleRules = { draw: 3, vegas: false };
+export const D1V: DoubleRules = { draw: 1, vegas: true };
+export const D3V: DoubleRules = { draw: 3, vegas: true };
+
+export function cards(text: string): number[] {
+  return text
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .map((w) => parseCard(w));
+}
+
+export interface PositionSpec {
+  /** Up to 9 columns, bottom to top; missing ones are empty. */
+  columns: string[];
+  /** Face-down cards per column (default 0). */
+  down?: number[];
+  stock?: string;
+  /** Top rank of each of the 8 piles (spades, spades, hearts, hearts, ...). */
+  foundations?: number[];
+}
+
+/** A position part-way through a game (the cards need not add up to 104). */
+export function position(spec: PositionSpec, rules: DoubleRules = D1N): DoubleState {
+  const columns = Array.from({ length: 9 }, (_, i) => cards(spec.columns[i] ?? ''));
+  return new DoubleState(
+    {
+      columns,
+      stock: cards(spec.stock ?? ''),
+      down: Array.from({ length: 9 }, (_, i) => spec.down?.[i] ?? 0),
+      foundations: spec.foundations ?? [0, 0, 0, 0, 0, 0, 0, 0],
+    },
+    rules,
+  );
+}
+
+/** Column c (0-based) as text, face-down cards in brackets. */
+export function columnText(state: DoubleState, c: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < state.len[c]!; i++) {
+    const face = state.card(c, i);
+    const rank = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'][face % 13]!;
+    const suit = ['♠', '♥', '♦', '♣'][Math.floor(face / 13)]!;
+    out.push(i < state.down[c]! ? `[${rank}${suit}]` : rank + suit);
+  }
+  return out.join(' ');
+}

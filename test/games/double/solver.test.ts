@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { DoubleState, type DoubleRules } from '../../../src/games/double/engine.js';
+import { doubleGame, type DoubleAnalysis } from '../../../src/games/double/index.js';
+import { replayLine } from '../../../src/games/double/play.js';
+import { isSafe, solve } from '../../../src/games/double/solver.js';
+import { Budget } from '../../../src/search/limits.js';
+import type { MoveJson } from '../../../src/games/types.js';
+import { D1N, D1V, D3N, D3V } from './helpers.js';
+
+const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
+
+/** A solution move in the `play` syntax. */
+function playText(m: MoveJson): string {
+  if (m.move === 'draw') return 'draw';
+  if (m.move === 'turn-over') return 'turn over';
+  const place = (p: string): string => (p === 'waste' ? 'w' : p === 'foundation' ? 'f' : `c${p.slice(7)}`);
+  return `${m.card} ${place(String(m.from))}-${place(String(m.to))}`;
+}
+
+describe('solutions replay to a win through the engine', () => {
+  const codes = ['DS1-D1N-AAAAAAA', 'DS1-D1N-AAAAAAB', 'DS1-D1N-AAAAAAD', 'DS1-D3N-AAAAAAB', 'DS1-D3N-AAAAAAC', 'DS1-D3N-AAAAAAG'];
+  for (const code of codes) {
+    it(code, () => {
+      const deal = doubleGame.open({ kind: 'code', code }, {});
+      const a = deal.analyse({ timeMs: Infinity, nodes: 100_000, memoryBytes: Infinity }) as DoubleAnalysis;
+      expect(a.game).toBe('double');
+      expect(a.code).toBe(code);
+      if (a.verdict === 'unknown') {
+        expect(a.limit).toBe('--node-limit 100000');
+        expect(a.winnable).toBeNull();
+        expect(a.maxExact).toBe(false);
+        return;
+      }
+      if (a.verdict === 'unwinnable') {
+        expect(a.solution).toBeNull();
+        expect(a.maxFoundation).toBeLessThan(104);
+        return;
+      }
+      expect(a.winnable).toBe(true);
+      expect(a.maxFoundation).toBe(104);
+      const solution = a.solution!;
+      expect(solution.length).toBe(a.moves);
+      expect(a.minMoves).toBe(a.moves);
+      expect(a.minMovesProved).toBe(false);
+      const outcome = deal.play(solution.map(playText).join(';'), 'symbols');
+      expect(outcome.error).toBeUndefined();
+      const pos = outcome.json.position as { won: boolean; moves: number; score: string };
+      expect(pos.won).toBe(true);
+      expect(pos.moves).toBe(a.moves);
+      expect(pos.score).toBe(a.score);
+      expect(doubleGame.describe(a, 'symbols')).toMatch(new RegExp(`^${code}  winnable in ${a.moves} moves \\(not proven minimal\\), `));
+    });
+  }
+
+  it('most of the first codes are decided winnable (the check above is not vacuous)', () => {
+    let wins = 0;
+    for (const code of codes) {
+      const a = doubleGame.open({ kind: 'code', code }, {}).analyse({ timeMs: Infinity, nodes: 100_000, memoryBytes: Infinity });
+      if (a.verdict === 'winnable') wins++;
+    }
+    expect(wins).toBe(codes.length);
+  });
+
+  it('reports unknown with the limit that stopped it', () => {
+    // One pass through the stock (Vegas): this deal is far from decided after 2000 positions.
+    const deal = doubleGame.open({ kind: 'code', code: 'DS1-D1V-AAAAAAA' }, {});
+    const a = deal.analyse({ timeMs: Infinity, nodes: 2000, memoryBytes: Infinity });
+    expect(a.verdict).toBe('unknown');
+    expect(a.winnable).toBeNull();
+    expect(a.limit).toBe('--node-limit 2000');
+    expect(a.maxExact).toBe(false);
+    expect(a.solution).toBeNull();
+    expect(doubleGame.describe(a, 'symbols')).toMatch(/unknown \(stopped by --node-limit 2000; at least \d+ cards/);
+  });
+});
+
+// ---- brute force on reduced deals ---------------------------------------------------------
+
+/** A seeded generator (mulberry32), so the reduced deals are the same on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Reduced {
+  columns: number[][];
+  down: number[];
+  stock: number[];
+  rules: DoubleRules;
+  total: number;
+}
+
+/**
+ * A reduced game with few ranks: both copies of Ace to 2 (16 cards) or Ace to 3 (24 cards)
+ * of every suit, dealt at random into a few columns (some cards face down) and a short
+ * stock, under random rules. The rules are the full ones; only the deck is smaller.
+ */
+function reducedDeal(seed: number): Reduced {
+  const r = rng(seed);
+  const pick = (n: number): number => Math.floor(r() * n);
+  const ranks = 2 + pick(2);
+  const deck: number[] = [];
+  for (let suit = 0; suit < 4; suit++) for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = pick(i + 1);
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  const stock = deck.splice(0, pick(5));
+  const used = 3 + pick(4);
+  const columns: number[][] = Array.from({ length: 9 }, () => []);
+  for (const c of deck) columns[pick(used)]!.push(c);
+  const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
+  const rules = [D1N, D3N, D1V, D3V][pick(4)]!;
+  return { columns, down, stock, rules, total: 8 * ranks };
+}
+
+function stateOf(d: Reduced): DoubleState {
+  return new DoubleState({ columns: d.columns, down: d.down, stock: d.stock, total: d.total }, d.rules);
+}
+
+/** Everything about a position, written out (no canonical form, no cleverness). */
+function keyOf(s: DoubleState): string {
+  let k = '';
+  for (let c = 0; c < 9; c++) {
+    k += String.fromCharCode(200 + s.down[c]!);
+    for (let i = 0; i < s.len[c]!; i++) k += String.fromCharCode(32 + s.card(c, i));
+  }
+  k += '|';
+  for (let i = 0; i < s.talLen; i++) k += String.fromCharCode(32 + s.tal[i]!);
+  k += String.fromCharCode(100 + s.waste);
+  for (let p = 0; p < 8; p++) k += String.fromCharCode(100 + s.fnd[p]!);
+  return k;
+}
+
+/**
+ * Plain breadth-first search over every position the engine's legal moves reach (null when
+ * there are more than `cap`). Gives winnability, the most foundation cards and the fewest
+ * moves to a win.
+ */
+function bruteForce(start: DoubleState, cap: number): { winnable: boolean; max: number; minMoves: number | null } | null {
+  const seen = new Set<string>([keyOf(start)]);
+  let frontier = [start];
+  let max = start.onFoundations;
+  if (start.isWon()) return { winnable: true, max: start.total, minMoves: 0 };
+  for (let depth = 1; frontier.length > 0; depth++) {
+    const next: DoubleState[] = [];
+    for (const s of frontier) {
+      for (const m of s.legalMoves()) {
+        s.apply(m);
+        if (s.onFoundations > max) max = s.onFoundations;
+        if (s.isWon()) return { winnable: true, max: s.total, minMoves: depth };
+        const k = keyOf(s);
+        if (!seen.has(k)) {
+          seen.add(k);
+          next.push(s.clone());
+          if (seen.size > cap) return null;
+        }
+        s.undo();
+      }
+    }
+    frontier = next;
+  }
+  return { winnable: false, max, minMoves: null };
+}
+
+describe('the solver agrees with a brute force on reduced deals', () => {
+  it('winnable / unwinnable, maxFoundation and proven minimum moves', () => {
+    let compared = 0;
+    let unwinnable = 0;
+    let winnable = 0;
+    let minProved = 0;
+    for (let seed = 1; compared < 80 && seed < 1000; seed++) {
+      const d = reducedDeal(seed);
+      const brute = bruteForce(stateOf(d), 5000);
+      if (brute === null) continue;
+      compared++;
+      const context = `seed ${seed} ${JSON.stringify(d)}`;
+      const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: true });
+      expect(result.verdict, context).toBe(brute.winnable ? 'winnable' : 'unwinnable');
+      expect(result.maxFoundation, context).toBe(brute.max);
+      expect(result.maxExact, context).toBe(true);
+      if (brute.winnable) {
+        winnable++;
+        expect(result.minMovesProved, context).toBe(true);
+        expect(result.moves, context).toBe(brute.minMoves);
+        // The line replays to a win with exactly that many moves.
+        const s = stateOf(d);
+        replayLine(s, result.line!, (m) => expect(s.refusal(m), context).toBeNull());
+        expect(s.isWon(), context).toBe(true);
+        expect(s.moves, context).toBe(result.moves);
+        minProved++;
+      } else {
+        unwinnable++;
+      }
+    }
+    expect(compared).toBe(80);
+    // Both verdicts occur, so the comparison can fail either way.
+    expect(unwinnable).toBeGreaterThanOrEqual(10);
+    expect(winnable).toBeGreaterThanOrEqual(10);
+    expect(minProved).toBe(winnable);
+  });
+});
+
+describe('safe moves', () => {
+  const fnd = (spades: [number, number], hearts: [number, number], diamonds: [number, number], clubs: [number, number]) =>
+    new Uint8Array([...spades, ...hearts, ...diamonds, ...clubs]);
+
+  it('Aces are always safe', () => {
+    expect(isSafe(fnd([0, 0], [0, 0], [0, 0], [0, 0]), 0)).toBe(true);
+  });
+
+  it('a card is held back while a card that could be built on it is not up in both copies', () => {
+    // 5♥ (face 17): needs both black suits at 4 in both places, hearts' other place at 4, diamonds at 3.
+    const fiveHearts = 13 + 4;
+    expect(isSafe(fnd([4, 4], [4, 4], [3, 3], [4, 4]), fiveHearts)).toBe(true);
+    expect(isSafe(fnd([4, 3], [4, 4], [3, 3], [4, 4]), fiveHearts)).toBe(false); // a 4♠ could still go on it
+    expect(isSafe(fnd([4, 4], [4, 3], [3, 3], [4, 4]), fiveHearts)).toBe(false); // the other 4♥ is still out
+    expect(isSafe(fnd([4, 4], [4, 4], [3, 2], [4, 4]), fiveHearts)).toBe(false); // a 3♦ could go on a 4♠ on it
+  });
+});
