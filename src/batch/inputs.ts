@@ -187,7 +187,7 @@ export class BatchPlan {
       const b = formatDealCode({ family: e.family, options: e.options, number: e.last });
       return a === b ? a : `${a}..${b}`;
     }
-    return `${this.entries.length} entries`;
+    return `(${this.entries.length} inputs)`;
   }
 }
 

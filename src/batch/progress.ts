@@ -17,6 +17,7 @@ function rate(p: BatchProgress): number {
 
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?';
+  if (seconds < 10) return `${seconds.toFixed(seconds < 1 ? 2 : 1)}s`;
   const s = Math.round(seconds);
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;

@@ -19,7 +19,7 @@ export interface BatchRunOptions {
   analyse: AnalyseOptions;
   /** Deals per task; by default it adapts to the deals' speed, from 1 up to 64. */
   chunkSize?: number;
-  /** Analyse again the deals stored as `unknown`. */
+  /** Analyse again the deals stored as `unknown` or cut short by a limit (minMoves not proven). */
   retryUnknown?: boolean;
   /** Analyse every deal again, stored or not. */
   force?: boolean;
@@ -33,6 +33,8 @@ export interface VerdictCounts {
   winnable: number;
   unwinnable: number;
   unknown: number;
+  /** Deals with a verdict whose search a limit still cut short (minMoves or the stuck figure not proven). */
+  cut: number;
 }
 
 export interface BatchProgress extends VerdictCounts {
@@ -72,7 +74,7 @@ export function modeOf(options: AnalyseOptions): AnalysisMode {
 }
 
 function zero(): VerdictCounts {
-  return { winnable: 0, unwinnable: 0, unknown: 0 };
+  return { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
 }
 
 export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> {
@@ -86,13 +88,24 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     mode,
     solverVersion: deal.solverVersion,
   });
-  /** Whether a stored verdict (or none) means the deal is to be analysed. */
-  const wanted = (stored: Verdict | null): boolean =>
-    stored === null || options.force === true || (options.retryUnknown === true && stored === 'unknown');
+  /** Whether what is stored (or nothing) means the deal is to be analysed. */
+  const wanted = (stored: { verdict: Verdict; cut: boolean } | null): boolean =>
+    stored === null || options.force === true || (options.retryUnknown === true && stored.cut);
+
+  // Groups (game, rules, analysis, solver version) with nothing stored need no lookups:
+  // a fresh batch costs the main thread nothing here.
+  const groupStored = new Map<string, boolean>();
+  const lookup = (deal: PlannedDeal): { verdict: Verdict; cut: boolean } | null => {
+    const key = keyOf(deal);
+    const group = `${key.game}\u0000${key.rules}\u0000${key.mode}\u0000${key.solverVersion}`;
+    let any = groupStored.get(group);
+    if (any === undefined) groupStored.set(group, (any = store.anyStored(key)));
+    return any ? store.stored(key) : null;
+  };
 
   // First pass: how many deals are to be analysed, for the progress total.
   let pending = 0;
-  for (const deal of plan.deals()) if (wanted(store.storedVerdict(keyOf(deal)))) pending++;
+  for (const deal of plan.deals()) if (wanted(lookup(deal))) pending++;
 
   const started = performance.now();
   const thisRun = zero();
@@ -142,6 +155,10 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     for (const row of rows) {
       thisRun[row.analysis.verdict]++;
       stored[row.analysis.verdict]++;
+      if (row.analysis.verdict !== 'unknown' && row.analysis.limit !== null) {
+        thisRun.cut++;
+        stored.cut++;
+      }
     }
     analysed += rows.length;
     dealsTimed += chunk.length;
@@ -175,10 +192,11 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     let size = chunkSize();
     for (const deal of plan.deals()) {
       if (fatal) break;
-      const before = store.storedVerdict(keyOf(deal));
+      const before = lookup(deal);
       if (!wanted(before)) {
         skipped++;
-        stored[before!]++;
+        stored[before!.verdict]++;
+        if (before!.cut && before!.verdict !== 'unknown') stored.cut++;
         continue;
       }
       chunk.push(deal);

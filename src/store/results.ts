@@ -131,14 +131,14 @@ function limitsFromJson(text: string | null): Limits | null {
 
 function extraOf(analysis: Analysis): string | null {
   const extra: Record<string, unknown> = {};
-  let any = false;
+  let hasExtra = false;
   for (const [field, value] of Object.entries(analysis)) {
     if (!COMMON_FIELDS.has(field) && value !== undefined) {
       extra[field] = value;
-      any = true;
+      hasExtra = true;
     }
   }
-  return any ? JSON.stringify(extra) : null;
+  return hasExtra ? JSON.stringify(extra) : null;
 }
 
 function toRow(result: NewResult): Omit<ResultRow, 'id'> {
@@ -256,19 +256,36 @@ export function whereOf(filter: ResultFilter): { sql: string; params: unknown[] 
 
 export class ResultStore {
   private readonly upsert: Database.Statement;
-  private readonly verdictOf: Database.Statement<[string, string, string, string, string], { verdict: string }>;
+  private readonly verdictOf: Database.Statement<[string, string, string, string, string], { verdict: string; cut: number }>;
 
   constructor(readonly db: Database.Database) {
     this.upsert = db.prepare(UPSERT);
     this.verdictOf = db.prepare(
-      'SELECT verdict FROM results WHERE game = ? AND deal_key = ? AND rules = ? AND mode = ? AND solver_version = ?',
+      'SELECT verdict, limit_hit IS NOT NULL AS cut FROM results WHERE game = ? AND deal_key = ? AND rules = ? AND mode = ? AND solver_version = ?',
+    );
+  }
+
+  /** Whether anything is stored for a game, rule set, analysis and solver version (a fresh batch skips its lookups). */
+  anyStored(key: Omit<ResultKey, 'dealKey'>): boolean {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM results WHERE game = ? AND rules = ? AND mode = ? AND solver_version = ? LIMIT 1')
+        .get(key.game, key.rules, key.mode, key.solverVersion) !== undefined
     );
   }
 
   /** The verdict stored under a key, or null when nothing is stored. */
   storedVerdict(key: ResultKey): Verdict | null {
+    return this.stored(key)?.verdict ?? null;
+  }
+
+  /**
+   * What is stored under a key: its verdict, and whether a limit cut the search short
+   * (an unknown verdict, or a winnable deal whose minimum move count is not proven).
+   */
+  stored(key: ResultKey): { verdict: Verdict; cut: boolean } | null {
     const row = this.verdictOf.get(key.game, key.dealKey, key.rules, key.mode, key.solverVersion);
-    return row ? (row.verdict as Verdict) : null;
+    return row ? { verdict: row.verdict as Verdict, cut: row.cut === 1 || row.verdict === 'unknown' } : null;
   }
 
   /** Stores results in one transaction: all of them are written, or none. */

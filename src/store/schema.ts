@@ -95,7 +95,7 @@ export function migrate(db: Database.Database): number[] {
     db.transaction(() => {
       db.exec(step.sql);
       db.pragma(`user_version = ${step.to}`);
-      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('migrated_at_v' || ?, ?)").run(step.to, new Date().toISOString());
+      db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(`migrated_to_v${step.to}_at`, new Date().toISOString());
     }).immediate();
     ran.push(step.to);
   }

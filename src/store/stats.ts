@@ -52,6 +52,10 @@ export interface GroupStats {
   /** Winnable deals whose minimum move count is proven, and those with only the best found. */
   minMovesProved: number;
   minMovesUnproved: number;
+  /** Winnable deals without a move count (winnability only, or a limit stopped the search first). */
+  minMovesMissing: number;
+  /** Deals whose search a limit stopped (the unknown ones and those with a figure not proven). */
+  cut: number;
   minMoves: Bucket[];
   /** Which figure `stuck` counts: `maxRemoved` (Pyramide) or `maxFoundation` (Double Solitaire). */
   stuckFigure: 'maxRemoved' | 'maxFoundation';
@@ -95,6 +99,8 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
          sum(verdict = 'winnable') AS winnable, sum(verdict = 'unwinnable') AS unwinnable, sum(verdict = 'unknown') AS unknown,
          sum(verdict = 'winnable' AND min_moves IS NOT NULL AND min_moves_proved = 1) AS proved,
          sum(verdict = 'winnable' AND min_moves IS NOT NULL AND min_moves_proved = 0) AS unproved,
+         sum(verdict = 'winnable' AND min_moves IS NULL) AS missing,
+         sum(limit_hit IS NOT NULL OR verdict = 'unknown') AS cut,
          sum(ms) AS ms, sum(nodes) AS nodes,
          count(max_foundation) AS foundation_rows, count(max_removed) AS removed_rows
        FROM picked GROUP BY game, rules ORDER BY game, rules`,
@@ -108,6 +114,8 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
     unknown: number;
     proved: number;
     unproved: number;
+    missing: number;
+    cut: number;
     ms: number;
     nodes: number;
     foundation_rows: number;
@@ -146,6 +154,8 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
       winnableInterval: wilsonInterval(g.winnable, decided),
       minMovesProved: g.proved,
       minMovesUnproved: g.unproved,
+      minMovesMissing: g.missing,
+      cut: g.cut,
       minMoves: bucketise(moves.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
       stuckFigure,
       stuck: bucketise(stuckStmt.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
@@ -203,6 +213,9 @@ export function formatStats(groups: readonly GroupStats[]): string {
     );
     out.push(`  unwinnable  ${String(g.unwinnable).padStart(8)}`);
     out.push(`  unknown     ${String(g.unknown).padStart(8)}${g.unknown ? '  (not settled within the limits; see --retry-unknown)' : ''}`);
+    if (g.cut > g.unknown) {
+      out.push(`  cut short  ${String(g.cut - g.unknown).padStart(8)}  (settled, but a limit stopped the search before minMoves or the stuck figure was proven)`);
+    }
     if (g.unknown > 0 && g.deals > 0) {
       out.push(`  winnable if every unknown deal were winnable: ${pct((g.winnable + g.unknown) / g.deals)}; if none: ${pct(g.winnable / g.deals)}`);
     }
@@ -210,7 +223,8 @@ export function formatStats(groups: readonly GroupStats[]): string {
     if (g.minMoves.length) {
       out.push('');
       const proof = g.minMovesUnproved ? `${g.minMovesProved} proven minimal, ${g.minMovesUnproved} best found` : 'all proven minimal';
-      out.push(`  minMoves of the winnable deals (${proof}):`);
+      const missing = g.minMovesMissing ? `; ${g.minMovesMissing} without a move count` : '';
+      out.push(`  minMoves of the winnable deals (${proof}${missing}):`);
       out.push(...histogram(g.minMoves));
     }
     if (g.stuck.length) {

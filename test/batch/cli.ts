@@ -1,0 +1,34 @@
+import Database from 'better-sqlite3';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The built command line (npm ci builds dist/ through the prepare script). */
+export const BIN = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
+
+export interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function cardsolve(args: readonly string[], cwd: string): Run {
+  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Rows per verdict and the checks a database must pass after any run. */
+export function inspect(path: string): { rows: number; distinct: number; integrity: string; verdicts: Record<string, number> } {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const rows = (db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
+    const distinct = (db.prepare('SELECT count(DISTINCT deal_key) AS n FROM results').get() as { n: number }).n;
+    const integrity = db.pragma('integrity_check', { simple: true }) as string;
+    const verdicts: Record<string, number> = {};
+    for (const r of db.prepare('SELECT verdict, count(*) AS n FROM results GROUP BY verdict').all() as Array<{ verdict: string; n: number }>) {
+      verdicts[r.verdict] = r.n;
+    }
+    return { rows, distinct, integrity, verdicts };
+  } finally {
+    db.close();
+  }
+}

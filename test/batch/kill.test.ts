@@ -1,0 +1,74 @@
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../store/helpers.js';
+import { BIN, cardsolve, inspect } from './cli.js';
+
+let dir: string;
+let cleanup: () => void;
+beforeAll(() => {
+  ({ dir, cleanup } = tempDir());
+});
+afterAll(() => cleanup());
+
+/** Rows stored so far, read by a separate connection while the batch writes (0 before the table exists). */
+function storedRows(path: string): number {
+  if (!existsSync(path)) return 0;
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    return (db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
+  } catch {
+    return 0; // being created
+  } finally {
+    db?.close();
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('a batch killed mid-run', () => {
+  it('leaves a sound database; the rerun stores the rest once', async () => {
+    const db = join(dir, 'killed.sqlite');
+    const COUNT = 120;
+    const args = ['batch', 'PY1-N-AAAAAAA', '--count', String(COUNT), '--db', db, '--json'];
+    // The killed run does full analyses (far longer than the wait below); the limits are not
+    // part of a result's key, so the rerun may finish the rest with a small node limit.
+    const child = spawn(process.execPath, [BIN, ...args, '--workers', '1', '--chunk-size', '2'], { cwd: dir, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+
+    // Wait for some chunks to be committed, reading while the batch writes.
+    let seen = 0;
+    for (let i = 0; i < 2400 && seen < 4; i++) {
+      await sleep(25);
+      seen = storedRows(db);
+      if (child.exitCode !== null) break;
+    }
+    // Another reader (the stats command) works while the batch writes too.
+    const stats = cardsolve(['stats', '--db', db, '--json'], dir);
+    expect(stats.status, stats.stderr).toBe(0);
+
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    const after = inspect(db);
+    expect(after.integrity).toBe('ok');
+    expect(after.rows).toBeGreaterThanOrEqual(4);
+    expect(after.rows).toBeLessThan(COUNT);
+    expect(after.distinct).toBe(after.rows);
+
+    const rerun = cardsolve([...args, '--workers', '2', '--node-limit', '5000'], dir);
+    expect(rerun.status, rerun.stderr).toBe(0);
+    const summary = JSON.parse(rerun.stdout) as { skipped: number; analysed: number };
+    expect(summary.skipped).toBe(after.rows);
+    expect(summary.analysed).toBe(COUNT - after.rows);
+
+    const done = inspect(db);
+    expect(done).toMatchObject({ rows: COUNT, distinct: COUNT, integrity: 'ok' });
+    // A third run has nothing left to do.
+    const third = JSON.parse(cardsolve(args, dir).stdout) as { skipped: number; analysed: number };
+    expect(third).toMatchObject({ skipped: COUNT, analysed: 0 });
+  });
+});

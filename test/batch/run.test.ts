@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors/inputError.js';
+import { planBatch } from '../../src/batch/inputs.js';
+import { workerUrl } from '../../src/batch/pool.js';
+import { runBatch } from '../../src/batch/run.js';
+import { openDatabase } from '../../src/store/database.js';
+import { ResultStore } from '../../src/store/results.js';
+import { tempDir } from '../store/helpers.js';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir());
+});
+afterEach(() => cleanup());
+
+describe('batch inputs', () => {
+  it('counts ranges with both ends, --count from a start code, and normalises codes', () => {
+    expect(planBatch({ args: ['PY1-N-AAAAAAA..PY1-N-AAAAABA'] }, {}).total).toBe(27);
+    expect(planBatch({ args: ['PY1-N-AAAAAAA .. PY1-N-AAAAAAA'] }, {}).total).toBe(1);
+    const plan = planBatch({ args: ['py1-n-aaaaaaz'], count: 3 }, {});
+    expect([...plan.deals()].map((d) => d.dealKey)).toEqual(['PY1-N-AAAAAAZ', 'PY1-N-AAAAABA', 'PY1-N-AAAAABB']);
+    expect(plan.describe()).toBe('PY1-N-AAAAAAZ..PY1-N-AAAAABB');
+    expect(plan.ruleSets()).toEqual(['pyramide rules app']);
+  });
+
+  it('refuses what it cannot read with an InputError', () => {
+    expect(() => planBatch({ args: [] }, {})).toThrow(InputError);
+    expect(() => planBatch({ args: ['PY1-N-AAAAAAA', 'PY1-N-AAAAAAB'], count: 2 }, {})).toThrow(/--count/);
+    expect(() => planBatch({ args: ['PY1-N-ZZZZZZZ'], count: 2 }, {})).toThrow(/past the last deal/);
+    expect(() => planBatch({ args: ['PY1-N-AAAAAAA..DS1-D1N-AAAAAAB'] }, {})).toThrow(/same game/);
+  });
+});
+
+describe('runBatch', () => {
+  it('runs worker threads from the TypeScript sources (the built worker) and stores each deal once', async () => {
+    expect(workerUrl()).toMatch(/worker\.js$/);
+    const db = openDatabase(join(dir, 'deals.sqlite'));
+    try {
+      const limits = { timeMs: 10_000, nodes: 2000, memoryBytes: 256 * 1024 ** 2 };
+      const plan = planBatch({ args: ['PY1-N-AAAAAAA'], count: 12 }, {});
+      const seen: number[] = [];
+      const first = await runBatch({ plan, db, workers: 2, limits, analyse: {}, onProgress: (p) => seen.push(p.done) });
+      expect(first).toMatchObject({ deals: 12, analysed: 12, skipped: 0, failed: 0 });
+      expect(seen.at(-1)).toBe(12);
+      const again = await runBatch({ plan, db, workers: 2, limits, analyse: {} });
+      expect(again).toMatchObject({ analysed: 0, skipped: 12 });
+      expect(again.stored).toEqual(first.stored);
+      // Winnability only is another analysis, stored beside the full one.
+      const quick = await runBatch({ plan, db, workers: 1, limits, analyse: { winnabilityOnly: true } });
+      expect(quick.analysed).toBe(12);
+      expect(new ResultStore(db).count()).toBe(24);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import Database from 'better-sqlite3';
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors/inputError.js';
+import { describeDatabase, openDatabase } from '../../src/store/database.js';
+import { ResultStore } from '../../src/store/results.js';
+import { APPLICATION_ID, SCHEMA_VERSION, createV1 } from '../../src/store/schema.js';
+import { result, tempDir } from './helpers.js';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir());
+});
+afterEach(() => cleanup());
+
+function columns(db: Database.Database): string[] {
+  return (db.prepare('PRAGMA table_info(results)').all() as Array<{ name: string }>).map((c) => c.name);
+}
+
+describe('creating a database', () => {
+  it('creates the folder and the file with its marks and the current schema', () => {
+    const path = join(dir, 'sub', 'deals.sqlite');
+    const db = openDatabase(path);
+    expect(existsSync(path)).toBe(true);
+    expect(describeDatabase(db)).toMatchObject({ schemaVersion: SCHEMA_VERSION, applicationId: APPLICATION_ID });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(columns(db)).toEqual(expect.arrayContaining(['deal_key', 'verdict', 'limits', 'extra']));
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'application'").get()).toEqual({ value: 'cardsolve deal results' });
+    db.close();
+    // Opening again leaves it as it is.
+    const again = openDatabase(path);
+    expect(describeDatabase(again).schemaVersion).toBe(SCHEMA_VERSION);
+    again.close();
+  });
+
+  it('sets up an empty file in place', () => {
+    const path = join(dir, 'empty.sqlite');
+    writeFileSync(path, '');
+    const db = openDatabase(path);
+    expect(describeDatabase(db).schemaVersion).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+});
+
+describe('migrating', () => {
+  it('brings a version 1 file to the current version and keeps its rows', () => {
+    const path = join(dir, 'v1.sqlite');
+    const v1 = new Database(path);
+    v1.pragma('journal_mode = WAL');
+    v1.transaction(() => createV1(v1, 'cardsolve 0.0.1')).immediate();
+    v1.prepare(
+      `INSERT INTO results (game, deal_key, code, fingerprint, rules, mode, solver_version, verdict, winnable, min_moves,
+         min_moves_proved, moves, max_removed, max_foundation, max_exact, solution, nodes, ms, limit_hit, notes, analysed_at)
+       VALUES ('pyramide', 'PY1-N-AAAAAAA', 'PY1-N-AAAAAAA', 'fp', 'app', 'full', 'old', 'winnable', 1, 23, 1, 23, 28, NULL, 1,
+         '[{"move":"draw"}]', 100, 5.5, NULL, '[]', '2026-01-01T00:00:00.000Z')`,
+    ).run();
+    expect(v1.pragma('user_version', { simple: true })).toBe(1);
+    expect(columns(v1)).not.toContain('limits');
+    v1.close();
+
+    const db = openDatabase(path);
+    expect(describeDatabase(db).schemaVersion).toBe(2);
+    expect(columns(db)).toEqual(expect.arrayContaining(['limits', 'extra']));
+    const indexes = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").all() as Array<{ name: string }>).map((r) => r.name);
+    expect(indexes).toContain('results_by_verdict');
+    expect(db.prepare("SELECT key FROM meta WHERE key LIKE 'migrated%'").all()).toEqual([{ key: 'migrated_to_v2_at' }]);
+    const [row] = new ResultStore(db).find({ code: 'PY1-N-AAAAAAA' });
+    expect(row).toMatchObject({ verdict: 'winnable', minMoves: 23, solution: [{ move: 'draw' }], limits: null, extra: null });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
+  it('migrates when a reader opens a version 1 file', () => {
+    const path = join(dir, 'v1.sqlite');
+    const v1 = new Database(path);
+    v1.transaction(() => createV1(v1, 'cardsolve 0.0.1')).immediate();
+    v1.close();
+    const db = openDatabase(path, { readonly: true });
+    expect(describeDatabase(db).schemaVersion).toBe(2);
+    db.close();
+  });
+});
+
+describe('refusing what is not a cardsolve database', () => {
+  it('refuses a text file and leaves it unchanged', () => {
+    const path = join(dir, 'notes.txt');
+    writeFileSync(path, 'my notes\nnot a database\n');
+    const before = readFileSync(path);
+    expect(() => openDatabase(path)).toThrow(InputError);
+    expect(() => openDatabase(path)).toThrow(/not an SQLite file/);
+    expect(() => openDatabase(path, { readonly: true })).toThrow(InputError);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('refuses an SQLite database of another program and leaves it unchanged', () => {
+    const path = join(dir, 'other.sqlite');
+    const other = new Database(path);
+    other.exec("CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('Ada');");
+    other.close();
+    const before = readFileSync(path);
+    expect(() => openDatabase(path)).toThrow(/other program/);
+    expect(() => openDatabase(path, { readonly: true })).toThrow(/other program/);
+    expect(readFileSync(path).equals(before)).toBe(true);
+    expect(existsSync(`${path}-wal`)).toBe(false);
+  });
+
+  it('refuses a folder, a missing file for readers, and a newer schema', () => {
+    mkdirSync(join(dir, 'folder'));
+    expect(() => openDatabase(join(dir, 'folder'))).toThrow(/not a file/);
+    expect(() => openDatabase(join(dir, 'missing.sqlite'), { readonly: true })).toThrow(/no cardsolve database there yet/);
+    expect(existsSync(join(dir, 'missing.sqlite'))).toBe(false);
+
+    const path = join(dir, 'future.sqlite');
+    openDatabase(path).close();
+    const raw = new Database(path);
+    raw.pragma('user_version = 99');
+    raw.close();
+    expect(() => openDatabase(path)).toThrow(/newer cardsolve/);
+  });
+});
+
+describe('storing results', () => {
+  it('keeps one row per key: storing again replaces it', () => {
+    const db = openDatabase(join(dir, 'deals.sqlite'));
+    const store = new ResultStore(db);
+    store.saveMany([result('PY1-N-AAAAAAA'), result('PY1-N-AAAAAAB', { verdict: 'unknown', winnable: null, limit: '--node-limit 1' })]);
+    expect(store.count()).toBe(2);
+    expect(store.stored({ game: 'pyramide', dealKey: 'PY1-N-AAAAAAB', rules: 'app', mode: 'full', solverVersion: 'test 1' })).toEqual({
+      verdict: 'unknown',
+      cut: true,
+    });
+    store.save(result('PY1-N-AAAAAAB', { verdict: 'unwinnable', winnable: false, maxRemoved: 20, minMoves: null }));
+    expect(store.count()).toBe(2);
+    expect(store.storedVerdict({ game: 'pyramide', dealKey: 'PY1-N-AAAAAAB', rules: 'app', mode: 'full', solverVersion: 'test 1' })).toBe(
+      'unwinnable',
+    );
+    // Another solver version is another row.
+    store.save(result('PY1-N-AAAAAAA', {}, 'test 2'));
+    expect(store.count()).toBe(3);
+    expect(store.find({ code: 'PY1-N-AAAAAAA' }).map((r) => r.solverVersion).sort()).toEqual(['test 1', 'test 2']);
+    db.close();
+  });
+
+  it('round-trips every field, Infinity limits and game extras', () => {
+    const db = openDatabase(join(dir, 'deals.sqlite'));
+    const store = new ResultStore(db);
+    const r = result('PY1-N-AAAAAAC', { notes: ['a note'] });
+    (r.analysis as unknown as Record<string, unknown>).passesUsed = 2;
+    store.save(r);
+    const [row] = store.find({ dealKey: 'PY1-N-AAAAAAC' });
+    expect(row).toMatchObject({
+      game: 'pyramide',
+      code: 'PY1-N-AAAAAAC',
+      fingerprint: 'fp-PY1-N-AAAAAAC',
+      verdict: 'winnable',
+      winnable: true,
+      minMoves: 40,
+      minMovesProved: true,
+      maxRemoved: 28,
+      maxFoundation: null,
+      maxExact: true,
+      solution: r.analysis.solution,
+      notes: ['a note'],
+      limits: { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 },
+      extra: { passesUsed: 2 },
+    });
+    db.close();
+  });
+
+  it('writes a chunk all or nothing', () => {
+    const db = openDatabase(join(dir, 'deals.sqlite'));
+    const store = new ResultStore(db);
+    const bad = result('PY1-N-AAAAAAE', { verdict: 'maybe' as never });
+    expect(() => store.saveMany([result('PY1-N-AAAAAAD'), bad])).toThrow();
+    expect(store.count()).toBe(0);
+    db.close();
+  });
+});

@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Analysis } from '../../src/games/types.js';
+import type { NewResult } from '../../src/store/results.js';
+
+/** A fresh temporary folder, removed by the returned function. */
+export function tempDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'cardsolve-test-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A hand-made Pyramide analysis. */
+export function analysis(code: string, fields: Partial<Analysis> = {}): Analysis {
+  return {
+    code,
+    fingerprint: `fp-${code}`,
+    game: 'pyramide',
+    rules: 'app',
+    verdict: 'winnable',
+    winnable: true,
+    minMoves: 40,
+    minMovesProved: true,
+    moves: 40,
+    maxRemoved: 28,
+    maxExact: true,
+    solution: [{ move: 'draw' }, { move: 'pair', cards: ['J♦', '2♦'] }],
+    nodes: 1000,
+    ms: 12.5,
+    limit: null,
+    notes: [],
+    ...fields,
+  };
+}
+
+export const LIMITS = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+
+export function result(code: string, fields: Partial<Analysis> = {}, solverVersion = 'test 1'): NewResult {
+  const a = analysis(code, fields);
+  return {
+    key: { game: 'pyramide', dealKey: code, rules: a.rules, mode: 'full', solverVersion },
+    analysis: a,
+    limits: LIMITS,
+    analysedAt: new Date().toISOString(),
+  };
+}
