@@ -1,20 +1,13 @@
 /** The rule-set names results are stored under, worked out without solving anything. */
+import { CODE_OPTIONS } from '../codes/dealCode.js';
 import { GAMES, gameById, openDeal } from '../games/registry.js';
 import type { GameModule, RuleFlags } from '../games/types.js';
-
-/**
- * The option letters of each code family (`PY1-N-...`, `DS1-D3V-...`). Without `--rules`,
- * a Double Solitaire deal takes its rules from these letters.
- */
-const FAMILY_OPTIONS: Record<string, readonly string[]> = {
-  PY1: ['N'],
-  DS1: ['D1N', 'D3N', 'D1V', 'D3V'],
-};
 
 /** The stored rule-set name of a game's deals under these flags, one per code option. */
 export function ruleSetsOf(game: GameModule, flags: RuleFlags): string[] {
   const names = new Set<string>();
-  for (const options of FAMILY_OPTIONS[game.family] ?? []) {
+  // Without --rules a Double Solitaire deal takes its rules from its code's letters.
+  for (const options of CODE_OPTIONS[game.family]) {
     names.add(openDeal({ kind: 'code', code: `${game.family}-${options}-AAAAAAA` }, flags).rules);
   }
   return [...names];

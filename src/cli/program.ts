@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { createRequire } from 'node:module';
 import { batchCommand } from './commands/batch.js';
 import { exportCommand } from './commands/export.js';
 import { lookupCommand } from './commands/lookup.js';
@@ -7,26 +6,14 @@ import { playCommand } from './commands/play.js';
 import { showCommand } from './commands/show.js';
 import { solveCommand } from './commands/solve.js';
 import { statsCommand } from './commands/stats.js';
+import { CARDSOLVE_VERSION } from '../version.js';
 
-const require = createRequire(import.meta.url);
-
-function packageVersion(): string {
-  // Built: dist/src/cli/program.js (three folders down); from source: src/cli/program.ts (two).
-  for (const path of ['../../../package.json', '../../package.json']) {
-    try {
-      return (require(path) as { version: string }).version;
-    } catch {
-      // try the next layout
-    }
-  }
-  return '0.0.0';
-}
 
 export function buildProgram(): Command {
   const output = { outputError: (text: string, write: (s: string) => void) => write(`cardsolve: ${text.replace(/^error: /, '')}`) };
   const program = new Command('cardsolve')
     .description('Solve and analyse solitaire deals: Pyramide (PY1-N-...) and Double Solitaire (DS1-D1N-...)')
-    .version(packageVersion())
+    .version(CARDSOLVE_VERSION)
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .configureOutput(output);

@@ -14,7 +14,8 @@ export interface DealCode {
 export const LETTERS = 7;
 export const MAX_DEAL_NUMBER = 26 ** LETTERS - 1;
 
-const OPTIONS: Record<CodeFamily, readonly string[]> = {
+/** The rule letters each family accepts. */
+export const CODE_OPTIONS: Record<CodeFamily, readonly string[]> = {
   PY1: ['N'],
   DS1: ['D1N', 'D3N', 'D1V', 'D3V'],
 };
@@ -36,7 +37,7 @@ export function parseDealCode(text: string): DealCode {
   if (family !== 'PY1' && family !== 'DS1') {
     throw new InputError(`"${text}": unknown game "${family}", expected PY1 (Pyramide) or DS1 (Double Solitaire), for example ${EXAMPLES}`);
   }
-  const allowed = OPTIONS[family];
+  const allowed = CODE_OPTIONS[family];
   if (!allowed.includes(options)) {
     throw new InputError(`"${text}": unknown options "${options}" for ${family}, expected ${allowed.join(', ')}, for example ${EXAMPLES}`);
   }

@@ -94,6 +94,8 @@ export interface GameModule {
   id: GameId;
   name: string;
   family: CodeFamily;
+  /** Stored with every result; bump it whenever the solver's answers can change. */
+  solverVersion: string;
   /** Reads a code of this game or a deal file of it; throws `InputError` with the reason. */
   open(input: DealInput, flags: RuleFlags): OpenedDeal;
   /** Whether a deal text is of this game (its `game:` line, or its shape). */

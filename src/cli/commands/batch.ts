@@ -4,7 +4,7 @@ import { LIST_FORMAT, planBatch } from '../../batch/inputs.js';
 import { defaultWorkers } from '../../batch/pool.js';
 import { formatDuration, progressReporter } from '../../batch/progress.js';
 import { type BatchSummary, MAX_CHUNK, modeOf, runBatch } from '../../batch/run.js';
-import { CARDSOLVE_VERSION } from '../../batch/version.js';
+import { CARDSOLVE_VERSION } from '../../version.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { addLimitOptions, addRuleOptions, limitsFrom, type LimitOptionValues, ruleFlags, type RuleOptionValues } from '../options.js';
 

@@ -146,6 +146,7 @@ export const pyramideGame: GameModule = {
   id: 'pyramide',
   name: 'Pyramide',
   family: 'PY1',
+  solverVersion: '1',
   open,
   recognises: recognisesPyramideText,
   describe,
