@@ -7,7 +7,7 @@ import { type Card, rankOf } from '../../cards/card.js';
 import { formatCard } from '../../cards/notation.js';
 import { InputError } from '../../errors/inputError.js';
 import type { PyramideDeal } from './deal.js';
-import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, popcount } from './layout.js';
+import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, popcount, soleAvailableCover } from './layout.js';
 import type { PyramideRules } from './rules.js';
 
 export type PyramideMove =
@@ -170,10 +170,8 @@ export class PyramideGame {
       if (this.rules.pairCovering) {
         const px = this.pyramidPos.get(x);
         const py = this.pyramidPos.get(y);
-        if (px !== undefined && py !== undefined && ((this.removed >> px) & 1) === 0 && this.isPyramidAvailable(py)) {
-          // y is the only card still covering x.
-          if ((COVER_MASK[px]! & ~this.removed) === 1 << py) return true;
-        }
+        // y is the only card still covering x, and y itself is uncovered.
+        if (px !== undefined && py !== undefined && soleAvailableCover(this.removed, px) === py) return true;
       }
     }
     return false;

@@ -27,6 +27,18 @@ export const COVER_MASK: readonly number[] = Array.from({ length: PYRAMID_SIZE }
   return (1 << below) | (1 << (below + 1));
 });
 
+/**
+ * The position of the only card still covering `pos` when that card is itself uncovered
+ * (so `--pair-covering` may pair the two), or -1. `removed` is the mask of removed positions.
+ */
+export function soleAvailableCover(removed: number, pos: number): number {
+  if ((removed >> pos) & 1) return -1;
+  const rest = COVER_MASK[pos]! & ~removed;
+  if (rest === 0 || (rest & (rest - 1)) !== 0) return -1;
+  const cover = 31 - Math.clz32(rest);
+  return (removed & COVER_MASK[cover]!) === COVER_MASK[cover] ? cover : -1;
+}
+
 /** The positions covering `pos`, as a list. */
 export function coveringPositions(pos: number): number[] {
   const out: number[] = [];

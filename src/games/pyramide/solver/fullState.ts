@@ -13,7 +13,7 @@ import { rankOf } from '../../../cards/card.js';
 import type { PyramideDeal } from '../deal.js';
 import { talonOf } from '../deal.js';
 import type { PyramideMove } from '../engine.js';
-import { CONE_MASK, COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE, popcount } from '../layout.js';
+import { CONE_MASK, COVER_MASK, FULL_PYRAMID, soleAvailableCover, PYRAMID_SIZE, TALON_SIZE, popcount } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 
@@ -144,11 +144,8 @@ export class FullStateSpace {
     }
     if (rules.pairCovering) {
       for (let x = 0; x < PYRAMID_SIZE; x++) {
-        if ((removed >> x) & 1) continue;
-        const rest = COVER_MASK[x]! & ~removed;
-        if (rest === 0 || (rest & (rest - 1)) !== 0) continue;
-        const y = 31 - Math.clz32(rest);
-        if ((removed & COVER_MASK[y]!) !== COVER_MASK[y] || value[x]! + value[y]! !== 13) continue;
+        const y = soleAvailableCover(removed, x);
+        if (y < 0 || value[x]! + value[y]! !== 13) continue;
         out = this.emit(x, y, 0, removed, talonRemoved, startNext, startPasses, outLo, outHi, outMove, out);
       }
     }

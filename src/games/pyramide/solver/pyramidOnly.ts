@@ -10,7 +10,7 @@ import type { Budget } from '../../../search/limits.js';
 import { StateTable } from '../../../search/stateTable.js';
 import type { PyramideDeal } from '../deal.js';
 import { talonCards } from '../deal.js';
-import { CONE_MASK, COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, popcount } from '../layout.js';
+import { CONE_MASK, COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, popcount, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 
 export interface PyramidOnlyResult {
@@ -170,11 +170,8 @@ export function searchPyramidOnly(
     if (pairCovering && !stopped) {
       // A card and the only card still covering it, that one being available.
       for (let x = 0; x < PYRAMID_SIZE; x++) {
-        if ((mask >> x) & 1) continue;
-        const rest = COVER_MASK[x]! & ~mask;
-        if (rest === 0 || (rest & (rest - 1)) !== 0) continue;
-        const y = 31 - Math.clz32(rest);
-        if ((mask & COVER_MASK[y]!) !== COVER_MASK[y] || value[x]! + value[y]! !== 13) continue;
+        const y = soleAvailableCover(mask, x);
+        if (y < 0 || value[x]! + value[y]! !== 13) continue;
         pyramidMoves++;
         if (!push(closeKings(mask | (1 << x) | (1 << y)), usage)) stopped = true;
       }
