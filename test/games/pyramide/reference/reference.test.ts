@@ -1,0 +1,161 @@
+/**
+ * The reference itself under test: its move generator against the rules engine on random
+ * walks, and its position table against a plain Map-based breadth-first search.
+ */
+import { describe, expect, it } from 'vitest';
+import { dealFromNumber } from '../../../../src/games/pyramide/deal.js';
+import { PyramideGame, type PyramideMove } from '../../../../src/games/pyramide/engine.js';
+import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../../../../src/games/pyramide/rules.js';
+import { ALL_REMOVED, type RefPosition, RefGame, referenceSearch } from './bfs.js';
+
+/** A small seeded generator (mulberry32), so that every run walks the same way. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The engine's position in the reference's terms (`next` one past the waste top; no turn-over count when unlimited). */
+function positionOf(game: PyramideGame): RefPosition {
+  return {
+    pyramid: game.removed,
+    talon: game.talonRemoved,
+    next: game.wasteTopIndex() + 1,
+    passes: game.rules.passes === Infinity ? 0 : game.passesUsed,
+  };
+}
+
+function key(p: RefPosition): string {
+  return `${p.pyramid}/${p.talon}/${p.next}/${p.passes}`;
+}
+
+const WALK_RULES: PyramideRules[] = [
+  APP_RULES,
+  MSC_RULES,
+  { ...APP_RULES, passes: 1 },
+  { ...MSC_RULES, passes: 0 },
+  { ...APP_RULES, strictWin: true },
+];
+
+describe('the reference move generator against the rules engine', () => {
+  it.each(WALK_RULES.map((rules) => ({ rules, name: rulesName(rules) })))(
+    'gives the same positions one move away on random walks, rules $name',
+    ({ rules }) => {
+      const next = random(0x5eed);
+      let steps = 0;
+      let won = 0;
+      let ends = 0;
+      for (let n = 0; n < 40; n++) {
+        const deal = dealFromNumber(n);
+        const ref = new RefGame(deal, rules);
+        for (let walk = 0; walk < 3; walk++) {
+          const game = new PyramideGame(deal, rules);
+          expect(positionOf(game)).toEqual(ref.start());
+          for (let step = 0; step < 300; step++) {
+            const here = positionOf(game);
+            const moves = game.moves();
+            const fromEngine = moves.map((m: PyramideMove) => {
+              game.move(m);
+              const there = key(positionOf(game));
+              game.undo();
+              return there;
+            });
+            const fromReference = ref.successors(here).map(key);
+            expect(fromReference.sort(), `deal ${n}, walk ${walk}, step ${step}`).toEqual(fromEngine.sort());
+            expect(ref.isWon(here)).toBe(game.isWon());
+            steps++;
+            if (game.isWon()) {
+              won++;
+              break;
+            }
+            if (moves.length === 0) {
+              ends++;
+              break;
+            }
+            // Mostly removals, so that walks get deep into the pyramid.
+            const removals = moves.filter((m) => m.kind === 'king' || m.kind === 'pair');
+            const pool = removals.length > 0 && next() < 0.8 ? removals : moves;
+            game.move(pool[Math.floor(next() * pool.length)]!);
+          }
+        }
+      }
+      expect(steps).toBeGreaterThan(3000);
+      console.log(`rules ${rulesName(rules)}: ${steps} positions compared, ${won} walks won, ${ends} with no move left`);
+    },
+    60_000,
+  );
+});
+
+/** The plainest breadth-first search: positions as objects, a Map of their keys, the reference's move generator. */
+function mapSearch(n: number, rules: PyramideRules, stopAtWin: boolean) {
+  const game = new RefGame(dealFromNumber(n), rules);
+  const depth = new Map<string, number>();
+  const queue: RefPosition[] = [game.start()];
+  depth.set(key(queue[0]!), 0);
+  let minMoves: number | null = null;
+  let maxRemoved = 0;
+  let deadEnd = false;
+  for (let i = 0; i < queue.length; i++) {
+    const p = queue[i]!;
+    const d = depth.get(key(p))!;
+    let removed = 0;
+    for (let b = 0; b < 28; b++) if (p.pyramid & (1 << b)) removed++;
+    maxRemoved = Math.max(maxRemoved, removed);
+    if (game.isWon(p)) {
+      if (minMoves === null) minMoves = d;
+      if (stopAtWin) break;
+      continue;
+    }
+    const next = game.successors(p);
+    if (next.length === 0) deadEnd = true;
+    for (const q of next) {
+      if (depth.has(key(q))) continue;
+      depth.set(key(q), d + 1);
+      queue.push(q);
+    }
+  }
+  return { winnable: minMoves !== null, minMoves, maxRemoved, deadEnd, positions: depth.size };
+}
+
+describe('the reference search against a plain Map-based search', () => {
+  it.each([
+    { n: 40, rules: APP_RULES },
+    { n: 49, rules: APP_RULES },
+    { n: 5, rules: APP_RULES },
+    { n: 40, rules: MSC_RULES },
+    { n: 49, rules: MSC_RULES },
+    { n: 5, rules: MSC_RULES },
+  ])('visits the same positions and finds the same answers, deal $n, rules $rules.preset', ({ n, rules }) => {
+    const plain = mapSearch(n, rules, false);
+    const ref = referenceSearch(dealFromNumber(n), rules, { maxPositions: Infinity, stopAtWin: false });
+    expect(ref.complete).toBe(true);
+    expect(ref.positions).toBe(plain.positions);
+    expect(ref.winnable).toBe(plain.winnable);
+    expect(ref.minMoves).toBe(plain.minMoves);
+    expect(ref.maxRemoved).toBe(plain.maxRemoved);
+    expect(ref.deadEndReachable).toBe(plain.deadEnd);
+  }, 60_000);
+
+  it.each([
+    { n: 48, rules: APP_RULES },
+    { n: 61, rules: MSC_RULES },
+  ])('finds the same fewest moves on a winnable deal, deal $n, rules $rules.preset', ({ n, rules }) => {
+    const plain = mapSearch(n, rules, true);
+    const ref = referenceSearch(dealFromNumber(n), rules, { maxPositions: Infinity, stopAtWin: true });
+    expect(plain.winnable).toBe(true);
+    expect(ref.winnable).toBe(true);
+    expect(ref.minMoves).toBe(plain.minMoves);
+    expect(ref.maxRemoved).toBe(28);
+  }, 60_000);
+
+  it('counts a won position as the end of the game', () => {
+    const game = new RefGame(dealFromNumber(0), APP_RULES);
+    expect(game.isWon({ pyramid: ALL_REMOVED, talon: 0, next: 5, passes: 0 })).toBe(true);
+    expect(game.isWon({ pyramid: ALL_REMOVED - 1, talon: 0, next: 5, passes: 0 })).toBe(false);
+  });
+});
