@@ -73,10 +73,18 @@ export function solvePyramide(
   }
   if (winnabilityOnly) notes.push('winnability only: no minimum move count asked for');
   let deadEndReachable = first?.deadEndReachable ?? null;
-  if (!free && !winnabilityOnly && first?.winnable === true && deadEndReachable === null && !budget.stopped) {
-    // A won deal's search stopped at its win; look for a dead end on its own (the first one
-    // found settles it, none found needs every position).
-    deadEndReachable = exploreFull(new FullStateSpace(deal, rules), budget, 'dead-end').deadEndReachable;
+  if (!free && !winnabilityOnly && first !== null && first.winnable !== null && !budget.stopped) {
+    const space = new FullStateSpace(deal, rules);
+    if (first.winnable) {
+      // The search stopped at its win; look for a dead end on its own (the first one found
+      // settles it, none found needs every position).
+      if (deadEndReachable === null) deadEndReachable = exploreFull(space, budget, 'dead-end').deadEndReachable;
+    } else {
+      // Lost for sure; every position, without the cut-offs, for the most removable and dead ends.
+      const all = exploreFull(space, budget, 'all');
+      first = { ...first, maxRemoved: Math.max(first.maxRemoved, all.maxRemoved), complete: all.complete };
+      deadEndReachable = all.deadEndReachable ?? deadEndReachable;
+    }
   }
 
   const winnable = first?.winnable ?? null;

@@ -42,6 +42,8 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
       if (stopAtWin) break;
       continue;
     }
+    // Looking for a win only: a position with a card that can never go is not worth expanding.
+    if (stopAtWin && space.hasDeadCard(lo, hi)) continue;
     const n = space.successors(lo, hi, outLo, outHi, outMove);
     if (space.deadEnd) {
       deadEnd = true;
@@ -68,8 +70,8 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
   return {
     winnable: won ? true : complete ? false : null,
     maxRemoved: won ? 28 : maxRemoved,
-    complete: won || complete,
-    // Stopping at a win leaves dead ends unexplored.
-    deadEndReachable: deadEnd ? true : complete && !(won && stopAtWin) ? false : null,
+    // Lost positions cut off while looking for a win leave the most removable unproven.
+    complete: won || (complete && !stopAtWin),
+    deadEndReachable: deadEnd ? true : complete && !stopAtWin ? false : null,
   };
 }

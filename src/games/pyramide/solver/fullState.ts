@@ -219,6 +219,24 @@ export class FullStateSpace {
     return out;
   }
 
+  /**
+   * Whether a pyramid card is left that can never go: no partner left in the pyramid that
+   * it could ever meet (neither lies under the other) and none left in the stock or waste.
+   * Such a position cannot be won.
+   */
+  hasDeadCard(lo: number, hi: number): boolean {
+    const removed = lo & FULL_PYRAMID;
+    const talonRemoved = hi & ALL_TALON;
+    const value = this.value;
+    let talonValues = 0; // bit v: a talon card of value v is left
+    for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) talonValues |= 1 << value[TALON_BASE + i]!;
+    for (let x = 0; x < PYRAMID_SIZE; x++) {
+      if ((removed >> x) & 1 || value[x] === 13) continue;
+      if ((this.compatible[x]! & ~removed) === 0 && ((talonValues >> (13 - value[x]!)) & 1) === 0) return true;
+    }
+    return false;
+  }
+
   /** How many moves a successor's code stands for: its draws and turn-overs, plus the removal. */
   static moveCost(code: number): number {
     return (code >>> 14) + 1;
