@@ -2,10 +2,10 @@
  * Double Solitaire benchmark: solves the codes DS1-<rules>-AAAAAAA onwards, one after the
  * other on one core, for D1N, D3N and D1V, and prints per rule set the share decided within
  * the per-deal time limit, median / p95 / max ms among decided deals, nodes per second and
- * the peak resident memory.
+ * the peak resident memory, and the length of the printed winning lines (median / max).
  *
  *   --count N       deals per rule set (default 200)
- *   --rules A,B     rule sets (default D1N,D3N,D1V)
+ *   --rules A,B     rule sets (default D1N,D3N,D1V; D3V too)
  *   --time-limit S  seconds per deal (default 10)
  *   --from N        first deal number (default 0)
  */
@@ -33,6 +33,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
   console.log(`Double Solitaire: ${count} deals per rule set from deal ${from}, ${timeMs / 1000} s per deal, one core`);
   for (const rules of ruleSets) {
     const decidedMs: number[] = [];
+    const lineMoves: number[] = [];
     let winnable = 0;
     let unwinnable = 0;
     let unknown = 0;
@@ -50,6 +51,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
       else if (a.verdict === 'unwinnable') unwinnable++;
       else unknown++;
       if (a.verdict !== 'unknown') decidedMs.push(took);
+      if (a.moves !== null) lineMoves.push(a.moves);
       const rss = process.memoryUsage().rss;
       if (rss > rulePeak) rulePeak = rss;
       if (args.includes('--verbose')) {
@@ -58,6 +60,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
     }
     if (rulePeak > peakRss) peakRss = rulePeak;
     decidedMs.sort((x, y) => x - y);
+    lineMoves.sort((x, y) => x - y);
     const decided = decidedMs.length;
     console.log(
       [
@@ -65,6 +68,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
         `winnable ${winnable}, unwinnable ${unwinnable}, unknown ${unknown}`,
         `decided deals: median ${percentile(decidedMs, 0.5).toFixed(1)} ms, p95 ${percentile(decidedMs, 0.95).toFixed(1)} ms, max ${(decidedMs[decided - 1] ?? NaN).toFixed(1)} ms`,
         `${Math.round(nodes / Math.max(ms / 1000, 1e-9)).toLocaleString('en-US')} nodes/s`,
+        `winning lines: median ${percentile(lineMoves, 0.5)} moves, max ${lineMoves[lineMoves.length - 1] ?? NaN} moves`,
         `peak memory ${(rulePeak / 1024 ** 2).toFixed(0)} MB`,
       ].join('\n  '),
     );

@@ -2,7 +2,7 @@
  * Double Solitaire (two-deck Klondike, 9 columns) behind the game seam: open a code or a
  * deal file, analyse it (solver), show it, play moves through the rules engine.
  */
-import type { CardStyle } from '../../cards/notation.js';
+import { formatCard, parseCard, type CardStyle } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type Limits } from '../../search/limits.js';
@@ -83,7 +83,11 @@ export class DoubleDealOpened implements OpenedDeal {
           : `${result.moves} moves is the best found, not proven minimal`,
       );
     } else if (result.verdict === 'unwinnable') {
-      notes.push(`no line of play wins; the most cards any line puts on the foundations is ${result.maxFoundation}`);
+      notes.push(
+        result.maxExact
+          ? `no line of play wins; the most cards any line puts on the foundations is ${result.maxFoundation}`
+          : `no line of play wins; the search for the most foundation cards stopped at ${limit}: ${result.maxFoundation} is a lower bound`,
+      );
     }
     const winnabilityOnly = options.winnabilityOnly === true;
     return {
@@ -173,7 +177,20 @@ function thousands(n: number): string {
   return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-export function describeDouble(analysis: Analysis): string {
+/** A JSON solution move back in the `play` syntax, its card in the asked style. */
+function formatJsonMove(m: MoveJson, style: CardStyle): string {
+  if (m.move === 'draw') return 'draw';
+  if (m.move === 'turn-over') return 'turn over';
+  const place = (p: string): string => (p === 'waste' ? 'w' : p === 'foundation' ? 'f' : `c${p.slice(7)}`);
+  const card = style === 'symbols' ? String(m.card) : formatCard(parseCard(String(m.card)), style);
+  return `${card} ${place(String(m.from))}-${place(String(m.to))}`;
+}
+
+/**
+ * One line for people, then (like Pyramide) the solution in the `play` syntax with cards in
+ * the asked style (`R♦ c3-f` in French), and the notes.
+ */
+export function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): string {
   const a = analysis as DoubleAnalysis;
   const head = `${a.code ?? `deal ${a.fingerprint} (${a.rules})`}  `;
   let what: string;
@@ -185,18 +202,25 @@ export function describeDouble(analysis: Analysis): string {
       what = 'winnable';
     }
   } else if (a.verdict === 'unwinnable') {
-    what = `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations)`;
+    what =
+      a.maxExact === false
+        ? `unwinnable (stuck: at least ${a.maxFoundation} of 104 cards reach the foundations, the most not proven)`
+        : `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations)`;
   } else {
     what = `unknown (stopped by ${a.limit}; at least ${a.maxFoundation} cards reached the foundations)`;
   }
-  return `${head}${what}, ${thousands(a.nodes)} nodes, ${thousands(a.ms)} ms`;
+  let text = `${head}${what}, ${thousands(a.nodes)} nodes, ${thousands(a.ms)} ms`;
+  if (a.solution) text += `\n  ${a.solution.map((m) => formatJsonMove(m, style)).join('; ')}`;
+  for (const note of a.notes) text += `\n  note: ${note}`;
+  return text;
 }
 
 export const doubleGame: GameModule = {
   id: 'double',
   name: 'Double Solitaire',
   family: 'DS1',
+  solverVersion: '2',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
-  describe: (analysis) => describeDouble(analysis),
+  describe: (analysis, style) => describeDouble(analysis, style),
 };

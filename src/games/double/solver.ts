@@ -31,6 +31,13 @@
  *   columns first), then moves that free a card for the foundations or empty a column, then
  *   the talon, then the rest.
  *
+ * - **Vegas** (one pass): pointer dominance in the table (`pointerClass`), and positions
+ *   that a relaxation of the game proves lost skipped (`talonBound`): first for the verdict
+ *   alone, then, for a lost deal, as a branch and bound for the exact most foundation cards.
+ *
+ * - **Shorter lines.** A win's search path is shortened afterwards (`shorten.ts`), checked by
+ *   replaying it through the engine.
+ *
  * The search loop allocates nothing: moves are integers in typed arrays, the position is
  * the engine's typed arrays, applied and undone in place.
  */
@@ -49,6 +56,7 @@ import {
   M_WF,
   PILES,
   RANK,
+  STOCK_SIZE,
   RED,
   SUIT,
   mA,
@@ -58,6 +66,7 @@ import {
   mv,
 } from './engine.js';
 import { KeyTable } from './keyTable.js';
+import { shortenLine } from './shorten.js';
 
 const KEY_WORDS = 11;
 
@@ -127,6 +136,24 @@ export function isSafe(fnd: Uint8Array, face: number): boolean {
   return min(1) >= r - 1 && min(2) >= r - 1;
 }
 
+/**
+ * Vegas pointer dominance. Under Vegas scoring the waste pointer only moves forward, by
+ * draws; a position with pointer p can reach the same position with pointer p' by draws
+ * alone when p' >= p in Draw 1, and in Draw 3 when p' = p + 3k < T or p' = T (the stock
+ * emptied). Everything reachable from (position, p') is then reachable from (position, p),
+ * with the same foundation counts, so once (position, p) is searched (or on the search
+ * path), (position, p') needs no search of its own. The key therefore leaves the pointer
+ * out except for this class (Draw 1: one class; Draw 3: p mod 3, or 3 for an empty stock),
+ * and the table keeps the smallest pointer searched per key: a position is skipped when a
+ * pointer no larger in its class was searched, and searched again when it comes with a
+ * smaller one. The tests check the verdicts and maxFoundation against a brute force that
+ * knows nothing of this.
+ */
+function pointerClass(s: DoubleState): number {
+  if (s.draw === 1) return 0;
+  return s.waste === s.talLen ? 3 : s.waste % 3;
+}
+
 export interface SolveOptions {
   /** After a win, search for shorter lines (branch and bound) to prove the minimum. */
   optimize: boolean;
@@ -134,7 +161,7 @@ export interface SolveOptions {
 
 export interface SolveResult {
   verdict: 'winnable' | 'unwinnable' | 'unknown';
-  /** The winning line as engine moves (with solver jumps; see `expandLine`), or null. */
+  /** The winning line as engine moves (draws spelled out; solver jumps allowed), or null. */
   line: number[] | null;
   /** Its length as the app counts moves. */
   moves: number | null;
@@ -180,6 +207,16 @@ export class DoubleSearch {
   private readonly want = new Uint8Array(52);
   private stamp = 0;
   maxFoundation = 0;
+  /**
+   * Vegas pruning by the talon relaxation (`talonBound`): 'win' skips positions that cannot
+   * be won (for the verdict), 'max' positions that cannot beat `maxFoundation` (for the
+   * exact most foundation cards).
+   */
+  prune: 'none' | 'win' | 'max' = 'none';
+  private readonly avail = new Uint8Array(52);
+  private readonly availBase = new Uint8Array(52);
+  private readonly cut = new Uint8Array(COLUMNS);
+  private readonly pile = new Uint8Array(STOCK_SIZE);
 
   constructor(
     state: DoubleState,
@@ -218,7 +255,7 @@ export class DoubleSearch {
   }
 
   /** The canonical key of the position into `this.key`. */
-  computeKey(withPointer: boolean): Uint32Array {
+  computeKey(withPointer: boolean, dominance = false): Uint32Array {
     const s = this.s;
     const codes = this.codes;
     for (let c = 0; c < COLUMNS; c++) {
@@ -242,7 +279,7 @@ export class DoubleSearch {
       codes[j] = code;
     }
     const key = this.key;
-    const ptr = withPointer ? s.waste : 0;
+    const ptr = dominance ? pointerClass(s) : withPointer ? s.waste : 0;
     key[0] = (codes[0]! | ((ptr & 3) << 30)) >>> 0;
     key[1] = (codes[1]! | (((ptr >> 2) & 3) << 30)) >>> 0;
     key[2] = (codes[2]! | (((ptr >> 4) & 3) << 30)) >>> 0;
@@ -250,6 +287,122 @@ export class DoubleSearch {
     key[9] = s.maskLo;
     key[10] = s.maskHi;
     return key;
+  }
+
+  /**
+   * Vegas only: an upper bound on the foundation cards any line from here can reach, from a
+   * relaxation of the game that allows everything the real game allows and more:
+   *
+   * - A card is *at hand* when it is face up, on the foundations, or has become so in the
+   *   relaxation. Face-up cards count as at hand even inside a run (more than real).
+   * - A card *can leave* its place when it is a King and an empty column can exist, when a
+   *   copy of a card it builds on is at hand, or (Kings too) when one copy of every lower
+   *   rank of its suit is at hand (it could go up). In the real game each of these is necessary: a card
+   *   goes onto a column top (at hand), into an empty column (Kings only), or onto the
+   *   foundations (the lower ranks of its suit are up, so at hand).
+   * - Columns: the face-down card under a column's face-up run (and then each face-down card
+   *   in turn) comes to hand once the card above it can leave; the cards on top of that one
+   *   are assumed to go wherever they like (more than real). An empty column can exist when
+   *   one is empty now or every card of some column can leave.
+   * - The talon keeps its real rule: one pass, the waste a stack whose top alone can leave.
+   *   Removing a waste top never hurts in the relaxation (what is at hand only grows, and in
+   *   Draw 3 the stock beyond the pointer is not regrouped by it), so the greedy pass
+   *   (remove the top while it can leave, else draw) removes every card any pass can.
+   *
+   * The columns and the talon are iterated to a fixpoint (the set at hand only grows). In a
+   * real line, by induction over its moves, every card that comes to hand is at hand in the
+   * fixpoint, and a card never at hand never reaches the foundations. The bound counts, per
+   * suit, the two piles that the copies at hand can build: the higher pile stops below the
+   * lowest rank with no copy at hand, the lower one below the lowest rank with fewer than two.
+   */
+  talonBound(): number {
+    const s = this.s;
+    const base = this.availBase;
+    const avail = this.avail;
+    const cut = this.cut;
+    base.fill(0);
+    let empty = false;
+    let open = 0; // bit per column still holding a card that cannot leave
+    for (let c = 0; c < COLUMNS; c++) {
+      const l = s.len[c]!;
+      const d = s.down[c]!;
+      if (l === 0) {
+        empty = true;
+        continue;
+      }
+      for (let i = d; i < l; i++) base[s.col[c * COL_CAP + i]!]++;
+      cut[c] = d;
+      open |= 1 << c;
+    }
+    for (let p = 0; p < PILES; p++) {
+      const b = (p >> 1) * 13;
+      for (let r = 0; r < s.fnd[p]!; r++) base[b + r]++;
+    }
+    const pile = this.pile;
+    const T = s.talLen;
+    for (;;) {
+      // The greedy pass over the talon with what is at hand now.
+      avail.set(base);
+      let top = 0;
+      for (let i = 0; i < s.waste; i++) pile[top++] = s.stockCards[s.tal[i]!]!;
+      let next = s.waste;
+      for (;;) {
+        while (top > 0 && this.canLeave(pile[top - 1]!, empty)) avail[pile[--top]!]++;
+        if (next >= T) break;
+        const end = next + s.draw < T ? next + s.draw : T;
+        while (next < end) pile[top++] = s.stockCards[s.tal[next++]!]!;
+      }
+      // The columns with it.
+      let changed = false;
+      for (let c = 0; c < COLUMNS; c++) {
+        if ((open & (1 << c)) === 0) continue;
+        const at = c * COL_CAP;
+        while (this.canLeave(s.col[at + cut[c]!]!, empty)) {
+          changed = true;
+          if (cut[c] === 0) {
+            open &= ~(1 << c);
+            empty = true;
+            break;
+          }
+          cut[c]--;
+          const x = s.col[at + cut[c]!]!;
+          base[x]++;
+          avail[x]++;
+        }
+      }
+      if (!changed) break;
+    }
+    let bound = 0;
+    for (let suit = 0; suit < 4; suit++) {
+      let high = 0;
+      while (high < 13 && avail[suit * 13 + high]! > 0) high++;
+      let low = 0;
+      while (low < 13 && avail[suit * 13 + low]! > 1) low++;
+      bound += high + low;
+    }
+    return bound;
+  }
+
+  /** The relaxation's "can leave" (see `talonBound`), with `this.avail` at hand. */
+  private canLeave(a: number, empty: boolean): boolean {
+    const avail = this.avail;
+    if (RANK[a] === KING) {
+      if (empty) return true;
+    } else {
+      const t = TARGETS[a]!;
+      if (avail[t & 63]! > 0 || avail[t >> 6]! > 0) return true;
+    }
+    // The foundations (a King too).
+    for (let x = a - RANK[a]! + 1; x < a; x++) if (avail[x] === 0) return false;
+    return true;
+  }
+
+  /** Whether `prune` skips the current position (see `talonBound`). */
+  private pruned(): boolean {
+    if (this.prune === 'none') return false;
+    const bound = this.talonBound();
+    if (this.prune === 'win') return bound < this.s.total;
+    return bound <= this.maxFoundation && bound < this.s.total;
   }
 
   /** Plays one search move (a talon move first brings the pointer); returns engine moves applied. */
@@ -440,14 +593,30 @@ export class DoubleSearch {
     };
     let bound = optimize ? optimize.bound : 0;
 
-    const rootId = table.intern(this.computeKey(withPointer));
+    // Vegas pointer dominance (see `pointerClass`): plain search only, the optimize pass
+    // counts draws and so keeps the pointer in its key.
+    const dominance = s.vegas && !optimize;
+    let minPtr = new Uint8Array(dominance ? 1024 : 0);
+    const dominated = (id: number): boolean => {
+      if (id >= minPtr.length) {
+        const next = new Uint8Array(Math.max(minPtr.length * 2, id + 1));
+        next.set(minPtr);
+        minPtr = next;
+      }
+      if (!table.lastWasNew && minPtr[id]! <= s.waste) return true;
+      minPtr[id] = s.waste;
+      return false;
+    };
+    const rootId = table.intern(this.computeKey(withPointer, dominance));
     if (rootId < 0) return 'stopped';
+    if (dominance) dominated(rootId);
     if (optimize) seenAt(rootId);
     if (s.onFoundations > this.maxFoundation) this.maxFoundation = s.onFoundations;
     if (s.isWon()) {
       if (!optimize) return 'win';
       return 'done';
     }
+    if (this.pruned()) return 'done';
     let depth = 0;
     let start = this.start.ensure(2);
     let count = this.count.ensure(2);
@@ -477,12 +646,17 @@ export class DoubleSearch {
         this.undo(k);
         continue;
       }
-      const id = table.intern(this.computeKey(withPointer));
+      const id = table.intern(this.computeKey(withPointer, dominance));
       if (id < 0) {
         this.undo(k);
         return 'stopped';
       }
-      if (!table.lastWasNew) {
+      if (dominance) {
+        if (dominated(id)) {
+          this.undo(k);
+          continue;
+        }
+      } else if (!table.lastWasNew) {
         if (!optimize || bestG[id]! <= s.moves) {
           this.undo(k);
           continue;
@@ -490,6 +664,13 @@ export class DoubleSearch {
       }
       if (optimize) seenAt(id);
       if (s.onFoundations > this.maxFoundation) this.maxFoundation = s.onFoundations;
+      // Only after a talon move: that is when cards get buried in the waste. Skipping the
+      // check elsewhere only prunes less.
+      const kind = m & 7;
+      if ((kind === M_WC || kind === M_WF) && this.pruned()) {
+        this.undo(k);
+        continue;
+      }
       if (!budget.tick()) {
         this.undo(k);
         return 'stopped';
@@ -526,6 +707,9 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   // Draw 1 with unlimited turn-overs: the pointer can reach every position from every other.
   const pointerFree = state.draw === 1 && !state.vegas;
   const table = new KeyTable(KEY_WORDS, budget);
+  // Vegas: first the verdict alone, skipping every position the talon relaxation proves
+  // lost; the exact most foundation cards come after (below), as a separate search.
+  if (state.vegas) search.prune = 'win';
   const outcome = search.run(table, !pointerFree, null);
   const result: SolveResult = {
     verdict: outcome === 'win' ? 'winnable' : outcome === 'done' ? 'unwinnable' : 'unknown',
@@ -537,9 +721,31 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     nodes: budget.nodes,
     hit: outcome === 'stopped' ? budget.hit ?? 'memory' : null,
   };
+  if (outcome === 'done' && state.vegas) {
+    // Proven lost. Branch and bound for the most foundation cards, starting from the best
+    // position the first search met; when a limit stops it, the verdict stands and the
+    // figure is a lower bound.
+    const again = new DoubleSearch(makeState(), budget);
+    again.autoplay();
+    again.prune = 'max';
+    again.maxFoundation = search.maxFoundation;
+    const outcome2 = again.run(new KeyTable(KEY_WORDS, budget), true, null);
+    if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
+    result.maxFoundation = again.maxFoundation;
+    result.maxExact = outcome2 === 'done';
+    if (outcome2 === 'stopped') result.hit = budget.hit ?? 'memory';
+    result.nodes = budget.nodes;
+    return result;
+  }
   if (outcome !== 'win') return result;
-  result.line = search.history();
-  result.moves = state.moves;
+  // The search path with its detours cut out (shorten.ts): still a win, never longer.
+  // It may use what is left of the time limit, and at least a quarter of a second, or more
+  // for a very long raw line (10 ms per 1000 moves, up to 5 s): such a line is unreadable.
+  const shortenBy = (line: readonly number[]): number =>
+    performance.now() + Math.max(250, Math.min(5000, line.length / 100), budget.limits.timeMs - budget.elapsedMs());
+  const raw = search.history();
+  result.line = shortenLine(makeState, raw, undefined, shortenBy(raw));
+  result.moves = result.line.length;
   if (!options.optimize || budget.stopped) {
     result.nodes = budget.nodes;
     return result;
@@ -559,6 +765,10 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     },
   });
   result.minMovesProved = outcome2 === 'done';
+  if (!result.minMovesProved) {
+    result.line = shortenLine(makeState, result.line!, undefined, shortenBy(result.line!));
+    result.moves = result.line.length;
+  }
   if (outcome2 === 'stopped') result.hit = budget.hit ?? 'memory';
   result.nodes = budget.nodes;
   return result;

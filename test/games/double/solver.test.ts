@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DoubleState, type DoubleRules } from '../../../src/games/double/engine.js';
 import { doubleGame, type DoubleAnalysis } from '../../../src/games/double/index.js';
 import { replayLine } from '../../../src/games/double/play.js';
-import { isSafe, solve } from '../../../src/games/double/solver.js';
+import { DoubleSearch, isSafe, solve } from '../../../src/games/double/solver.js';
+import { M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
+import { expandLine, positionKey, shortenLine } from '../../../src/games/double/shorten.js';
+import { KeyTable } from '../../../src/games/double/keyTable.js';
+import { position } from './helpers.js';
 import { Budget } from '../../../src/search/limits.js';
 import type { MoveJson } from '../../../src/games/types.js';
-import { D1N, D1V, D3N, D3V } from './helpers.js';
+import { D1N, D1V, D3N, D3V, cards } from './helpers.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -222,5 +226,174 @@ describe('safe moves', () => {
     expect(isSafe(fnd([4, 3], [4, 4], [3, 3], [4, 4]), fiveHearts)).toBe(false); // a 4♠ could still go on it
     expect(isSafe(fnd([4, 4], [4, 3], [3, 3], [4, 4]), fiveHearts)).toBe(false); // the other 4♥ is still out
     expect(isSafe(fnd([4, 4], [4, 4], [3, 2], [4, 4]), fiveHearts)).toBe(false); // a 3♦ could go on a 4♠ on it
+  });
+});
+
+// ---- Vegas: pointer dominance and the talon relaxation ------------------------------------
+
+/** Reduced Vegas deals with longer stocks (4 to 10 cards), where the talon matters most. */
+function vegasDeal(seed: number): Reduced {
+  const r = rng(seed * 7919);
+  const pick = (n: number): number => Math.floor(r() * n);
+  const ranks = 2 + pick(2);
+  const deck: number[] = [];
+  for (let suit = 0; suit < 4; suit++) for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = pick(i + 1);
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  const stock = deck.splice(0, 4 + pick(7));
+  const used = 3 + pick(4);
+  const columns: number[][] = Array.from({ length: 9 }, () => []);
+  for (const c of deck) columns[pick(used)]!.push(c);
+  const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
+  return { columns, down, stock, rules: pick(2) === 0 ? D1V : D3V, total: 8 * ranks };
+}
+
+describe('Vegas pruning agrees with a brute force', () => {
+  it('verdict and exact maxFoundation on reduced Vegas deals with longer stocks', () => {
+    let compared = 0;
+    let unwinnable = 0;
+    let winnable = 0;
+    for (let seed = 1; compared < 60 && seed < 2000; seed++) {
+      const d = vegasDeal(seed);
+      const brute = bruteForce(stateOf(d), 3000);
+      if (brute === null) continue;
+      compared++;
+      const context = `seed ${seed} ${JSON.stringify(d)}`;
+      const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: false });
+      expect(result.verdict, context).toBe(brute.winnable ? 'winnable' : 'unwinnable');
+      expect(result.maxFoundation, context).toBe(brute.max);
+      expect(result.maxExact, context).toBe(true);
+      if (brute.winnable) winnable++;
+      else unwinnable++;
+    }
+    expect(compared).toBe(60);
+    expect(unwinnable).toBeGreaterThanOrEqual(10);
+    expect(winnable).toBeGreaterThanOrEqual(10);
+  });
+
+  /** Aces and 2s only; D1V; both A♠ under a 2♠ in the waste (2♠ has no 3 to go on). */
+  function buriedAces(): DoubleState {
+    const s = new DoubleState(
+      {
+        columns: [cards('A♥ 2♣'), cards('A♦ 2♥'), cards('A♣ 2♦'), cards('2♠ A♥'), cards('A♦ 2♣'), cards('A♣ 2♦'), cards('2♥'), [], []],
+        down: [1, 1, 1, 1, 1, 1, 0, 0, 0],
+        stock: cards('A♠ A♠ 2♠'),
+        total: 16,
+      },
+      D1V,
+    );
+    for (let i = 0; i < 3; i++) s.apply(mv(M_DRAW));
+    return s;
+  }
+
+  it('the talon relaxation bounds what can still reach the foundations', () => {
+    const search = new DoubleSearch(buriedAces(), new Budget(NO_LIMITS));
+    // Spades: no A♠ can ever leave the waste (under a 2♠ that can go nowhere): 0 of 4.
+    // The other suits: both copies of A and 2 can come to hand: 4 each.
+    expect(search.talonBound()).toBe(12);
+    // Undrawn, the same talon bounds nothing: the Aces come first.
+    const fresh = new DoubleState({ columns: [[], [], [], [], [], [], [], [], []], stock: cards('A♠ A♠ 2♠'), total: 3 + 0 }, D1V);
+    expect(new DoubleSearch(fresh, new Budget(NO_LIMITS)).talonBound()).toBe(3);
+  });
+
+  it('a Vegas position the relaxation proves lost is decided without searching', () => {
+    // Without the pruning the search needs more than one position to give up.
+    const result = solve(buriedAces, new Budget({ timeMs: Infinity, nodes: 1, memoryBytes: Infinity }), { optimize: false });
+    expect(result.verdict).toBe('unwinnable');
+    const brute = bruteForce(buriedAces(), 100000)!;
+    expect(brute.winnable).toBe(false);
+    // The most foundation cards may need the second search, which the node limit stops:
+    // then it is a lower bound, marked so.
+    if (result.maxExact) expect(result.maxFoundation).toBe(brute.max);
+    else expect(result.maxFoundation).toBeLessThanOrEqual(brute.max);
+  });
+});
+
+describe('describe honours the card style', () => {
+  it('prints the solution in the play syntax, French cards with --cards fr, and it replays', () => {
+    const code = 'DS1-D1N-AAAAAAB';
+    const deal = doubleGame.open({ kind: 'code', code }, {});
+    const a = deal.analyse({ timeMs: Infinity, nodes: 100_000, memoryBytes: Infinity }) as DoubleAnalysis;
+    expect(a.verdict).toBe('winnable');
+    const lines = {
+      symbols: doubleGame.describe(a, 'symbols').split('\n'),
+      fr: doubleGame.describe(a, 'fr').split('\n'),
+      en: doubleGame.describe(a, 'en').split('\n'),
+    };
+    expect(lines.fr[0]).toBe(lines.symbols[0]);
+    const moves = { symbols: lines.symbols[1]!.trim(), fr: lines.fr[1]!.trim(), en: lines.en[1]!.trim() };
+    expect(moves.symbols.split('; ')).toHaveLength(a.moves!);
+    // Kings, Queens and Jacks are R, D and V in French; none of K, Q, J is left.
+    expect(moves.fr).toMatch(/\b[RDV][♠♥♦♣] /);
+    expect(moves.fr).not.toMatch(/\b[KQJ][♠♥♦♣]/);
+    expect(moves.symbols).toMatch(/\b[KQJ][♠♥♦♣] /);
+    expect(moves.en).toMatch(/\b(10|[2-9AKQJ])[SHDC] /);
+    expect(moves.en).not.toMatch(/[♠♥♦♣]/);
+    for (const style of ['symbols', 'fr', 'en'] as const) {
+      const outcome = deal.play(moves[style].split('; ').join(';'), style);
+      expect(outcome.error, style).toBeUndefined();
+      expect((outcome.json.position as { won: boolean }).won, style).toBe(true);
+    }
+  });
+});
+
+describe('shortening a winning line', () => {
+  /** The raw search path of a code (what the solver printed before shortening). */
+  function rawPath(code: string): { fresh: () => DoubleState; raw: number[] } {
+    const deal = doubleGame.open({ kind: 'code', code }, {}) as ReturnType<typeof doubleGame.open> & { newState(): DoubleState };
+    const fresh = (): DoubleState => deal.newState();
+    const state = fresh();
+    const search = new DoubleSearch(state, new Budget(NO_LIMITS));
+    search.autoplay();
+    expect(search.run(new KeyTable(11, null), state.draw !== 1 || state.vegas, null)).toBe('win');
+    return { fresh, raw: expandLine(fresh(), search.history()) };
+  }
+
+  function wins(fresh: () => DoubleState, line: number[]): boolean {
+    const s = fresh();
+    for (const m of line) {
+      expect(s.refusal(m)).toBeNull();
+      s.apply(m);
+    }
+    return s.isWon();
+  }
+
+  it('is never longer, still wins, and cuts detours off a raw search path', () => {
+    let saved = 0;
+    for (const code of ['DS1-D1N-AAAAAAI', 'DS1-D1N-AAAAAAJ', 'DS1-D1N-AAAAAAK', 'DS1-D3N-AAAAAAB']) {
+      const { fresh, raw } = rawPath(code);
+      expect(wins(fresh, raw), code).toBe(true);
+      const short = shortenLine(fresh, raw);
+      expect(wins(fresh, short), code).toBe(true);
+      expect(short.length, code).toBeLessThanOrEqual(raw.length);
+      saved += raw.length - short.length;
+    }
+    expect(saved).toBeGreaterThan(100);
+  });
+
+  it('drops useless draws and turn-overs', () => {
+    const { fresh, raw } = rawPath('DS1-D1N-AAAAAAB');
+    const best = shortenLine(fresh, raw);
+    // Sixty draws and a turn-over first: a whole pass for nothing.
+    const padded = [...Array.from({ length: 59 }, () => mv(M_DRAW)), mv(M_TURN), ...best];
+    expect(wins(fresh, padded)).toBe(true);
+    const again = shortenLine(fresh, padded);
+    expect(wins(fresh, again)).toBe(true);
+    expect(again.length).toBeLessThanOrEqual(best.length);
+  });
+
+  it('compares positions up to what does not matter', () => {
+    const a = position({ columns: ['K♠ Q♥', '', '5♦', '9♣ 8♥'], down: [0, 0, 0, 1], foundations: [2, 3, 0, 0, 0, 0, 0, 0] });
+    // Face-up columns swapped, the two spade piles swapped: the same position.
+    const b = position({ columns: ['5♦', '', 'K♠ Q♥', '9♣ 8♥'], down: [0, 0, 0, 1], foundations: [3, 2, 0, 0, 0, 0, 0, 0] });
+    expect(positionKey(b)).toBe(positionKey(a));
+    // A column with face-down cards is a different column elsewhere: its hidden cards differ.
+    const c = position({ columns: ['K♠ Q♥', '9♣ 8♥', '5♦', ''], down: [0, 1, 0, 0], foundations: [2, 3, 0, 0, 0, 0, 0, 0] });
+    expect(positionKey(c)).not.toBe(positionKey(a));
+    // Another card on the foundations: different.
+    const d = position({ columns: ['K♠ Q♥', '', '5♦', '9♣ 8♥'], down: [0, 0, 0, 1], foundations: [3, 3, 0, 0, 0, 0, 0, 0] });
+    expect(positionKey(d)).not.toBe(positionKey(a));
   });
 });

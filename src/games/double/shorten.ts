@@ -1,0 +1,661 @@
+/**
+ * Shortening a winning line after the search found it. The search returns its own path:
+ * every detour it took before the win stays in it, so a raw line can run to hundreds or
+ * even thousands of moves and many turn-overs. This pass keeps the same verdict and only
+ * ever returns a line that replays to a win through the engine; it never needs to be
+ * trusted, only to be shorter.
+ *
+ * The line is first rewritten as card moves that name what they move rather than where it
+ * sits in a pile: a column run by its base face (a face-up run is strictly descending, so a
+ * face occurs in it at most once), a waste play by the original stock index of the card, a
+ * foundation card taken back by its face. The draws and turn-overs are left out and put
+ * back lazily (`reach`): just before each waste play, the fewest draws (and at most one
+ * turn-over) that make that card the waste top. That is sound because draws and
+ * turn-overs only move the waste pointer, which nothing but a waste play reads, and
+ * reaching the same card from the same pointer is always possible when the original line
+ * did it.
+ *
+ * Then these shortcuts, each checked by replaying through the engine:
+ *
+ * 1. **Cycles.** Replaying the card moves, every position gets a key (see `positionKey`);
+ *    when a position comes back, the moves in between are dropped. Positions are compared
+ *    up to what really does not matter: columns without face-down cards are compared as a
+ *    set (the rest of the line is replayed with its column numbers permuted to match) and
+ *    the two foundation piles of a suit as a pair (foundation moves name cards, not piles,
+ *    and the app's placement rule treats the two piles alike). Face-down cards never move,
+ *    so a column with face-down cards is named by its index. The waste pointer is not in
+ *    the key: with lazy draws it only changes at waste plays, and two positions with the
+ *    same talon have had no waste play in between, so their pointers are equal too.
+ * 2. **Single moves.** Each card move is dropped in turn, keeping the drop when the line
+ *    still replays to a win.
+ * 3. **Moves of the same card.** A card moved from A to B and later, as the base of what is
+ *    moved, from B to C: tried as one move from A to C (at either time), or none if C is A.
+ * 4. **Early foundation plays from the waste.** While drawing towards a card, a card that
+ *    the line later plays from the waste to the foundations and that fits now is played at
+ *    once (its later play is skipped); kept when the line still wins and is shorter.
+ * 5. **Greedy ending.** From each point of the line, the rest replaced by foundation plays
+ *    only (column tops, the waste top, draws and turn-overs as needed), when that wins in
+ *    fewer moves.
+ *
+ * 6. **Jumps.** Walking the line, a single move that reaches a position the line only
+ *    reaches later replaces the moves in between (see `jumpAhead`).
+ *
+ * Work is bounded (`budget` engine moves, more for long lines, and a deadline): when it
+ * runs out, the best line found so far is returned.
+ */
+import {
+  COL_CAP,
+  COLUMNS,
+  DoubleState,
+  M_CC,
+  M_CF,
+  M_DRAW,
+  M_FC,
+  M_JUMP,
+  M_TURN,
+  M_WC,
+  M_WF,
+  PILES,
+  mA,
+  mB,
+  mKind,
+  mN,
+  mT,
+  mv,
+} from './engine.js';
+
+/** A card move that names what it moves: see the file comment. */
+interface CardMove {
+  kind: number;
+  /** Source column (M_CC, M_CF). */
+  a: number;
+  /** Target column (M_CC, M_WC, M_FC). */
+  b: number;
+  /** Base face (M_CC, M_FC) or original stock index (M_WC, M_WF). */
+  x: number;
+}
+
+/** The real engine moves (draws and turn-overs spelled out) of a solver line. */
+export function expandLine(state: DoubleState, line: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const m of line) {
+    if (mKind(m) === M_JUMP) {
+      const target = mA(m);
+      const limit = mN(m) + mT(m);
+      for (let i = 0; i < limit && state.waste !== target; i++) {
+        const step = state.stockCount() > 0 ? mv(M_DRAW) : mv(M_TURN);
+        out.push(step);
+        state.apply(step);
+      }
+      continue;
+    }
+    const real = mKind(m) === M_WC || mKind(m) === M_WF ? mv(mKind(m), 0, mB(m)) : m;
+    out.push(real);
+    state.apply(real);
+  }
+  return out;
+}
+
+/**
+ * The fewest draws and turn-overs that bring the waste pointer from where it is to `q`
+ * (the pointer at which the wanted card is the waste top), or -1 when no sequence does
+ * (Vegas: the pointer never goes back; Draw 3: only every third position is reachable in a
+ * pass). A second turn-over never helps: after one, every pointer of the pass is reachable.
+ */
+function drawsTo(s: DoubleState, q: number): { draws: number; turn: boolean } | null {
+  const T = s.talLen;
+  const p = s.waste;
+  const step = s.draw;
+  const onPass = (from: number): number => {
+    // Draws from pointer `from` (start of a pass or the current pointer) to reach q, or -1.
+    if (q < from) return -1;
+    if (q === from) return 0;
+    if (q === T) return Math.ceil((T - from) / step);
+    return (q - from) % step === 0 ? (q - from) / step : -1;
+  };
+  const forward = onPass(p);
+  if (forward >= 0) return { draws: forward, turn: false };
+  if (s.vegas) return null;
+  const after = onPass(0);
+  if (after < 0) return null;
+  if (T === 0) return null;
+  return { draws: Math.ceil((T - p) / step) + after, turn: true };
+}
+
+/**
+ * Stock cards (original indexes) that the rest of the line plays from the waste to the
+ * foundations: while drawing towards another card, such a card that shows up on the waste
+ * and fits is played at once (shortcut 4) and its later play is skipped.
+ */
+interface Pull {
+  wanted: Uint8Array;
+  done: Uint8Array;
+}
+
+/** Where stock card `idx` sits in the talon (the pointer that makes it the waste top), or 0. */
+function talonPos(s: DoubleState, idx: number): number {
+  for (let i = 0; i < s.talLen; i++) if (s.tal[i] === idx) return i + 1;
+  return 0;
+}
+
+/**
+ * Draws (and turns over) until stock card `idx` is the waste top, the fewest moves
+ * `drawsTo` allows, replanned after every step; with `pull`, plays wanted cards to the
+ * foundations on the way. Returns the engine moves applied, or -1 (all undone) when the card
+ * cannot be reached.
+ */
+function reachCard(s: DoubleState, idx: number, pull: Pull | null, out: number[] | null): number {
+  let n = 0;
+  const mark = out?.length ?? 0;
+  const fail = (): number => {
+    for (let i = 0; i < n; i++) s.undo();
+    if (out) out.length = mark;
+    return -1;
+  };
+  for (;;) {
+    const q = talonPos(s, idx);
+    if (q === 0) return fail();
+    if (s.waste === q) return n;
+    const plan = drawsTo(s, q);
+    if (plan === null) return fail();
+    const step = plan.turn && s.stockCount() === 0 ? mv(M_TURN) : mv(M_DRAW);
+    s.apply(step);
+    out?.push(step);
+    n++;
+    if (pull === null) continue;
+    for (;;) {
+      const t = s.waste > 0 ? s.tal[s.waste - 1]! : -1;
+      if (t < 0 || t === idx || pull.wanted[t] !== 1 || pull.done[t] === 1 || s.pileFor(s.stockCards[t]!) < 0) break;
+      s.apply(mv(M_WF));
+      out?.push(mv(M_WF));
+      pull.done[t] = 1;
+      n++;
+    }
+  }
+}
+
+/**
+ * Plays one card move on `s` (with the draws it needs), columns read through `phi`.
+ * Returns the number of engine moves applied, or -1 (nothing applied) when it is illegal.
+ */
+function playCard(s: DoubleState, c: CardMove, phi: Uint8Array, out: number[] | null, pull: Pull | null = null): number {
+  let m: number;
+  switch (c.kind) {
+    case M_CC: {
+      const a = phi[c.a]!;
+      const b = phi[c.b]!;
+      const l = s.len[a]!;
+      let n = 0;
+      for (let i = l - 1; i >= s.down[a]!; i--) {
+        if (s.col[a * COL_CAP + i] === c.x) {
+          n = l - i;
+          break;
+        }
+      }
+      if (n === 0) return -1;
+      m = mv(M_CC, a, b, n);
+      break;
+    }
+    case M_CF:
+      if (s.len[phi[c.a]!] === 0 || s.top(phi[c.a]!) !== c.x) return -1;
+      m = mv(M_CF, phi[c.a]!);
+      break;
+    case M_FC: {
+      let p = 0;
+      while (p < PILES && s.pileTop(p) !== c.x) p++;
+      if (p === PILES) return -1;
+      m = mv(M_FC, p, phi[c.b]!);
+      break;
+    }
+    case M_WC:
+    case M_WF: {
+      const mark = out?.length ?? 0;
+      const applied = reachCard(s, c.x, pull, out);
+      if (applied < 0) return -1;
+      m = c.kind === M_WC ? mv(M_WC, 0, phi[c.b]!) : mv(M_WF);
+      if (s.refusal(m) !== null) {
+        for (let i = 0; i < applied; i++) s.undo();
+        if (out) out.length = mark;
+        return -1;
+      }
+      s.apply(m);
+      out?.push(m);
+      return applied + 1;
+    }
+    default:
+      return -1;
+  }
+  if (s.refusal(m) !== null) return -1;
+  s.apply(m);
+  out?.push(m);
+  return 1;
+}
+
+/** The card move an engine move makes, in the state before it. */
+function cardMoveOf(s: DoubleState, m: number): CardMove {
+  switch (mKind(m)) {
+    case M_CC:
+      return { kind: M_CC, a: mA(m), b: mB(m), x: s.card(mA(m), s.len[mA(m)]! - mN(m)) };
+    case M_CF:
+      return { kind: M_CF, a: mA(m), b: 0, x: s.top(mA(m)) };
+    case M_FC:
+      return { kind: M_FC, a: 0, b: mB(m), x: s.pileTop(mA(m)) };
+    case M_WC:
+      return { kind: M_WC, a: 0, b: mB(m), x: s.tal[s.waste - 1]! };
+    default:
+      return { kind: M_WF, a: 0, b: 0, x: s.tal[s.waste - 1]! };
+  }
+}
+
+function columnContent(s: DoubleState, c: number): string {
+  let t = '';
+  for (let i = s.down[c]!; i < s.len[c]!; i++) t += String.fromCharCode(48 + s.col[c * COL_CAP + i]!);
+  return t;
+}
+
+/**
+ * The key of a position for cycle cutting (see the file comment): columns with face-down
+ * cards by index, face-down count and face-up faces; the others as a sorted set; the
+ * foundations as a sorted pair per suit; the talon cards still in play.
+ */
+export function positionKey(s: DoubleState): string {
+  const fixed: string[] = [];
+  const free: string[] = [];
+  for (let c = 0; c < COLUMNS; c++) {
+    if (s.down[c]! > 0) fixed.push(`${c}.${s.down[c]}.${columnContent(s, c)}`);
+    else free.push(columnContent(s, c));
+  }
+  free.sort();
+  let f = '';
+  for (let suit = 0; suit < 4; suit++) {
+    const x = s.fnd[2 * suit]!;
+    const y = s.fnd[2 * suit + 1]!;
+    f += String.fromCharCode(65 + Math.min(x, y), 65 + Math.max(x, y));
+  }
+  return `${fixed.join('|')}/${free.join('|')}/${f}/${s.maskLo}.${s.maskHi}`;
+}
+
+/** What the shortening may still spend: engine moves (roughly) and a deadline. */
+class Work {
+  constructor(
+    public left: number,
+    private readonly deadline: number,
+  ) {}
+  ok(): boolean {
+    return this.left > 0 && (this.deadline === Infinity || performance.now() < this.deadline);
+  }
+}
+
+const IDENTITY = Uint8Array.from({ length: COLUMNS }, (_, i) => i);
+
+/**
+ * Replays card moves (columns as in the current position) from a fresh state; returns the
+ * engine moves when the line wins, null otherwise. `work.left` counts engine moves. With
+ * `pull`, waste cards met while drawing are played to the foundations early (see `Pull`).
+ */
+function replayWins(fresh: () => DoubleState, line: readonly CardMove[], work: Work, pulling = false): number[] | null {
+  const s = fresh();
+  const out: number[] = [];
+  let pull: Pull | null = null;
+  if (pulling) {
+    pull = { wanted: new Uint8Array(s.stockCards.length), done: new Uint8Array(s.stockCards.length) };
+    for (const c of line) if (c.kind === M_WF) pull.wanted[c.x] = 1;
+  }
+  for (const c of line) {
+    if (s.isWon()) break;
+    if (pull !== null && c.kind === M_WF && pull.done[c.x] === 1) continue;
+    const before = out.length;
+    const k = playCard(s, c, IDENTITY, out, pull);
+    work.left -= k < 0 ? 1 : out.length - before;
+    if (k < 0) return null;
+  }
+  return s.isWon() ? out : null;
+}
+
+/** The card moves of a line of real engine moves. */
+function cardMovesOf(fresh: () => DoubleState, real: readonly number[]): CardMove[] {
+  const s = fresh();
+  const cards: CardMove[] = [];
+  for (const m of real) {
+    const k = mKind(m);
+    if (k !== M_DRAW && k !== M_TURN) cards.push(cardMoveOf(s, m));
+    s.apply(m);
+  }
+  return cards;
+}
+
+/**
+ * The greedy foundation-only ending from `c` (changed in place): every column top that fits,
+ * the waste top when it fits, else draw (turn over when allowed), until won, stuck for a
+ * whole pass, or `limit` moves. Returns its moves when it wins.
+ */
+function greedyTail(c: DoubleState, limit: number): number[] | null {
+  const tail: number[] = [];
+  let sincePlay = 0;
+  while (!c.isWon() && tail.length < limit) {
+    let played = false;
+    for (let col = 0; col < COLUMNS; col++) {
+      if (c.len[col]! > 0 && c.pileFor(c.top(col)) >= 0) {
+        c.apply(mv(M_CF, col));
+        tail.push(mv(M_CF, col));
+        played = true;
+      }
+    }
+    if (played) {
+      sincePlay = 0;
+      continue;
+    }
+    if (c.waste > 0 && c.pileFor(c.wasteTop()) >= 0) {
+      c.apply(mv(M_WF));
+      tail.push(mv(M_WF));
+      sincePlay = 0;
+      continue;
+    }
+    if (sincePlay > c.talLen + 1) return null;
+    let step: number;
+    if (c.stockCount() > 0) step = mv(M_DRAW);
+    else if (!c.vegas && c.waste > 0) step = mv(M_TURN);
+    else return null;
+    c.apply(step);
+    tail.push(step);
+    sincePlay++;
+  }
+  return c.isWon() ? tail : null;
+}
+
+/**
+ * Shortcut 5: from some point k of the line on, play only to the foundations, greedily
+ * (`greedyTail`). Whether that wins is close to monotone in k, so the earliest such k is
+ * looked for by bisection and a few points before it are tried too (a heuristic for where
+ * to look: every ending found is a real line, checked like the rest). Returns the best
+ * line found when it is shorter than `real`.
+ */
+function greedyEnding(fresh: () => DoubleState, real: readonly number[], work: Work): number[] | null {
+  let best: number[] | null = null;
+  let bestLen = real.length;
+  const at = (k: number): DoubleState => {
+    const s = fresh();
+    for (let i = 0; i < k; i++) s.apply(real[i]!);
+    work.left -= k;
+    return s;
+  };
+  const attempt = (k: number): boolean => {
+    const s = at(k);
+    const tail = greedyTail(s, 2 * real.length);
+    if (tail === null) return false;
+    work.left -= tail.length;
+    if (k + tail.length < bestLen) {
+      best = [...real.slice(0, k), ...tail];
+      bestLen = best.length;
+    }
+    return true;
+  };
+  let lo = 0;
+  let hi = real.length; // the greedy ending wins from the end (nothing left to do)
+  while (lo < hi && work.ok()) {
+    const mid = (lo + hi) >> 1;
+    if (attempt(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  for (let k = hi - 1; k >= 0 && k >= hi - 8 && work.ok(); k--) attempt(k);
+  return best;
+}
+
+/**
+ * Cuts every cycle (shortcut 1) in one pass: plays the moves one by one on the engine and,
+ * when a position repeats an earlier one of the kept line, undoes back to it and carries on
+ * with the column numbers permuted. Returns the kept card moves (in the kept line's own
+ * column numbers) or null if a move fails to replay (which the caller treats as "keep the
+ * line as it was").
+ */
+function cutCycles(fresh: () => DoubleState, line: readonly CardMove[], work: Work): CardMove[] | null {
+  const s = fresh();
+  const phi = IDENTITY.slice();
+  const kept: CardMove[] = [];
+  const applied: number[] = [];
+  const keys: string[] = [positionKey(s)];
+  const seen = new Map<string, number>([[keys[0]!, 0]]);
+  for (let n = 0; n < line.length; n++) {
+    const c = line[n]!;
+    if (s.isWon()) break;
+    if ((n & 1023) === 1023 && !work.ok()) return null;
+    const k = playCard(s, c, phi, null);
+    work.left -= k < 0 ? 1 : k;
+    if (k < 0) return null;
+    kept.push({ kind: c.kind, a: phi[c.a]!, b: phi[c.b]!, x: c.x });
+    applied.push(k);
+    const key = positionKey(s);
+    const at = seen.get(key);
+    if (at === undefined) {
+      seen.set(key, keys.length);
+      keys.push(key);
+      continue;
+    }
+    // Back to position `at`: the columns without face-down cards may sit elsewhere.
+    const later: (string | null)[] = [];
+    for (let x = 0; x < COLUMNS; x++) later.push(s.down[x]! > 0 ? null : columnContent(s, x));
+    while (kept.length > at) {
+      const n = applied.pop()!;
+      for (let i = 0; i < n; i++) s.undo();
+      kept.pop();
+    }
+    while (keys.length > at + 1) seen.delete(keys.pop()!);
+    // psi[x]: the column of the earlier position holding what column x holds in the later one.
+    // Columns with face-down cards are keyed by index, so they are the same column.
+    const psi = IDENTITY.slice();
+    const used = new Uint8Array(COLUMNS);
+    for (let x = 0; x < COLUMNS; x++) {
+      const want = later[x];
+      if (want === null || want === undefined) continue;
+      let y = 0;
+      while (y < COLUMNS && (used[y] === 1 || s.down[y]! > 0 || columnContent(s, y) !== want)) y++;
+      if (y === COLUMNS) return null; // cannot happen with equal keys; the line is then kept
+      used[y] = 1;
+      psi[x] = y;
+    }
+    for (let c2 = 0; c2 < COLUMNS; c2++) phi[c2] = psi[phi[c2]!]!;
+  }
+  return s.isWon() ? kept : null;
+}
+
+/** psi[x]: the column of `to` holding what column x of `from` holds (the keys are equal). */
+function matchColumns(from: DoubleState, to: DoubleState): Uint8Array | null {
+  const psi = IDENTITY.slice();
+  const used = new Uint8Array(COLUMNS);
+  for (let x = 0; x < COLUMNS; x++) {
+    if (from.down[x]! > 0) continue; // keyed by index: the same column
+    const want = columnContent(from, x);
+    let y = 0;
+    while (y < COLUMNS && (used[y] === 1 || to.down[y]! > 0 || columnContent(to, y) !== want)) y++;
+    if (y === COLUMNS) return null; // cannot happen with equal keys; the line is then kept
+    used[y] = 1;
+    psi[x] = y;
+  }
+  return psi;
+}
+
+/**
+ * Shortcut 6: jumps along the line. Walking the line, every legal move of the position
+ * reached (draws left aside) is tried; when one leads to a position the line only reaches
+ * further on (same key), it is played instead of the moves in between, and the walk goes on
+ * from there with the column numbers permuted to match. A free jump (the position itself
+ * comes again later) is a cycle. Returns the new card moves, or null when the work ran out
+ * or a move failed (the caller keeps the line it has).
+ */
+function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: Work): CardMove[] | null {
+  // The key of every position of the line (after each card move), and the last time each occurs.
+  const walker = fresh();
+  const last = new Map<string, number>([[positionKey(walker), 0]]);
+  for (let i = 0; i < cards.length; i++) {
+    if ((i & 1023) === 1023 && !work.ok()) return null;
+    const k = playCard(walker, cards[i]!, IDENTITY, null);
+    work.left -= 1;
+    if (k < 0) return null;
+    last.set(positionKey(walker), i + 1);
+  }
+  const path = fresh(); // the line's own position at index `pi`
+  const cur = fresh(); // where the new line is
+  const out: CardMove[] = [];
+  let phi: Uint8Array = IDENTITY.slice(); // path column -> cur column
+  let pi = 0;
+  const advance = (to: number): boolean => {
+    while (pi < to) {
+      if (playCard(path, cards[pi]!, IDENTITY, null) < 0) return false;
+      pi++;
+    }
+    const psi = matchColumns(path, cur);
+    if (psi === null) return false;
+    phi = psi;
+    return true;
+  };
+  while (pi < cards.length && !cur.isWon()) {
+    if (!work.ok()) return null;
+    const here = last.get(positionKey(cur))!;
+    if (here > pi) {
+      if (!advance(here)) return null;
+      continue;
+    }
+    let bestJ = pi + 1;
+    let bestMove: CardMove | null = null;
+    for (const m of cur.legalMoves()) {
+      const kind = mKind(m);
+      if (kind === M_DRAW || kind === M_TURN) continue;
+      const c = cardMoveOf(cur, m);
+      cur.apply(m);
+      work.left -= 10;
+      const j = last.get(positionKey(cur));
+      cur.undo();
+      if (j !== undefined && j > bestJ) {
+        bestJ = j;
+        bestMove = c;
+      }
+    }
+    if (bestMove !== null) {
+      if (playCard(cur, bestMove, IDENTITY, null) < 0) return null;
+      out.push(bestMove);
+      if (!advance(bestJ)) return null;
+      continue;
+    }
+    const c = cards[pi]!;
+    if (playCard(cur, c, phi, null) < 0) return null;
+    out.push({ kind: c.kind, a: phi[c.a]!, b: phi[c.b]!, x: c.x });
+    if (!advance(pi + 1)) return null;
+  }
+  return cur.isWon() ? out : null;
+}
+
+/**
+ * A shorter winning line than `line` (engine moves, solver jumps allowed), or the line's
+ * own real moves when nothing shorter is found. `fresh` gives the starting position.
+ * Always a line that replays to a win, checked here.
+ */
+export function shortenLine(fresh: () => DoubleState, line: readonly number[], budget = 400_000, deadline = Infinity): number[] {
+  const start = fresh();
+  const real = expandLine(start, line);
+  if (!start.isWon()) return real;
+  // Card moves, talon moves left out.
+  let cards = cardMovesOf(fresh, real);
+  // Long raw lines get more work: the jumps walk costs a few dozen keys per move.
+  const work = new Work(budget + 60 * real.length, deadline);
+  let best = real;
+  let current = Infinity; // the length `cards` replays to
+  const consider = (candidate: CardMove[]): boolean => {
+    const moves = replayWins(fresh, candidate, work);
+    if (moves === null || moves.length > current) return false;
+    cards = candidate;
+    current = moves.length;
+    if (moves.length < best.length) best = moves;
+    return true;
+  };
+  const pull = (): void => {
+    if (!work.ok()) return;
+    // Shortcut 4: when pulling cards early still wins and is shorter, keep it.
+    const pulled = replayWins(fresh, cards, work, true);
+    if (pulled !== null && pulled.length < best.length) {
+      best = pulled;
+      cards = cardMovesOf(fresh, pulled);
+      current = pulled.length;
+    }
+  };
+  const cycles = (): void => {
+    if (!work.ok()) return;
+    const cut = cutCycles(fresh, cards, work);
+    if (cut !== null) consider(cut);
+  };
+  cycles();
+  if (!consider(cards)) return best;
+  const jumps = (): void => {
+    const j = jumpAhead(fresh, cards, work);
+    if (j !== null) consider(j);
+  };
+  jumps();
+  const ending = (): void => {
+    if (!work.ok()) return;
+    const e = greedyEnding(fresh, best, work);
+    if (e !== null && e.length < best.length) {
+      best = e;
+      cards = cardMovesOf(fresh, e);
+      current = e.length;
+    }
+  };
+  pull();
+  ending();
+  for (let round = 0; round < 3 && work.ok(); round++) {
+    const before = best.length;
+    // Shortcut 2: drop single moves, from the end (later moves depend on fewer others).
+    for (let i = cards.length - 1; i >= 0 && work.ok(); i--) {
+      if (i >= cards.length) continue;
+      const kind = cards[i]!.kind;
+      if (kind === M_WF || kind === M_WC || kind === M_CF) continue; // a win needs them
+      consider([...cards.slice(0, i), ...cards.slice(i + 1)]);
+    }
+    // Shortcut 3: a card moved twice in a row (as a base) becomes one move. Between the two,
+    // nothing may touch the column the card went to, so it is still the base there.
+    for (let i = 0; i < cards.length && work.ok(); i++) {
+      const first = cards[i]!;
+      if (first.kind !== M_CC && first.kind !== M_WC && first.kind !== M_FC) continue;
+      const face = first.kind === M_WC ? start.stockCards[first.x]! : first.x;
+      const B = first.b;
+      let found = -1;
+      for (let j = i + 1; j < cards.length; j++) {
+        const c = cards[j]!;
+        if ((c.kind === M_CC && c.a === B && c.x === face) || (c.kind === M_CF && c.a === B)) {
+          found = j;
+          break;
+        }
+        const touches = ((c.kind === M_CC || c.kind === M_CF) && c.a === B) || ((c.kind === M_CC || c.kind === M_WC || c.kind === M_FC) && c.b === B);
+        if (touches) break;
+      }
+      if (found < 0) continue;
+      const second = cards[found]!;
+      const rest = [...cards.slice(0, i), ...cards.slice(i + 1, found), ...cards.slice(found + 1)];
+      const merged = mergeMoves(first, second);
+      if (merged === 'none') {
+        consider(rest);
+        continue;
+      }
+      if (merged === null) continue;
+      if (consider([...cards.slice(0, i), merged, ...cards.slice(i + 1, found), ...cards.slice(found + 1)])) continue;
+      consider([...rest.slice(0, found - 1), merged, ...rest.slice(found - 1)]);
+    }
+    cycles();
+    pull();
+    ending();
+    if (best.length >= before) break;
+  }
+  return best;
+}
+
+/** One move doing what `first` then `second` did to the same card; 'none' when they cancel out. */
+function mergeMoves(first: CardMove, second: CardMove): CardMove | 'none' | null {
+  const src = first.kind === M_CC ? { k: 'c', a: first.a } : first.kind === M_FC ? { k: 'f', a: 0 } : { k: 'w', a: 0 };
+  if (second.kind === M_CC) {
+    if (src.k === 'c') return src.a === second.b ? 'none' : { kind: M_CC, a: src.a, b: second.b, x: first.x };
+    if (src.k === 'f') return { kind: M_FC, a: 0, b: second.b, x: first.x };
+    return { kind: M_WC, a: 0, b: second.b, x: first.x };
+  }
+  // second is to the foundations
+  if (src.k === 'c') return { kind: M_CF, a: src.a, b: 0, x: first.x };
+  if (src.k === 'f') return 'none';
+  return { kind: M_WF, a: 0, b: 0, x: first.x };
+}
