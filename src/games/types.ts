@@ -29,7 +29,7 @@ export interface RuleFlags {
 export interface AnalyseOptions {
   /** Double Solitaire: after a win is found, search for shorter lines (`minMoves`). */
   optimize?: boolean;
-  /** Answer only `winnable` and the stuck figure: no minimum move count, no solution. */
+  /** Answer `winnable` only (fastest): no minimum move count, no solution; the stuck figure only when the search gives it anyway. */
   winnabilityOnly?: boolean;
 }
 

@@ -68,7 +68,7 @@ export function batchCommand(): Command {
     .option('--chunk-size <n>', `deals sent to a thread at a time (default: adapts to the deals' speed, up to ${MAX_CHUNK})`)
     .option('--retry-unknown', 'analyse again the deals stored as unknown or cut short by a limit (minMoves not proven), with the limits given now')
     .option('--force', 'analyse every deal again, even those stored already')
-    .option('--winnability-only', 'answer only winnable and the stuck figure: no minimum move count, no solution')
+    .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution, the stuck figure only when it comes free')
     .option('--optimize', 'Double Solitaire: after a win is found, search for shorter lines')
     .option('--json', 'print the summary as one JSON object')
     .option('--no-progress', 'no progress on standard error');

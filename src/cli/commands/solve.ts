@@ -24,7 +24,7 @@ export function solveCommand(): Command {
     .description('solve deals: winnable, the most cards any line removes, the fewest moves and an optimal line')
     .argument('<deals...>', 'deal codes (PY1-N-AAAAAAS, DS1-D1N-AAAAAAB), deal files, or - for standard input')
     .option('--optimize', 'Double Solitaire: search for shorter lines after a win and prove the minimum when possible')
-    .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution');
+    .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution, the stuck figure only when it comes free');
   addRuleOptions(cmd);
   addLimitOptions(cmd);
   addOutputOptions(cmd);

@@ -10,6 +10,7 @@ import { position } from './helpers.js';
 import { Budget } from '../../../src/search/limits.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { D1N, D1V, D3N, D3V, cards } from './helpers.js';
+import { seededRandom } from '../../support/random.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -80,17 +81,6 @@ describe('solutions replay to a win through the engine', () => {
 
 // ---- brute force on reduced deals ---------------------------------------------------------
 
-/** A seeded generator (mulberry32), so the reduced deals are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Reduced {
   columns: number[][];
@@ -106,7 +96,7 @@ interface Reduced {
  * stock, under random rules. The rules are the full ones; only the deck is smaller.
  */
 function reducedDeal(seed: number): Reduced {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const pick = (n: number): number => Math.floor(r() * n);
   const ranks = 2 + pick(2);
   const deck: number[] = [];
@@ -233,7 +223,7 @@ describe('safe moves', () => {
 
 /** Reduced Vegas deals with longer stocks (4 to 10 cards), where the talon matters most. */
 function vegasDeal(seed: number): Reduced {
-  const r = rng(seed * 7919);
+  const r = seededRandom(seed * 7919);
   const pick = (n: number): number => Math.floor(r() * n);
   const ranks = 2 + pick(2);
   const deck: number[] = [];

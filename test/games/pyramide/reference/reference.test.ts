@@ -7,18 +7,8 @@ import { dealFromNumber } from '../../../../src/games/pyramide/deal.js';
 import { PyramideGame, type PyramideMove } from '../../../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../../../../src/games/pyramide/rules.js';
 import { ALL_REMOVED, type RefPosition, RefGame, referenceSearch } from './bfs.js';
+import { seededRandom } from '../../../support/random.js';
 
-/** A small seeded generator (mulberry32), so that every run walks the same way. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The engine's position in the reference's terms (`next` one past the waste top; no turn-over count when unlimited). */
 function positionOf(game: PyramideGame): RefPosition {
@@ -46,7 +36,7 @@ describe('the reference move generator against the rules engine', () => {
   it.each(WALK_RULES.map((rules) => ({ rules, name: rulesName(rules) })))(
     'gives the same positions one move away on random walks, rules $name',
     ({ rules }) => {
-      const next = random(0x5eed);
+      const next = seededRandom(0x5eed);
       let steps = 0;
       let won = 0;
       let ends = 0;

@@ -11,18 +11,8 @@ import { APP_RULES } from '../../../../src/games/pyramide/rules.js';
 import { solvePyramide } from '../../../../src/games/pyramide/solver/analyse.js';
 import { referenceSearch } from './bfs.js';
 import { SOLVER_LIMITS, codeOf } from './compare.js';
+import { seededRandom } from '../../../support/random.js';
 
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The same pyramid with the 24 other cards (the 29th card and the stock) in a shuffled order. */
 function withShuffledTalon(deal: PyramideDeal, next: () => number): PyramideDeal {
@@ -46,7 +36,7 @@ describe('under the app rules the stock order does not matter', () => {
       expect(base.limit).toBeNull();
       expect(base.maxExact).toBe(true);
 
-      const next = random(1000 + n);
+      const next = seededRandom(1000 + n);
       for (let k = 0; k < 3; k++) {
         const shuffled = withShuffledTalon(deal, next);
         const sol = solvePyramide(shuffled, APP_RULES, SOLVER_LIMITS);
@@ -76,7 +66,7 @@ describe('under the app rules the stock order does not matter', () => {
       const base = referenceSearch(deal, APP_RULES, { maxPositions: 1_000_000, stopAtWin: false });
       const baseMax = base.winnable ? 28 : base.complete ? base.maxRemoved : null;
       expect(base.winnable).not.toBeNull();
-      const next = random(2000 + n);
+      const next = seededRandom(2000 + n);
       for (let k = 0; k < 3; k++) {
         const ref = referenceSearch(withShuffledTalon(deal, next), APP_RULES, { maxPositions: 1_000_000, stopAtWin: false });
         if (ref.winnable !== null) expect(ref.winnable).toBe(base.winnable);
