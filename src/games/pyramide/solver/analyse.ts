@@ -39,17 +39,18 @@ export function solvePyramide(
   const budget: Budget = new SearchBudget(limits);
   const notes: string[] = [];
   const winnabilityOnly = options.winnabilityOnly === true;
-  const talonKnown = talonOf(deal) !== null;
   const free = talonIsFree(rules);
+  // Whole positions need the whole stock order; one space (and its memoised bounds) serves every search.
+  const space = talonOf(deal) !== null ? new FullStateSpace(deal, rules) : null;
 
   let first: PyramidOnlyResult | null = null;
   if (free && winnabilityOnly && hasBlockedCard(deal, rules)) {
     first = { winnable: false, maxRemoved: 0, complete: false, deadEndReachable: null };
   } else if (free) {
     first = searchPyramidOnly(deal, rules, budget, winnabilityOnly);
-  } else if (talonKnown) {
+  } else if (space) {
     // Stop at the first win: the minimum-move search and the dead-end search come after.
-    first = exploreFull(new FullStateSpace(deal, rules), budget, 'win');
+    first = exploreFull(space, budget, 'win');
   } else {
     notes.push('under these rules winnability depends on the stock order, which this deal does not give');
   }
@@ -57,10 +58,9 @@ export function solvePyramide(
   let minMoves: number | null = null;
   let solution: PyramideMove[] | null = null;
   if (first?.winnable === true && !winnabilityOnly) {
-    if (!talonKnown) {
+    if (!space) {
       notes.push('minMoves and a solution need the stock order, which this deal does not give');
     } else {
-      const space = new FullStateSpace(deal, rules);
       const result = searchMinMoves(space, budget);
       if (result.line) {
         solution = expandLine(deal, rules, space, result.line);
@@ -73,8 +73,7 @@ export function solvePyramide(
   }
   if (winnabilityOnly) notes.push('winnability only: no minimum move count asked for');
   let deadEndReachable = first?.deadEndReachable ?? null;
-  if (!free && !winnabilityOnly && first !== null && first.winnable !== null && !budget.stopped) {
-    const space = new FullStateSpace(deal, rules);
+  if (space && !free && !winnabilityOnly && first !== null && first.winnable !== null && !budget.stopped) {
     if (first.winnable) {
       // The search stopped at its win; look for a dead end on its own (the first one found
       // settles it, none found needs every position).
