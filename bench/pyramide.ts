@@ -66,8 +66,8 @@ export async function runPyramideBench(args: string[]): Promise<void> {
   console.log(`Pyramide, one thread, Node ${process.version}`);
   // Warm the JIT on a few deals so the first figures are not the compiler's.
   for (let n = 0; n < 50; n++) solvePyramide(dealFromNumber(100_000 + n), APP_RULES, LIMITS, { winnabilityOnly: true });
-  winnability(winCount, APP_RULES);
-  fullAnalysis(count, APP_RULES);
+  if (winCount > 0) winnability(winCount, APP_RULES);
+  if (count > 0) fullAnalysis(count, APP_RULES);
   if (mscCount > 0) fullAnalysis(mscCount, MSC_RULES);
   console.log(`peak memory (resident set): ${peakRssMb()} MB`);
 }

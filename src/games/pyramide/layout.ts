@@ -39,6 +39,24 @@ export function soleAvailableCover(removed: number, pos: number): number {
   return (removed & COVER_MASK[cover]!) === COVER_MASK[cover] ? cover : -1;
 }
 
+/**
+ * For each position, the positions it could ever pair with: values adding to 13, and
+ * neither card under the other (with `--pair-covering`, a card directly covering it counts
+ * too). `values` are the 28 pyramid values, 1..13.
+ */
+export function pairableMasks(values: ArrayLike<number>, pairCovering: boolean): Int32Array {
+  const masks = new Int32Array(PYRAMID_SIZE);
+  for (let x = 0; x < PYRAMID_SIZE; x++) {
+    for (let y = 0; y < PYRAMID_SIZE; y++) {
+      if (values[x]! + values[y]! !== 13) continue;
+      const apart = ((CONE_MASK[x]! >> y) & 1) === 0 && ((CONE_MASK[y]! >> x) & 1) === 0;
+      const touching = ((COVER_MASK[x]! >> y) & 1) === 1 || ((COVER_MASK[y]! >> x) & 1) === 1;
+      if (apart || (pairCovering && touching)) masks[x]! |= 1 << y;
+    }
+  }
+  return masks;
+}
+
 /** The positions covering `pos`, as a list. */
 export function coveringPositions(pos: number): number[] {
   const out: number[] = [];

@@ -14,7 +14,7 @@ import { type PyramideRules, talonIsFree } from '../rules.js';
 import { exploreFull } from './fullExplore.js';
 import { FullStateSpace } from './fullState.js';
 import { searchMinMoves } from './minMoves.js';
-import { type PyramidOnlyResult, hasBlockedCard, searchPyramidOnly } from './pyramidOnly.js';
+import { type PyramidOnlyResult, searchPyramidOnly } from './pyramidOnly.js';
 
 export interface PyramideSolution {
   verdict: Verdict;
@@ -44,9 +44,7 @@ export function solvePyramide(
   const space = talonOf(deal) !== null ? new FullStateSpace(deal, rules) : null;
 
   let first: PyramidOnlyResult | null = null;
-  if (free && winnabilityOnly && hasBlockedCard(deal, rules)) {
-    first = { winnable: false, maxRemoved: 0, complete: false, deadEndReachable: null };
-  } else if (free) {
+  if (free) {
     first = searchPyramidOnly(deal, rules, budget, winnabilityOnly);
   } else if (space) {
     // Stop at the first win: the minimum-move search and the dead-end search come after.

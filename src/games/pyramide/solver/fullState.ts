@@ -13,7 +13,7 @@ import { rankOf } from '../../../cards/card.js';
 import type { PyramideDeal } from '../deal.js';
 import { talonOf } from '../deal.js';
 import type { PyramideMove } from '../engine.js';
-import { CONE_MASK, COVER_MASK, FULL_PYRAMID, soleAvailableCover, PYRAMID_SIZE, TALON_SIZE, popcount } from '../layout.js';
+import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 
@@ -42,7 +42,7 @@ export class FullStateSpace {
   /** Costs of reaching talon cards, 8 slots per value. */
   private readonly costs = new Int32Array(14 * 8);
   /** For each position, the positions it could ever pair with (neither lies under the other). */
-  private readonly compatible = new Int32Array(PYRAMID_SIZE);
+  private readonly compatible: Int32Array;
 
   constructor(
     readonly deal: PyramideDeal,
@@ -52,16 +52,7 @@ export class FullStateSpace {
     if (!talon) throw new Error('the full search needs the whole stock order');
     for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
     for (let i = 0; i < TALON_SIZE; i++) this.value[TALON_BASE + i] = rankOf(talon[i]!);
-    for (let x = 0; x < PYRAMID_SIZE; x++) {
-      let mask = 0;
-      for (let y = 0; y < PYRAMID_SIZE; y++) {
-        if (this.value[x]! + this.value[y]! !== 13) continue;
-        const apart = ((CONE_MASK[x]! >> y) & 1) === 0 && ((CONE_MASK[y]! >> x) & 1) === 0;
-        const touching = ((COVER_MASK[x]! >> y) & 1) === 1 || ((COVER_MASK[y]! >> x) & 1) === 1;
-        if (apart || (rules.pairCovering && touching)) mask |= 1 << y;
-      }
-      this.compatible[x] = mask;
-    }
+    this.compatible = pairableMasks(this.value.subarray(0, PYRAMID_SIZE), rules.pairCovering);
     const start = this.pack(0, 0, rules.wasteStartsEmpty ? 0 : 1, 0);
     this.startLo = start.lo;
     this.startHi = start.hi;

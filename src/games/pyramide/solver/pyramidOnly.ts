@@ -10,7 +10,7 @@ import type { Budget } from '../../../search/limits.js';
 import { StateTable } from '../../../search/stateTable.js';
 import type { PyramideDeal } from '../deal.js';
 import { talonCards } from '../deal.js';
-import { CONE_MASK, COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, popcount, soleAvailableCover } from '../layout.js';
+import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 
 export interface PyramidOnlyResult {
@@ -21,29 +21,6 @@ export interface PyramidOnlyResult {
   /** Exact only when the search completed. */
   complete: boolean;
   deadEndReachable: boolean | null;
-}
-
-/**
- * A pyramid card whose every partner lies in the cards covering it can never go: a quick
- * proof that a deal is lost (used to answer winnability fast, before any search).
- */
-export function hasBlockedCard(deal: PyramideDeal, rules: PyramideRules): boolean {
-  const posOf = new Map<number, number>();
-  deal.pyramid.forEach((c, i) => posOf.set(c, i));
-  for (let pos = 0; pos < PYRAMID_SIZE; pos++) {
-    const v = rankOf(deal.pyramid[pos]!);
-    if (v === 13) continue;
-    let reachable = false;
-    for (let suit = 0; suit < 4 && !reachable; suit++) {
-      const partner = suit * 13 + (13 - v) - 1;
-      const ppos = posOf.get(partner);
-      if (ppos === undefined) reachable = true; // in the talon
-      else if (((CONE_MASK[pos]! >> ppos) & 1) === 0) reachable = true; // not under it
-      else if (rules.pairCovering && ((COVER_MASK[pos]! >> ppos) & 1) === 1) reachable = true;
-    }
-    if (!reachable) return true;
-  }
-  return false;
 }
 
 export function searchPyramidOnly(
@@ -74,21 +51,14 @@ export function searchPyramidOnly(
   const avail = new Int32Array(PYRAMID_SIZE);
   const pairCovering = rules.pairCovering;
 
-  // For each position, the positions of its partner value that do not lie under it
-  // (with --pair-covering, the cards directly covering it count as reachable too).
-  const partnersOutside = new Int32Array(PYRAMID_SIZE);
-  for (let x = 0; x < PYRAMID_SIZE; x++) {
-    const reach = pairCovering ? ~CONE_MASK[x]! | COVER_MASK[x]! : ~CONE_MASK[x]!;
-    for (let y = 0; y < PYRAMID_SIZE; y++) {
-      if (value[x]! + value[y]! === 13 && ((reach >> y) & 1) === 1) partnersOutside[x]! |= 1 << y;
-    }
-  }
+  // Partners each card could ever meet in the pyramid (neither under the other).
+  const partners = pairableMasks(value, pairCovering);
   const left = new Int32Array(14);
   /** A card left with no partner it could ever meet: this state cannot be won. */
   const hasDeadCard = (mask: number): boolean => {
     for (let x = 0; x < PYRAMID_SIZE; x++) {
       if ((mask >> x) & 1 || value[x] === 13) continue;
-      if ((partnersOutside[x]! & ~mask) === 0 && left[13 - value[x]!] === 0) return true;
+      if ((partners[x]! & ~mask) === 0 && left[13 - value[x]!] === 0) return true;
     }
     return false;
   };
