@@ -7,7 +7,7 @@ import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
 import type { MoveJson } from '../../src/games/types.js';
 import { cardsolve } from './run.js';
 
-const FIXTURE = new URL('../../../shared/fixtures/pyramide-app-example.txt', import.meta.url).pathname;
+const FIXTURE = new URL('../../data/examples/pyramide-app-example.txt', import.meta.url).pathname;
 
 /** A JSON move as another program would read it: symbols only. */
 function fromJson(m: MoveJson): PyramideMove {

@@ -4,7 +4,7 @@ import { formatCards, parseCard } from '../../../src/cards/notation.js';
 import { InputError } from '../../../src/errors/inputError.js';
 import { dealFromNumber, fingerprint, formatDealText, parseDealText, talonOf } from '../../../src/games/pyramide/deal.js';
 
-const fixturePath = new URL('../../../../shared/fixtures/pyramide-app-example.txt', import.meta.url);
+const fixturePath = new URL('../../../data/examples/pyramide-app-example.txt', import.meta.url);
 const fixture = readFileSync(fixturePath, 'utf8');
 
 describe('Pyramide deals from codes', () => {

@@ -6,7 +6,7 @@ import { IllegalMoveError, PyramideGame, type PyramideMove } from '../../../src/
 import { formatMove, parseMove, parseMoveList } from '../../../src/games/pyramide/notation.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
 
-const fixture = parseDealText(readFileSync(new URL('../../../../shared/fixtures/pyramide-app-example.txt', import.meta.url), 'utf8'), 'fixture');
+const fixture = parseDealText(readFileSync(new URL('../../../data/examples/pyramide-app-example.txt', import.meta.url), 'utf8'), 'fixture');
 const c = parseCard;
 
 function refusal(game: PyramideGame, text: string): string | null {

@@ -7,7 +7,7 @@ import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
 import type { Limits } from '../../../src/search/limits.js';
 
 const GENEROUS: Limits = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
-const fixture = parseDealText(readFileSync(new URL('../../../../shared/fixtures/pyramide-app-example.txt', import.meta.url), 'utf8'), 'fixture');
+const fixture = parseDealText(readFileSync(new URL('../../../data/examples/pyramide-app-example.txt', import.meta.url), 'utf8'), 'fixture');
 
 /** Replays a line through the rules engine; returns the game at its end. */
 function replay(deal: PyramideDeal, rules: PyramideRules, line: PyramideMove[]): PyramideGame {
