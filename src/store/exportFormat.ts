@@ -14,7 +14,7 @@ export function exportRecord(r: StoredResult): Record<string, unknown> {
   };
 }
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'game', 'dealKey', 'code', 'fingerprint', 'rules', 'mode', 'solverVersion', 'verdict', 'winnable', 'minMoves',
   'minMovesProved', 'moves', 'stuckFigure', 'stuck', 'stuckExact', 'nodes', 'ms', 'limit', 'analysedAt',
   'limits', 'notes', 'extra', 'solution',

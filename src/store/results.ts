@@ -5,7 +5,6 @@ import type { Limits } from '../search/limits.js';
 
 /** How much was asked of the solver; part of a row's key. */
 export type AnalysisMode = 'full' | 'winnability' | 'optimize';
-export const ANALYSIS_MODES: readonly AnalysisMode[] = ['full', 'winnability', 'optimize'];
 
 /** What identifies a stored result. */
 export interface ResultKey {
@@ -119,7 +118,7 @@ function bool(value: boolean | null | undefined): number | null {
 }
 
 /** Limits as JSON: `Infinity` (no limit) is written as null. */
-export function limitsToJson(limits: Limits): string {
+function limitsToJson(limits: Limits): string {
   return JSON.stringify({
     timeMs: Number.isFinite(limits.timeMs) ? limits.timeMs : null,
     nodes: Number.isFinite(limits.nodes) ? limits.nodes : null,

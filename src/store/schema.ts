@@ -18,7 +18,7 @@ export const SCHEMA_VERSION = 3;
  * Version 1, the first layout. New databases are still created from it and then migrated,
  * so every migration runs on every new file too.
  */
-export const SCHEMA_V1 = `
+const SCHEMA_V1 = `
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -53,14 +53,14 @@ CREATE TABLE results (
 CREATE INDEX results_by_code ON results (code);
 `;
 
-export interface Migration {
+interface Migration {
   from: number;
   to: number;
   what: string;
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     from: 1,
     to: 2,
