@@ -29,9 +29,10 @@ describe('the packed package', () => {
 
     const app = join(work, 'app');
     execFileSync('mkdir', ['-p', app]);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'pack-check', version: '1.0.0', private: true }));
-    // npm runs no dependency's install script unless allowed: the SQLite binding needs its own.
-    execFileSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--allow-scripts=better-sqlite3', join(work, packed[0]!.filename)], {
+    // npm runs no dependency's install script unless the project allows it: the SQLite binding needs its own.
+    const manifest = { name: 'pack-check', version: '1.0.0', private: true, allowScripts: { 'better-sqlite3': true } };
+    writeFileSync(join(app, 'package.json'), JSON.stringify(manifest));
+    execFileSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed[0]!.filename)], {
       cwd: app,
       stdio: 'inherit',
     });
