@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/pack/**/*.test.ts'],
-    testTimeout: 900_000,
+    testTimeout: 1_200_000,
   },
 });
