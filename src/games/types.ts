@@ -6,6 +6,7 @@
 import type { CardStyle } from '../cards/notation.js';
 import type { CodeFamily } from '../codes/dealCode.js';
 import type { Limits } from '../search/limits.js';
+import type { HintOptions, HintResult } from './hint.js';
 
 export type GameId = 'pyramide' | 'double';
 
@@ -88,6 +89,8 @@ export interface OpenedDeal {
   analyse(limits: Limits, options?: AnalyseOptions): Analysis;
   show(style: CardStyle, layout: boolean): string;
   play(moves: string, style: CardStyle): PlayOutcome;
+  /** The position after `moves` (the `play` notation) and every legal move judged; an illegal move throws `InputError`. */
+  hint(moves: string, limits: Limits, options?: HintOptions): HintResult;
 }
 
 export interface GameModule {
