@@ -111,6 +111,55 @@ function better(a: JudgedMove, b: JudgedMove): number {
   return (b.maxFoundation ?? 0) - (a.maxFoundation ?? 0);
 }
 
+/** A legal move judged, with the winning line found after it (null unless `winning`). */
+export interface DoubleJudgement {
+  j: JudgedMove;
+  line: MoveJson[] | null;
+  nodes: number;
+  hit: LimitName | null;
+}
+
+/**
+ * Every legal move of `state`, each judged by a search from the position after it, in the
+ * engine's order; the limits are shared among the moves (see the file comment).
+ */
+export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean): DoubleJudgement[] {
+  const started = performance.now();
+  const legal = state.legalMoves();
+  const judged: DoubleJudgement[] = [];
+  let nodes = 0;
+  legal.forEach((m, i) => {
+    const left = legal.length - i;
+    const mine: Limits = {
+      timeMs: share(limits.timeMs, performance.now() - started, left),
+      nodes: share(limits.nodes, nodes, left),
+      memoryBytes: limits.memoryBytes,
+    };
+    const json = moveJson(state, m);
+    const after = state.clone();
+    after.apply(m);
+    const s = searchFrom(after, mine, optimize);
+    nodes += s.nodes;
+    const label = s.verdict === 'winnable' ? 'winning' : s.verdict === 'unwinnable' ? 'losing' : 'unknown';
+    judged.push({
+      j: {
+        move: json,
+        label,
+        movesLeft: s.moves,
+        movesLeftProved: s.proved,
+        extraMoves: null,
+        maxFoundation: Math.max(s.maxFoundation, after.onFoundations),
+        maxExact: s.maxExact,
+        limit: s.verdict === 'unknown' && s.hit !== null ? describeLimit(s.hit, limits) : null,
+      },
+      line: s.line,
+      nodes: s.nodes,
+      hit: s.verdict === 'unknown' ? s.hit : null,
+    });
+  });
+  return judged;
+}
+
 export function hintDouble(source: DoubleHintSource, movesText: string, limits: Limits, options: HintOptions = {}): HintResult {
   const started = performance.now();
   const { state, played } = replayPosition(source.newState(), movesText);
@@ -130,7 +179,9 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
 
   if (state.isWon() || options.statusOnly === true) {
     const s = searchFrom(state, limits, optimize);
-    const status: PositionStatus = state.isWon() ? 'won' : s.verdict === 'winnable' ? 'winnable' : s.verdict === 'unwinnable' ? 'lost' : 'unknown';
+    let status: PositionStatus = s.verdict === 'winnable' ? 'winnable' : s.verdict === 'unwinnable' ? 'lost' : 'unknown';
+    if (state.isWon()) status = 'won';
+    else if (state.legalMoves().length === 0) status = 'dead end';
     const limit = s.hit !== null ? describeLimit(s.hit, limits) : null;
     return {
       ...head,
@@ -151,37 +202,9 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
   }
 
   const legal = state.legalMoves();
-  const judged: { j: JudgedMove; line: MoveJson[] | null }[] = [];
-  let nodes = 0;
-  let stoppedBy: LimitName | null = null;
-  legal.forEach((m, i) => {
-    const left = legal.length - i;
-    const mine: Limits = {
-      timeMs: share(limits.timeMs, performance.now() - started, left),
-      nodes: share(limits.nodes, nodes, left),
-      memoryBytes: limits.memoryBytes,
-    };
-    const json = moveJson(state, m);
-    const after = state.clone();
-    after.apply(m);
-    const s = searchFrom(after, mine, optimize);
-    nodes += s.nodes;
-    if (s.verdict === 'unknown') stoppedBy ??= s.hit;
-    const label = s.verdict === 'winnable' ? 'winning' : s.verdict === 'unwinnable' ? 'losing' : 'unknown';
-    judged.push({
-      j: {
-        move: json,
-        label,
-        movesLeft: s.moves,
-        movesLeftProved: s.proved,
-        extraMoves: null,
-        maxFoundation: Math.max(s.maxFoundation, after.onFoundations),
-        maxExact: s.maxExact,
-        limit: s.verdict === 'unknown' && s.hit !== null ? describeLimit(s.hit, limits) : null,
-      },
-      line: s.line,
-    });
-  });
+  const judged = judgeMoves(state, limits, optimize);
+  const nodes = judged.reduce((sum, x) => sum + x.nodes, 0);
+  const stoppedBy = judged.find((x) => x.j.label === 'unknown')?.hit ?? null;
   judged.sort((a, b) => better(a.j, b.j));
   const moves = judged.map((x) => x.j);
   for (const j of moves) if (j.label === 'winning') j.extraMoves = j.movesLeft! - moves[0]!.movesLeft!;
@@ -199,7 +222,7 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
     notes.push(`${legal.length} legal move${legal.length === 1 ? '' : 's'} judged one by one; ${how}`);
   }
   if (status === 'winnable' && !optimize) notes.push('the lengths are those of the shortest lines found; --optimize searches for the fewest moves');
-  const reach = moves.reduce((best, j) => Math.max(best, j.maxFoundation ?? 0), state.onFoundations);
+  const reach = moves.reduce((most, j) => Math.max(most, j.maxFoundation ?? 0), state.onFoundations);
   return {
     ...head,
     status,
