@@ -113,10 +113,10 @@ function plural(n: number, word: string): string {
 /** What is still reachable, in the game's own terms ("at most 20 of 28 pyramid cards removable"). */
 export function reachText(h: { maxRemoved?: number | null; maxFoundation?: number | null; maxExact: boolean }): string {
   if (h.maxRemoved !== undefined && h.maxRemoved !== null) {
-    return `${h.maxExact ? 'at most' : 'at least'} ${h.maxRemoved} of 28 pyramid cards removable`;
+    return `${h.maxExact ? 'at most' : 'at least'} ${h.maxRemoved} of the 28 pyramid cards can be removed in all`;
   }
   if (h.maxFoundation !== undefined && h.maxFoundation !== null) {
-    return `${h.maxExact ? 'at most' : 'at least'} ${h.maxFoundation} of 104 cards reach the foundations`;
+    return `${h.maxExact ? 'at most' : 'at least'} ${h.maxFoundation} of the 104 cards can reach the foundations`;
   }
   return '';
 }
