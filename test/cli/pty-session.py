@@ -53,7 +53,7 @@ deadline = time.time() + 120
 while open_ and time.time() < deadline:
     open_ = read(deadline)
 _, status = os.waitpid(pid, 0)
-text = out.decode("utf-8", "replace").replace("\r\n", "\n")
+text = out.decode("utf-8", "replace").replace("\r", "")
 text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
 sys.stdout.write(text)
 sys.exit(os.waitstatus_to_exitcode(status))

@@ -89,6 +89,8 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
   let undone = 0;
   const sofar = (): string => played.join('; ');
   const judge = (): HintResult => deal.hint(sofar(), limits, { statusOnly: true });
+  // The drawn position counts the moves replayed; the app also counts the undone ones.
+  const counted = (): string => (undone === 0 ? '' : ` The app's move counter: ${position.counter + undone} (an undo does not take a move back).`);
   say(deal.play('', style).text);
   let position = judge();
   say(statusLine(position));
@@ -117,11 +119,11 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
           undone++;
           say(deal.play(sofar(), style).text);
           position = judge();
-          say(statusLine(position));
+          say(`${statusLine(position)}${counted()}`);
         }
       } else {
         const outcome = deal.play(played.length === 0 ? line : `${sofar()}; ${line}`, style);
-        if (!outcome.ok) say(`Refused: ${(outcome.error ?? '').replace(/^move \d+ /, '')}`);
+        if (!outcome.ok) say(`${line}: refused, ${(outcome.error ?? '').replace(/^move \d+ .*?refused: /, '')}`);
         else {
           played.push(line);
           say(outcome.text);
@@ -129,7 +131,7 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
           position = judge();
           if (before.status === 'winnable' && position.status === 'lost') {
             say(`That move lost the game: it could be won before it, and now ${reachText(position)}.`);
-          } else say(statusLine(position));
+          } else say(`${statusLine(position)}${counted()}`);
           if (position.status === 'won') break;
         }
       }
@@ -140,5 +142,6 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
     rl.prompt();
   }
   rl.close();
-  say(`Score ${position.score}, ${position.counter + undone} moves (as the app counts: an undo does not take a move back).`);
+  const moves = position.counter + undone;
+  say(`Score ${position.score}, ${moves} move${moves === 1 ? '' : 's'} (as the app counts: an undo does not take a move back).`);
 }
