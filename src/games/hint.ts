@@ -147,7 +147,8 @@ function judgementText(j: JudgedMove): string {
     case 'optimal':
       return `on a shortest win, ${plural(j.movesLeft ?? 0, 'move')} left after it`;
     case 'winnable':
-      return `still wins, ${plural(j.extraMoves ?? 0, 'move')} longer than the best${j.movesLeft !== null ? ` (${plural(j.movesLeft, 'move')} left after it)` : ''}`;
+      if (j.extraMoves === null) return 'still wins';
+      return `still wins, ${plural(j.extraMoves, 'move')} longer than the best${j.movesLeft !== null ? ` (${plural(j.movesLeft, 'move')} left after it)` : ''}`;
     case 'winning':
       return `a win is known after it: ${plural(j.movesLeft ?? 0, 'more move')}${j.movesLeftProved ? ' (proven minimal)' : ''}`;
     case 'losing': {
