@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { batchCommand } from './commands/batch.js';
 import { exportCommand } from './commands/export.js';
+import { hintCommand } from './commands/hint.js';
 import { lookupCommand } from './commands/lookup.js';
 import { playCommand } from './commands/play.js';
 import { showCommand } from './commands/show.js';
@@ -17,7 +18,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .configureOutput(output);
-  for (const cmd of [solveCommand(), showCommand(), playCommand(), batchCommand(), statsCommand(), lookupCommand(), exportCommand()]) {
+  for (const cmd of [solveCommand(), hintCommand(), showCommand(), playCommand(), batchCommand(), statsCommand(), lookupCommand(), exportCommand()]) {
     program.addCommand(cmd.exitOverride().showHelpAfterError('(add --help for usage)').configureOutput(output));
   }
   return program;

@@ -5,6 +5,7 @@
  */
 import type { CardStyle } from '../cards/notation.js';
 import type { Limits } from '../search/limits.js';
+import type { HintOptions, HintResult } from './hint.js';
 
 /** A game's name in results and on the command line (`pyramide`, `double`). */
 export type GameId = string;
@@ -126,6 +127,8 @@ export interface OpenedDeal {
   analyse(limits: Limits, options?: AnalyseOptions): Analysis;
   show(style: CardStyle, layout: boolean): string;
   play(moves: string, style: CardStyle): PlayOutcome;
+  /** The position after `moves` (the `play` notation) and every legal move judged; an illegal move throws `InputError`. */
+  hint(moves: string, limits: Limits, options?: HintOptions): HintResult;
 }
 
 /**

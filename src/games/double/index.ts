@@ -19,6 +19,8 @@ import {
 import { describeRules, DoubleState, rulesName, type DoubleDeal, type DoubleRules } from './engine.js';
 import { IllegalMove, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
 import { solve } from './solver.js';
+import { hintDouble } from './hint.js';
+import type { HintOptions, HintResult } from '../hint.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
 export interface DoubleAnalysis extends Analysis {
@@ -136,6 +138,10 @@ export class DoubleDealOpened implements OpenedDeal {
     }
     const text = `${this.code ?? `deal ${this.fingerprint}`}  ${this.rules}, after ${texts.length} move${texts.length === 1 ? '' : 's'}\n${positionText(state, style)}\n`;
     return { ok: true, text, json: { ok: true, played, position: positionJson(state, style) } };
+  }
+
+  hint(moves: string, limits: Limits, options: HintOptions = {}): HintResult {
+    return hintDouble(this, moves, limits, options);
   }
 
   /** The printed solution in the `play` syntax (one move per entry). */

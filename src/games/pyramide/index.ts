@@ -10,6 +10,8 @@ import { drawPosition } from './render.js';
 import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
 import { PYRAMID_SIZE } from './layout.js';
 import { solvePyramide } from './solver/analyse.js';
+import { hintPyramide } from './hint.js';
+import { hintFromJudgement } from '../hint.js';
 
 export interface PyramideAnalysis extends Analysis {
   game: 'pyramide';
@@ -66,6 +68,15 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
     },
     play(movesText, style) {
       return play(deal, rules, code, name, movesText, style);
+    },
+    hint(movesText, limits) {
+      const replay = play(deal, rules, code, name, movesText, 'symbols');
+      if (!replay.ok) throw new InputError(replay.error!);
+      const played = parseMoveList(movesText);
+      const { score, counter, status, pyramidLeft, wasteTop, stockCount } = replay.json;
+      const position = { score, counter, status, pyramidLeft, wasteTop, stockCount };
+      const head = { code, fingerprint: print, game: 'pyramide' as const, rules: name, played: played.map(moveToJson), position, score: String(score), counter: Number(counter) };
+      return hintFromJudgement(hintPyramide(deal, rules, played, limits), moveToJson, head);
     },
   };
 }

@@ -14,6 +14,7 @@ import { type PyramideRules, talonIsFree } from '../rules.js';
 import { exploreFull } from './fullExplore.js';
 import { FullStateSpace } from './fullState.js';
 import { searchMinMoves } from './minMoves.js';
+import { type PyramidePosition, startPosition } from './position.js';
 import { type PyramidOnlyResult, searchPyramidOnly } from './pyramidOnly.js';
 
 export interface PyramideSolution {
@@ -37,35 +38,84 @@ export function solvePyramide(
   options: AnalyseOptions = {},
 ): PyramideSolution {
   const budget: Budget = new SearchBudget(limits);
+  const start = startPosition(rules);
+  const figures = analysePosition(deal, rules, start, budget, options.winnabilityOnly === true);
+  const solution = figures.steps && figures.space ? expandLine(deal, rules, figures.space, figures.steps) : null;
+  const hit: LimitName | null = budget.hit;
+  return {
+    verdict: figures.winnable === true ? 'winnable' : figures.winnable === false ? 'unwinnable' : 'unknown',
+    winnable: figures.winnable,
+    maxRemoved: figures.maxRemoved,
+    maxExact: figures.maxExact,
+    minMoves: solution ? solution.length : null,
+    solution,
+    deadEndReachable: figures.deadEndReachable,
+    nodes: budget.nodes,
+    ms: Math.round(budget.elapsedMs() * 100) / 100,
+    limit: hit === null ? null : describeLimit(hit, limits),
+    notes: figures.notes,
+  };
+}
+
+/** What the searches prove about one position; null where a limit stopped them or the stock order is missing. */
+export interface PositionFigures {
+  winnable: boolean | null;
+  maxRemoved: number | null;
+  maxExact: boolean;
+  /** The fewest moves that win from the position. */
+  minMoves: number | null;
+  /** An optimal line as the search's step codes (see `FullStateSpace.successors`). */
+  steps: number[] | null;
+  space: FullStateSpace | null;
+  deadEndReachable: boolean | null;
+  notes: string[];
+}
+
+/**
+ * Every figure of one position, from `start` on, within `budget` (shared: the caller may
+ * ask about several positions under one budget). `space` may be passed to reuse its
+ * memoised bounds across positions of the same deal.
+ */
+export function analysePosition(
+  deal: PyramideDeal,
+  rules: PyramideRules,
+  start: PyramidePosition,
+  budget: Budget,
+  winnabilityOnly: boolean,
+  reuse: FullStateSpace | null = null,
+): PositionFigures {
   const notes: string[] = [];
-  const winnabilityOnly = options.winnabilityOnly === true;
   const free = talonIsFree(rules);
   // Whole positions need the whole stock order; one space (and its memoised bounds) serves every search.
-  const space = talonOf(deal) !== null ? new FullStateSpace(deal, rules) : null;
+  const space = reuse ?? (talonOf(deal) !== null ? new FullStateSpace(deal, rules) : null);
+  const packed = space ? space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed) : null;
+  const startLo = packed ? packed.lo : 0;
+  const startHi = packed ? packed.hi : 0;
 
   let first: PyramidOnlyResult | null = null;
   if (free) {
-    first = searchPyramidOnly(deal, rules, budget, winnabilityOnly);
+    first = searchPyramidOnly(deal, rules, budget, winnabilityOnly, start);
   } else if (space) {
     // Stop at the first win: the minimum-move search and the dead-end search come after.
-    first = exploreFull(space, budget, 'win');
+    first = exploreFull(space, budget, 'win', startLo, startHi);
   } else {
     notes.push('under these rules winnability depends on the stock order, which this deal does not give');
   }
 
   let minMoves: number | null = null;
-  let solution: PyramideMove[] | null = null;
+  let steps: number[] | null = null;
   if (first?.winnable === true && !winnabilityOnly) {
     if (!space) {
       notes.push('minMoves and a solution need the stock order, which this deal does not give');
     } else {
-      const result = searchMinMoves(space, budget);
+      const result = searchMinMoves(space, budget, startLo, startHi);
       if (result.line) {
-        solution = expandLine(deal, rules, space, result.line);
-        minMoves = solution.length;
+        steps = result.line;
+        minMoves = 0;
+        for (const code of steps) minMoves += FullStateSpace.moveCost(code);
       } else if (result.complete) {
         // The first search proved a win exists; A* exhausting without one would be a bug.
-        throw new Error('minimum-move search found no win on a winnable deal');
+        throw new Error('minimum-move search found no win on a winnable position');
       }
     }
   }
@@ -75,30 +125,25 @@ export function solvePyramide(
     if (first.winnable) {
       // The search stopped at its win; look for a dead end on its own (the first one found
       // settles it, none found needs every position).
-      if (deadEndReachable === null) deadEndReachable = exploreFull(space, budget, 'dead-end').deadEndReachable;
+      if (deadEndReachable === null) deadEndReachable = exploreFull(space, budget, 'dead-end', startLo, startHi).deadEndReachable;
     } else {
       // Lost for sure; every position, without the cut-offs, for the most removable and dead ends.
-      const all = exploreFull(space, budget, 'all');
+      const all = exploreFull(space, budget, 'all', startLo, startHi);
       first = { ...first, maxRemoved: Math.max(first.maxRemoved, all.maxRemoved), complete: all.complete };
       deadEndReachable = all.deadEndReachable ?? deadEndReachable;
     }
   }
 
-  const winnable = first?.winnable ?? null;
-  const hit: LimitName | null = budget.hit;
   const maxExact = first !== null && first.complete;
   return {
-    verdict: winnable === true ? 'winnable' : winnable === false ? 'unwinnable' : 'unknown',
-    winnable,
+    winnable: first?.winnable ?? null,
     // A lower bound from a stopped search is still worth giving (maxExact says which).
     maxRemoved: first === null || (!maxExact && winnabilityOnly) ? null : first.maxRemoved,
     maxExact,
     minMoves,
-    solution,
+    steps,
+    space,
     deadEndReachable,
-    nodes: budget.nodes,
-    ms: Math.round(budget.elapsedMs() * 100) / 100,
-    limit: hit === null ? null : describeLimit(hit, limits),
     notes,
   };
 }

@@ -12,7 +12,7 @@ import type { PyramidOnlyResult } from './pyramidOnly.js';
 /** What the search may stop at: the first win, the first dead end, or nothing (all of it). */
 export type ExploreGoal = 'win' | 'dead-end' | 'all';
 
-export function exploreFull(space: FullStateSpace, budget: Budget, goal: ExploreGoal): PyramidOnlyResult {
+export function exploreFull(space: FullStateSpace, budget: Budget, goal: ExploreGoal, startLo: number, startHi: number): PyramidOnlyResult {
   const stopAtWin = goal === 'win';
   const table = new StateTable(budget, 1 << 14);
   let stack = new Int32Array(4096);
@@ -25,7 +25,7 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
   let maxRemoved = 0;
   let stopped = false;
 
-  const start = table.intern(space.startHi, space.startLo);
+  const start = table.intern(startHi, startLo);
   stack[sp++] = start;
   while (sp > 0) {
     if (!budget.tick()) {

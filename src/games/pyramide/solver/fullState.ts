@@ -35,8 +35,6 @@ export const MAX_MOVES = 8192;
 
 export class FullStateSpace {
   readonly value = new Int32Array(PYRAMID_SIZE + TALON_SIZE);
-  readonly startLo: number;
-  readonly startHi: number;
   private readonly avail = new Int32Array(PYRAMID_SIZE + 4);
   private readonly counts = new Int32Array(14);
   /** Costs of reaching talon cards, 8 slots per value. */
@@ -53,9 +51,6 @@ export class FullStateSpace {
     for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
     for (let i = 0; i < TALON_SIZE; i++) this.value[TALON_BASE + i] = rankOf(talon[i]!);
     this.compatible = pairableMasks(this.value.subarray(0, PYRAMID_SIZE), rules.pairCovering);
-    const start = this.pack(0, 0, rules.wasteStartsEmpty ? 0 : 1, 0);
-    this.startLo = start.lo;
-    this.startHi = start.hi;
   }
 
   // Scratch output of `pack`, so packing allocates nothing.

@@ -19,7 +19,7 @@ export interface MinMovesResult {
 
 const MAX_F = 1024;
 
-export function searchMinMoves(space: FullStateSpace, budget: Budget): MinMovesResult {
+export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: number, startHi: number): MinMovesResult {
   // Per-state: g, parent id, move code; per queue entry: state id, g, next entry.
   const table = new StateTable(budget, 1 << 14, 16 + 12);
   const g = new GrowableInt32Array(1 << 14);
@@ -45,9 +45,9 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget): MinMovesR
     head[f] = entries++;
   };
 
-  const h0 = space.lowerBound(space.startLo, space.startHi);
+  const h0 = space.lowerBound(startLo, startHi);
   if (h0 < 0) return { line: null, complete: true };
-  const start = table.intern(space.startHi, space.startLo);
+  const start = table.intern(startHi, startLo);
   g.data[start] = 0;
   parent.data[start] = -1;
   push(start, 0, h0);

@@ -12,6 +12,7 @@ import type { PyramideDeal } from '../deal.js';
 import { talonCards } from '../deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
+import type { PyramidePosition } from './position.js';
 
 export interface PyramidOnlyResult {
   /** Null when the search was stopped before it could tell. */
@@ -28,6 +29,7 @@ export function searchPyramidOnly(
   rules: PyramideRules,
   budget: Budget,
   stopAtWin: boolean,
+  start: PyramidePosition,
 ): PyramidOnlyResult {
   const value = new Int32Array(PYRAMID_SIZE);
   for (let i = 0; i < PYRAMID_SIZE; i++) value[i] = rankOf(deal.pyramid[i]!);
@@ -94,7 +96,18 @@ export function searchPyramidOnly(
     return true;
   };
 
-  let stopped = !push(closeKings(0), 0);
+  // The start: its pyramid, and the talon cards already used (only the first card's place
+  // is known when the stock is not given; no other talon card can have been played then).
+  let startUsage = 0;
+  const known = [deal.first, ...(deal.stock ?? [])];
+  for (let i = 0; i < 24; i++) {
+    if (((start.talonRemoved >> i) & 1) === 0) continue;
+    const c = known[i];
+    if (c === undefined || c === null) throw new Error('a talon card of unknown place was removed');
+    const v = rankOf(c);
+    if (v !== 13) startUsage += radix[v]!;
+  }
+  let stopped = !push(closeKings(start.removed), startUsage);
   while (sp > 0 && !stopped) {
     if (!budget.tick()) {
       stopped = true;

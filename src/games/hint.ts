@@ -1,0 +1,271 @@
+/**
+ * Hints, whatever the game: the position after some moves, its status, and every legal move
+ * judged by the solver. This file holds the result every game returns (`HintResult`, which is
+ * also the `hint --json` object), the text for people, and the best line built from hints.
+ */
+import { type CardStyle, formatCard, parseCard } from '../cards/notation.js';
+import type { Limits } from '../search/limits.js';
+import type { AnalyseOptions, GameId, MoveJson, OpenedDeal } from './types.js';
+
+/** The position: won already, still winnable, lost (no line wins), no legal move at all, or not decided. */
+export type PositionStatus = 'won' | 'winnable' | 'lost' | 'dead end' | 'unknown';
+
+/**
+ * A move's label. Pyramide: `optimal` (on a shortest win), `winnable` (wins, but longer),
+ * `losing`. Double Solitaire: `winning` (a win is known after it), `losing` (proven),
+ * `unknown` (a limit stopped the search).
+ */
+export type MoveLabel = 'optimal' | 'winnable' | 'winning' | 'losing' | 'unknown';
+
+export interface HintOptions extends AnalyseOptions {
+  /**
+   * The position's status (and a best line when the solver gives one) without judging each
+   * move: what the interactive game asks after every move. Cheaper for Double Solitaire.
+   */
+  statusOnly?: boolean;
+}
+
+/** One legal move and what the solver says about the position after it. */
+export interface JudgedMove {
+  /** The move in the JSON form of `solution`. */
+  move: MoveJson;
+  label: MoveLabel;
+  /** Moves still needed to win after this one (the fewest for Pyramide; the shortest line found for Double Solitaire). */
+  movesLeft: number | null;
+  /** Whether `movesLeft` is proven to be the fewest. */
+  movesLeftProved: boolean;
+  /** How many moves longer than the best move's win (Pyramide `winnable`). */
+  extraMoves: number | null;
+  /** Pyramide: the most pyramid cards removed (of 28) by any line going on from this move. */
+  maxRemoved?: number | null;
+  /** Double Solitaire: the most cards on the foundations (of 104) any line going on from this move reaches. */
+  maxFoundation?: number | null;
+  /** Whether the figure above is exact (false: a lower bound). */
+  maxExact: boolean;
+  /** Pyramide: whether a line going on from this move can end in the app's "no more moves". */
+  deadEndReachable?: boolean | null;
+  /** The limit that stopped this move's search, or null. */
+  limit: string | null;
+}
+
+/** The answer to `hint`: the position, its status and every legal move, best first. */
+export interface HintResult {
+  code: string | null;
+  fingerprint: string;
+  game: GameId;
+  rules: string;
+  /** The moves replayed from the deal to reach the position. */
+  played: MoveJson[];
+  /** The position, as `play --json` gives it. */
+  position: Record<string, unknown>;
+  /** Its score and move counter as the app counts them (`1220` or `$416` for Double Solitaire Vegas). */
+  score: string;
+  counter: number;
+  status: PositionStatus;
+  /** Moves still needed to win from the position, when a win is known. */
+  movesLeft: number | null;
+  movesLeftProved: boolean;
+  /** Pyramide: the most pyramid cards any line from here removes in all (of 28). */
+  maxRemoved?: number | null;
+  /** Double Solitaire: the most foundation cards any line from here reaches (of 104). */
+  maxFoundation?: number | null;
+  maxExact: boolean;
+  /** The best move (the first of `moves`), or null when there is no legal move. */
+  best: MoveJson | null;
+  /** In a winnable position, the moves after which it can no longer be won (empty otherwise). */
+  crossroads: MoveJson[];
+  /** Every legal move, best first (empty with `statusOnly`). */
+  moves: JudgedMove[];
+  /** The rest of a best line from the position, when the solver gives one (Double Solitaire). */
+  line: MoveJson[] | null;
+  nodes: number;
+  ms: number;
+  /** The limit that stopped a search, when a figure is unknown. */
+  limit: string | null;
+  notes: string[];
+}
+
+// ---- text -----------------------------------------------------------------------------------
+
+/** A JSON move in the notation `play --moves` takes, cards in the asked style. */
+export function moveText(m: MoveJson, style: CardStyle = 'symbols'): string {
+  const card = (text: unknown): string => (style === 'symbols' ? String(text) : formatCard(parseCard(String(text)), style));
+  switch (m.move) {
+    case 'king':
+      return card(m.card);
+    case 'pair':
+      return (m.cards as string[]).map(card).join(' + ');
+    case 'turn-over':
+      return 'turn over';
+    case 'cards': {
+      const place = (p: unknown): string => (p === 'waste' ? 'w' : p === 'foundation' ? 'f' : `c${String(p).slice(7)}`);
+      return `${card(m.card)} ${place(m.from)}-${place(m.to)}`;
+    }
+    default:
+      return m.move;
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** What is still reachable, in the game's own terms ("at most 20 of 28 pyramid cards removable"). */
+export function reachText(h: { maxRemoved?: number | null; maxFoundation?: number | null; maxExact: boolean }): string {
+  if (h.maxRemoved !== undefined && h.maxRemoved !== null) {
+    return `${h.maxExact ? 'at most' : 'at least'} ${h.maxRemoved} of the 28 pyramid cards can be removed in all`;
+  }
+  if (h.maxFoundation !== undefined && h.maxFoundation !== null) {
+    return `${h.maxExact ? 'at most' : 'at least'} ${h.maxFoundation} of the 104 cards can reach the foundations`;
+  }
+  return '';
+}
+
+function statusText(h: HintResult): string {
+  switch (h.status) {
+    case 'won':
+      return 'won';
+    case 'winnable':
+      return h.movesLeft === null
+        ? 'winnable'
+        : `winnable, ${plural(h.movesLeft, 'move')} left ${h.movesLeftProved ? 'at best' : 'on the shortest line found (not proven minimal)'}`;
+    case 'lost': {
+      const reach = reachText(h);
+      return `lost: no line wins any more${reach ? `; ${reach}` : ''}`;
+    }
+    case 'dead end':
+      return 'dead end: no legal move';
+    case 'unknown': {
+      const reach = reachText(h);
+      return `unknown${h.limit ? ` (stopped by ${h.limit})` : ''}${reach ? `; ${reach}` : ''}`;
+    }
+  }
+}
+
+function judgementText(j: JudgedMove): string {
+  switch (j.label) {
+    case 'optimal':
+      return `on a shortest win, ${plural(j.movesLeft ?? 0, 'move')} left after it`;
+    case 'winnable':
+      if (j.extraMoves === null) return 'still wins';
+      return `still wins, ${plural(j.extraMoves, 'move')} longer than the best${j.movesLeft !== null ? ` (${plural(j.movesLeft, 'move')} left after it)` : ''}`;
+    case 'winning':
+      return `a win is known after it: ${plural(j.movesLeft ?? 0, 'more move')}${j.movesLeftProved ? ' (proven minimal)' : ''}`;
+    case 'losing': {
+      const parts = ['no win after it'];
+      const reach = reachText(j);
+      if (reach) parts.push(reach);
+      if (j.deadEndReachable === true) parts.push('can end in "no more moves"');
+      return parts.join('; ');
+    }
+    case 'unknown':
+      return `not decided (stopped by ${j.limit ?? 'a limit'})${reachText(j) ? `; ${reachText(j)}` : ''}`;
+  }
+}
+
+/** The hint for people: the position's status, every move with its label, the crossroads, the notes. */
+export function describeHint(h: HintResult, style: CardStyle = 'symbols'): string {
+  const who = h.code ?? `deal ${h.fingerprint}`;
+  const lines = [`${who}  ${h.rules}, after ${plural(h.played.length, 'move')}: ${statusText(h)}`];
+  if (h.best !== null && h.moves.length > 0) lines.push(`  best: ${moveText(h.best, style)}`);
+  const texts = h.moves.map((j) => moveText(j.move, style));
+  const width = Math.max(0, ...texts.map((t) => [...t].length));
+  const labelWidth = Math.max(0, ...h.moves.map((j) => j.label.length));
+  h.moves.forEach((j, i) => {
+    lines.push(`  ${texts[i]!.padEnd(width + texts[i]!.length - [...texts[i]!].length)}  ${j.label.padEnd(labelWidth)}  ${judgementText(j)}`);
+  });
+  if (h.crossroads.length > 0) {
+    lines.push(`  crossroads: after ${h.crossroads.map((m) => moveText(m, style)).join(', or after ')} the game can no longer be won`);
+  }
+  lines.push(`  ${h.nodes.toLocaleString('en-US')} nodes, ${h.ms} ms`);
+  for (const note of h.notes) lines.push(`  note: ${note}`);
+  return lines.join('\n');
+}
+
+// ---- results from a game's judgements ----------------------------------------------------------
+
+/**
+ * What a game's judge returns (the Pyramide judge has this shape): the position, then every
+ * legal move best first, in the game's own move type.
+ */
+export interface GameJudgement<M> {
+  status: PositionStatus;
+  movesLeft: number | null;
+  maxRemoved: number | null;
+  maxExact: boolean;
+  moves: readonly {
+    move: M;
+    label: 'optimal' | 'winnable' | 'losing' | 'unknown';
+    movesLeft: number | null;
+    extraMoves: number | null;
+    maxRemoved: number | null;
+    maxExact: boolean;
+    deadEndReachable: boolean | null;
+  }[];
+  notes: readonly string[];
+  nodes: number;
+  ms: number;
+  limit: string | null;
+}
+
+/** A game judge's answer as a `HintResult` (moves in JSON, the crossroads named). */
+export function hintFromJudgement<M>(
+  judged: GameJudgement<M>,
+  toJson: (move: M) => MoveJson,
+  head: Pick<HintResult, 'code' | 'fingerprint' | 'game' | 'rules' | 'played' | 'position' | 'score' | 'counter'>,
+): HintResult {
+  const moves: JudgedMove[] = judged.moves.map((j) => ({
+    move: toJson(j.move),
+    label: j.label,
+    movesLeft: j.movesLeft,
+    // Exact from the solver whenever it is given (the judge leaves it null otherwise).
+    movesLeftProved: j.movesLeft !== null,
+    extraMoves: j.extraMoves,
+    maxRemoved: j.maxRemoved,
+    maxExact: j.maxExact,
+    deadEndReachable: j.deadEndReachable,
+    limit: j.label === 'unknown' ? judged.limit : null,
+  }));
+  return {
+    ...head,
+    status: judged.status,
+    movesLeft: judged.movesLeft,
+    movesLeftProved: judged.movesLeft !== null,
+    maxRemoved: judged.maxRemoved,
+    maxExact: judged.maxExact,
+    best: moves.length > 0 ? moves[0]!.move : null,
+    crossroads: judged.status === 'winnable' ? moves.filter((j) => j.label === 'losing').map((j) => j.move) : [],
+    moves,
+    line: null,
+    nodes: judged.nodes,
+    ms: judged.ms,
+    limit: judged.limit,
+    notes: [...judged.notes],
+  };
+}
+
+// ---- the best line from a position -------------------------------------------------------------
+
+const MAX_LINE = 2000;
+
+/**
+ * The rest of a best line from the position after `moves`: the solver's own line when the
+ * hint gives one, otherwise the best move of each position in turn until the game is won
+ * (each step a hint with `limits`). Null when the position is not known to be winnable.
+ */
+export function bestLine(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): MoveJson[] | null {
+  let hint = deal.hint(moves, limits, options);
+  if (hint.status === 'won') return [];
+  if (hint.status !== 'winnable') return null;
+  if (hint.line !== null) return hint.line;
+  const line: MoveJson[] = [];
+  let played = moves;
+  // A winnable position's best move leads to a winnable position one step closer (or won);
+  // the cap guards against judges whose best move is not on a shortest win.
+  while (hint.status === 'winnable' && hint.best !== null && line.length < MAX_LINE) {
+    line.push(hint.best);
+    played = `${played.trim() === '' ? '' : `${played}; `}${moveText(hint.best)}`;
+    hint = deal.hint(played, limits, options);
+  }
+  return hint.status === 'won' ? line : null;
+}
