@@ -6,6 +6,7 @@ import { playCommand } from './commands/play.js';
 import { showCommand } from './commands/show.js';
 import { solveCommand } from './commands/solve.js';
 import { statsCommand } from './commands/stats.js';
+import { workerCommand } from './commands/worker.js';
 import { CARDSOLVE_VERSION } from '../version.js';
 
 
@@ -17,7 +18,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .configureOutput(output);
-  for (const cmd of [solveCommand(), showCommand(), playCommand(), batchCommand(), statsCommand(), lookupCommand(), exportCommand()]) {
+  for (const cmd of [solveCommand(), showCommand(), playCommand(), batchCommand(), statsCommand(), lookupCommand(), exportCommand(), workerCommand()]) {
     program.addCommand(cmd.exitOverride().showHelpAfterError('(add --help for usage)').configureOutput(output));
   }
   return program;
