@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- pyramide|double|batch|all] [--count N ...]`: the long measurements,
+ * `npm run bench [-- pyramide|double|batch|queue|all] [--count N ...]`: the long measurements,
  * kept out of `npm test`. Figures go to standard output.
  */
 import { runPyramideBench } from './pyramide.js';
@@ -14,8 +14,10 @@ async function loadSuite(name: string): Promise<Suite> {
       return (await import('./double.js')).runDoubleBench;
     case 'batch':
       return (await import('./batch.js')).runBatchBench;
+    case 'queue':
+      return (await import('./queue.js')).runQueueBench;
     default:
-      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch or all`);
+      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch, queue or all`);
   }
 }
 

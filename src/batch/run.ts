@@ -9,7 +9,7 @@ import type { Limits } from '../search/limits.js';
 import type { AnalysisMode } from '../store/results.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
 import { type SolverPool, createPool } from './pool.js';
-import { BatchTally } from './tally.js';
+import { BatchTally, relaxCheckpoints } from './tally.js';
 import type { ChunkResult, ChunkTask } from './worker.js';
 
 export interface BatchRunOptions {
@@ -18,7 +18,7 @@ export interface BatchRunOptions {
   workers: number;
   limits: Limits;
   analyse: AnalyseOptions;
-  /** Deals per task; by default it adapts to the deals' speed, from 1 up to 64. */
+  /** Deals per task; by default it adapts to the deals' speed, from 1 up to MAX_CHUNK. */
   chunkSize?: number;
   /** Analyse again the deals stored as `unknown` or cut short by a limit (minMoves not proven). */
   retryUnknown?: boolean;
@@ -64,7 +64,11 @@ export interface BatchSummary {
   failures: string[];
 }
 
-export const MAX_CHUNK = 64;
+/**
+ * Fast deals (winnability only: a fraction of a millisecond each) go in large chunks: fewer
+ * messages and transactions keep the main thread's share of the cores small.
+ */
+export const MAX_CHUNK = 1024;
 /** Aim for chunks of about this much solver time: short enough for progress, long enough to amortise messages. */
 const CHUNK_TARGET_MS = 250;
 
@@ -87,6 +91,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   for (const deal of plan.deals()) if (tally.wanted(tally.lookup(deal))) tally.pending++;
   options.onStart?.(tally.progress());
 
+  const restoreCheckpoints = relaxCheckpoints(options.db);
   const pool = options.pool ?? createPool(workers);
   const inFlight = new Set<Promise<void>>();
   const maxInFlight = workers * 2;
@@ -153,6 +158,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     tally.pending = sent;
     await Promise.all(inFlight);
   } finally {
+    restoreCheckpoints();
     if (!options.pool) await pool.destroy();
   }
   if (fatal !== null) throw (fatal as { error: unknown }).error;

@@ -13,6 +13,21 @@ export function zeroCounts(): VerdictCounts {
   return { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
 }
 
+/** WAL pages between automatic checkpoints while a batch writes (SQLite's default is 1,000). */
+const BATCH_CHECKPOINT_PAGES = 16_384;
+
+/**
+ * Fewer WAL checkpoints while a batch writes: each one copies pages back into the database
+ * file and waits for the disk, on the thread that stores results. Returns the undo.
+ */
+export function relaxCheckpoints(db: ResultStore['db']): () => void {
+  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma(`wal_autocheckpoint = ${BATCH_CHECKPOINT_PAGES}`);
+  return () => {
+    if (db.open) db.pragma(`wal_autocheckpoint = ${before}`);
+  };
+}
+
 export interface TallyOptions {
   mode: AnalysisMode;
   limits: Limits;

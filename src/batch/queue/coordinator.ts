@@ -15,7 +15,7 @@ import type { Limits } from '../../search/limits.js';
 import type { NewResult } from '../../store/results.js';
 import type { BatchPlan, PlannedDeal } from '../inputs.js';
 import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf } from '../run.js';
-import { BatchTally } from '../tally.js';
+import { BatchTally, relaxCheckpoints } from '../tally.js';
 import { CoordinatorClaim } from './claim.js';
 import { type QueueTarget, connect } from './connection.js';
 import { type ChunkJob, batchSignature, checkReply, chunkJob, isChunkJob } from './jobs.js';
@@ -26,7 +26,7 @@ export interface QueueBatchOptions {
   queue: QueueTarget;
   limits: Limits;
   analyse: AnalyseOptions;
-  /** Deals per chunk; by default it adapts to the deals' speed, from 1 up to 64. */
+  /** Deals per chunk; by default it adapts to the deals' speed, from 1 up to MAX_CHUNK. */
   chunkSize?: number;
   retryUnknown?: boolean;
   force?: boolean;
@@ -96,6 +96,7 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
   const workersSeen = new Map<string, number>();
 
   const redis: Redis = await connect(target);
+  const restoreCheckpoints = relaxCheckpoints(options.db);
   let claim: CoordinatorClaim | null = null;
   let queue: Queue | null = null;
   let events: QueueEvents | null = null;
@@ -302,6 +303,7 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
     await Promise.allSettled([events?.close(), queue?.close()]);
     await claim?.release().catch(() => {});
     redis.disconnect();
+    restoreCheckpoints();
   }
   report.workerProcesses = workersSeen.size;
   let threads = 0;
