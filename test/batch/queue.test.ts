@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,7 @@ describe('batch --queue and cardsolve worker', () => {
       expect(r.status, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/cannot use the queue at redis:\/\/:\*\*\*@127\.0\.0\.1/);
     }
+    expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
   });
 
   it('a worker of other versions puts the chunk back and stops', async () => {

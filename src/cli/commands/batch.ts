@@ -4,7 +4,7 @@ import { LIST_FORMAT, planBatch } from '../../batch/inputs.js';
 import { defaultWorkers } from '../../batch/pool.js';
 import { formatDuration, progressReporter } from '../../batch/progress.js';
 import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf, runBatch } from '../../batch/run.js';
-import { DEFAULT_QUEUE_NAME, queueTarget } from '../../batch/queue/connection.js';
+import { DEFAULT_QUEUE_NAME, connect, queueTarget } from '../../batch/queue/connection.js';
 import { type QueueReport, runQueuedBatch } from '../../batch/queue/coordinator.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
@@ -128,6 +128,8 @@ Examples:
     const analyse = { ...(values.winnabilityOnly ? { winnabilityOnly: true } : {}), ...(values.optimize ? { optimize: true } : {}) };
     // Inputs are read and checked before the database is touched.
     const plan = planBatch({ args, ...(count !== undefined ? { count } : {}), ...(values.list !== undefined ? { list: values.list } : {}) }, flags);
+    // An unreachable queue or a wrong password is refused before the database is touched too.
+    if (queue) (await connect(queue)).disconnect();
     const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });
     const reporter = progressReporter(values.progress);
     const onSignal = (): void => {
