@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- pyramide|double|batch|hint|all] [--count N ...]`: the long measurements,
+ * `npm run bench [-- pyramide|double|batch|queue|hint|all] [--count N ...]`: the long measurements,
  * kept out of `npm test`. Figures go to standard output.
  */
 import { runPyramideBench } from './pyramide.js';
@@ -16,8 +16,10 @@ async function loadSuite(name: string): Promise<Suite> {
       return (await import('./batch.js')).runBatchBench;
     case 'hint':
       return (await import('./hint.js')).runHintBench;
+    case 'queue':
+      return (await import('./queue.js')).runQueueBench;
     default:
-      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch, hint or all`);
+      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch, queue, hint or all`);
   }
 }
 

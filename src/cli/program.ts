@@ -7,6 +7,7 @@ import { playCommand } from './commands/play.js';
 import { showCommand } from './commands/show.js';
 import { solveCommand } from './commands/solve.js';
 import { statsCommand } from './commands/stats.js';
+import { workerCommand } from './commands/worker.js';
 import { allGames } from '../games/registry.js';
 import { CARDSOLVE_VERSION } from '../version.js';
 
@@ -18,7 +19,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .configureOutput(output);
-  for (const cmd of [solveCommand(), hintCommand(), showCommand(), playCommand(), batchCommand(), statsCommand(), lookupCommand(), exportCommand()]) {
+  for (const cmd of [solveCommand(), hintCommand(), showCommand(), playCommand(), batchCommand(), statsCommand(), lookupCommand(), exportCommand(), workerCommand()]) {
     program.addCommand(cmd.exitOverride().showHelpAfterError('(add --help for usage)').configureOutput(output));
   }
   return program;

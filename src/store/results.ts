@@ -133,6 +133,15 @@ function limitsFromJson(text: string | null): Limits | null {
   return { timeMs: value(raw.timeMs), nodes: value(raw.nodes), memoryBytes: value(raw.memoryBytes) };
 }
 
+/** A batch stores every row with the same limits: written out once per limits object. */
+const limitsJsonCache = new WeakMap<Limits, string>();
+
+function cachedLimitsJson(limits: Limits): string {
+  let text = limitsJsonCache.get(limits);
+  if (text === undefined) limitsJsonCache.set(limits, (text = limitsToJson(limits)));
+  return text;
+}
+
 /** The game's own fields (all but the common ones and the stuck figure), as JSON. */
 function extraOf(analysis: Analysis, stuckFigure: string): string | null {
   const extra: Record<string, unknown> = {};
@@ -171,7 +180,7 @@ function toRow(result: NewResult): Omit<ResultRow, 'id'> {
     limit_hit: a.limit,
     notes: JSON.stringify(a.notes),
     analysed_at: result.analysedAt,
-    limits: limitsToJson(result.limits),
+    limits: cachedLimitsJson(result.limits),
     extra: extraOf(a, stuckFigure),
   };
 }
