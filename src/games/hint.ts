@@ -254,7 +254,8 @@ const MAX_LINE = 2000;
  * (each step a hint with `limits`). Null when the position is not known to be winnable.
  */
 export function bestLine(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): MoveJson[] | null {
-  let hint = deal.hint(moves, limits, options);
+  // The position alone first: enough when the solver gives its line (Double Solitaire).
+  let hint = deal.hint(moves, limits, { ...options, statusOnly: true });
   if (hint.status === 'won') return [];
   if (hint.status !== 'winnable') return null;
   if (hint.line !== null) return hint.line;

@@ -96,6 +96,11 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
   say(statusLine(position));
   say(HELP);
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Ctrl-C ends the game like quit (and Ctrl-D, which closes the input).
+  rl.on('SIGINT', () => {
+    process.stdout.write('\n');
+    rl.close();
+  });
   rl.setPrompt('> ');
   rl.prompt();
   for await (const raw of rl) {
