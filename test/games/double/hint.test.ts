@@ -175,7 +175,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
     expect(end.moves).toBe(5);
     const text = describeHint(h);
     expect(text).toMatch(/after 1 move: winnable, 5 moves left at best/);
-    expect(text).toMatch(/draw\s+losing\s+no win after it; at most 12 of 104 cards reach the foundations/);
+    expect(text).toMatch(/draw\s+losing\s+no win after it; at most 12 of the 104 cards can reach the foundations/);
     expect(text).toMatch(/crossroads: after draw the game can no longer be won/);
     // Once the A♠ is buried there is no legal move left (one pass, the 2♠ fits nowhere).
     const stuck = hintDouble(source, 'draw; draw', NO_LIMITS);
