@@ -15,7 +15,8 @@ import { BatchPlan } from '../src/batch/inputs.js';
 import { runBatch } from '../src/batch/run.js';
 import { openDeal } from '../src/games/registry.js';
 import type { AnalyseOptions } from '../src/games/types.js';
-import { DEFAULT_LIMITS, type Limits, parseCount, parseDuration } from '../src/search/limits.js';
+import { parseCount, parseDuration } from '../src/cli/limitFlags.js';
+import { DEFAULT_LIMITS, type Limits } from '../src/search/limits.js';
 import { openDatabase } from '../src/store/database.js';
 
 interface BenchArgs {

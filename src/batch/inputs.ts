@@ -5,17 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { dealInputFromArg } from '../cli/dealArgs.js';
-import { type CodeFamily, formatDealCode, looksLikeCode, parseDealCode } from '../codes/dealCode.js';
+import { dealInputFromArg } from '../games/dealInput.js';
+import { formatDealCode, looksLikeCode, MAX_DEAL_NUMBER } from '../codes/dealCode.js';
 import { InputError, isInputError } from '../errors/inputError.js';
-import { gameOf, openDeal } from '../games/registry.js';
+import { gameOf, openDeal, resolveCode } from '../games/registry.js';
 import type { DealInput, GameModule, RuleFlags } from '../games/types.js';
 import { solverVersionOf } from './version.js';
 
 /** A run of consecutive deal numbers of one code family and option letters (ends included). */
 interface CodeRun {
   kind: 'codes';
-  family: CodeFamily;
+  family: string;
   options: string;
   first: number;
   last: number;
@@ -55,7 +55,7 @@ export const LIST_FORMAT = `A list file (--list FILE, or - for standard input) h
 path of a deal file (relative paths are read from the list's folder). Blank lines and text after #
 are ignored.`;
 
-const RANGE = /^\s*((?:PY|DS)\d-\S+?)\s*\.\.\s*(\S+)\s*$/i;
+const RANGE = /^\s*([A-Z]{2}\d+-\S+?)\s*\.\.\s*(\S+)\s*$/i;
 
 export class BatchPlan {
   private readonly rulesByFamily = new Map<string, { game: GameModule; rules: string; solverVersion: string }>();
@@ -70,8 +70,8 @@ export class BatchPlan {
     const m = RANGE.exec(text);
     if (m) {
       if (count !== undefined) throw new InputError(`${where}--count goes with a single start code, not with a range ("${text}")`);
-      const first = parseDealCode(m[1]!);
-      const last = parseDealCode(m[2]!);
+      const first = resolveCode(m[1]!).code;
+      const last = resolveCode(m[2]!).code;
       if (first.family !== last.family || first.options !== last.options) {
         throw new InputError(
           `${where}range "${text}": both ends must be codes of the same game and options, for example PY1-N-AAAAAAA..PY1-N-AAAAABA`,
@@ -83,15 +83,15 @@ export class BatchPlan {
       this.addRun(first.family, first.options, first.number, last.number);
       return;
     }
-    const code = parseDealCode(text);
+    const { code } = resolveCode(text);
     const n = count ?? 1;
-    if (code.number + n - 1 > 26 ** 7 - 1) {
+    if (code.number + n - 1 > MAX_DEAL_NUMBER) {
       throw new InputError(`${where}--count ${n} from ${formatDealCode(code)} runs past the last deal number (ZZZZZZZ)`);
     }
     this.addRun(code.family, code.options, code.number, code.number + n - 1);
   }
 
-  private addRun(family: CodeFamily, options: string, first: number, last: number): void {
+  private addRun(family: string, options: string, first: number, last: number): void {
     const key = `${family}-${options}`;
     if (!this.rulesByFamily.has(key)) {
       const sample = formatDealCode({ family, options, number: first });

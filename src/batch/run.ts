@@ -145,7 +145,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     const rows: NewResult[] = [];
     result.outcomes.forEach((outcome, i) => {
       const deal = chunk[i]!;
-      if (outcome.ok) rows.push({ key: keyOf(deal), analysis: outcome.analysis, limits, analysedAt });
+      if (outcome.ok) rows.push({ key: keyOf(deal), analysis: outcome.analysis, stuckFigure: deal.game.stuck.field, limits, analysedAt });
       else {
         failed++;
         if (failures.length < 5) failures.push(`${deal.dealKey}: ${outcome.error}`);

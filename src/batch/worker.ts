@@ -2,9 +2,13 @@
  * The code each pool thread runs: it opens and analyses a chunk of deals and sends the
  * analyses back. Only worker threads solve; the main thread plans, stores and reports.
  */
-import { openDeal } from '../games/registry.js';
+import { loadGameModules, openDeal } from '../games/registry.js';
 import type { AnalyseOptions, Analysis, DealInput, RuleFlags } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
+
+// A worker thread starts with the built-in games; add those the environment names, as the
+// command line did.
+await loadGameModules();
 
 export interface ChunkTask {
   deals: DealInput[];

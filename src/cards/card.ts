@@ -12,8 +12,6 @@ export const DIAMONDS = 2;
 export const CLUBS = 3;
 export type Suit = 0 | 1 | 2 | 3;
 
-export const DECK_SIZE = 52;
-
 export function makeCard(rank: number, suit: Suit): Card {
   return suit * 13 + rank - 1;
 }
@@ -25,15 +23,4 @@ export function rankOf(card: Card): number {
 
 export function suitOf(card: Card): Suit {
   return (Math.floor(card / 13) % 4) as Suit;
-}
-
-/** Hearts and diamonds. */
-export function isRed(card: Card): boolean {
-  const suit = suitOf(card);
-  return suit === HEARTS || suit === DIAMONDS;
-}
-
-/** The full 52-card deck in generator order. */
-export function orderedDeck(): Card[] {
-  return Array.from({ length: DECK_SIZE }, (_, i) => i);
 }

@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { isInputError } from '../errors/inputError.js';
+import { loadGameModules } from '../games/registry.js';
 import { buildProgram } from './program.js';
 
 /**
@@ -7,9 +8,10 @@ import { buildProgram } from './program.js';
  * verdicts), 2 for usage or input errors, 1 for anything unexpected.
  */
 export async function main(argv: readonly string[]): Promise<number> {
-  const program = buildProgram();
   try {
-    await program.parseAsync([...argv]);
+    // Games named in the environment join before the options are built from the games.
+    await loadGameModules();
+    await buildProgram().parseAsync([...argv]);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -1,39 +1,29 @@
-/** Options shared by the commands: rules, limits, card style, JSON. */
+/** Options shared by the commands: rules (from the games' declarations), limits, card style, JSON. */
 import { type Command, Option } from 'commander';
 import { type CardStyle, parseCardStyle } from '../cards/notation.js';
-import { InputError } from '../errors/inputError.js';
+import { allGames, allRuleOptions } from '../games/registry.js';
 import type { RuleFlags } from '../games/types.js';
-import { DEFAULT_LIMITS, type Limits, parseBytes, parseCount, parseDuration } from '../search/limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../search/limits.js';
+import { parseBytes, parseCount, parseDuration } from './limitFlags.js';
 
-export interface RuleOptionValues {
-  rules?: string;
-  passes?: string;
-  strictWin?: boolean;
-  pairBeneath?: boolean;
-  pairCovering?: boolean;
-}
+/** What commander hands a command for the rule options: `rules` and each game option's value. */
+export type RuleOptionValues = RuleFlags;
 
+/** `--rules` and every game's own rule options, with the help texts the games give. */
 export function addRuleOptions(cmd: Command): Command {
-  return cmd
-    .option('--rules <name>', 'rule preset: app (Pyramide default), msc; for Double Solitaire D1N, D3N, D1V, D3V (default: from the code)')
-    .option('--passes <n>', 'Pyramide: how many times the waste may be turned over (default: unlimited; msc: 2)')
-    .option('--strict-win', 'Pyramide: the stock and the waste must be cleared too')
-    .option('--pair-beneath', 'Pyramide: the waste top may pair with the waste card directly beneath it')
-    .option('--pair-covering', 'Pyramide: a card may pair with the only card still covering it');
+  const presets = allGames()
+    .map((g) => `${g.name} ${g.rulePresets}`)
+    .join('; ');
+  cmd.option('--rules <name>', `rule preset: ${presets}`);
+  for (const option of allRuleOptions()) cmd.option(option.flags, option.description);
+  return cmd;
 }
 
+/** The rule flags given on the command line (only those given: a game refuses what it does not take). */
 export function ruleFlags(values: RuleOptionValues): RuleFlags {
   const flags: RuleFlags = {};
   if (values.rules !== undefined) flags.rules = values.rules;
-  if (values.passes !== undefined) {
-    const t = values.passes.trim().toLowerCase();
-    if (t === 'unlimited' || t === 'inf') flags.passes = Infinity;
-    else if (/^\d+$/.test(t)) flags.passes = Number(t);
-    else throw new InputError(`--passes "${values.passes}" is not a number of turn-overs: expected 0, 1, 2, ... or unlimited`);
-  }
-  if (values.strictWin) flags.strictWin = true;
-  if (values.pairBeneath) flags.pairBeneath = true;
-  if (values.pairCovering) flags.pairCovering = true;
+  for (const { key } of allRuleOptions()) if (values[key] !== undefined) flags[key] = values[key];
   return flags;
 }
 

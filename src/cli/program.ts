@@ -7,13 +7,13 @@ import { playCommand } from './commands/play.js';
 import { showCommand } from './commands/show.js';
 import { solveCommand } from './commands/solve.js';
 import { statsCommand } from './commands/stats.js';
+import { allGames } from '../games/registry.js';
 import { CARDSOLVE_VERSION } from '../version.js';
-
 
 export function buildProgram(): Command {
   const output = { outputError: (text: string, write: (s: string) => void) => write(`cardsolve: ${text.replace(/^error: /, '')}`) };
   const program = new Command('cardsolve')
-    .description('Solve and analyse solitaire deals: Pyramide (PY1-N-...) and Double Solitaire (DS1-D1N-...)')
+    .description(`Solve and analyse solitaire deals: ${allGames().map((g) => `${g.name} (${g.codes.family}-${g.codes.options[0]}-...)`).join(', ')}`)
     .version(CARDSOLVE_VERSION)
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')

@@ -1,10 +1,13 @@
 import { InputError } from '../errors/inputError.js';
 
-/** Generator families: the cards of a deal depend only on the family and the number. */
-export type CodeFamily = 'PY1' | 'DS1';
-
+/**
+ * A deal code, `FAMILY-OPTIONS-LETTERS` (`PY1-N-AAAAAAS`): the generator family, the rule
+ * letters, and the deal number in base 26. Which families and letters exist is up to the
+ * games (the registry checks them); this module knows only the shape.
+ */
 export interface DealCode {
-  family: CodeFamily;
+  /** The generator family: two letters and a version number (`PY1`, `DS1`). */
+  family: string;
   /** The rule letters after the family: `N` for Pyramide, `D1N` / `D3N` / `D1V` / `D3V` for Double Solitaire. */
   options: string;
   /** The deal number, 0 .. 26^7 - 1. */
@@ -14,36 +17,32 @@ export interface DealCode {
 export const LETTERS = 7;
 export const MAX_DEAL_NUMBER = 26 ** LETTERS - 1;
 
-/** The rule letters each family accepts. */
-export const CODE_OPTIONS: Record<CodeFamily, readonly string[]> = {
-  PY1: ['N'],
-  DS1: ['D1N', 'D3N', 'D1V', 'D3V'],
-};
+export const CODE_EXAMPLES = 'PY1-N-AAAAAAS or DS1-D1N-AAAAAAB';
 
-const EXAMPLES = 'PY1-N-AAAAAAS or DS1-D1N-AAAAAAB';
+const FAMILY = /^[A-Z]{2}\d+$/;
 
 /** True when the text looks like it is meant as a code (rather than a file name). */
 export function looksLikeCode(text: string): boolean {
-  return /^\s*(PY|DS)\d-/i.test(text);
+  return /^\s*[A-Z]{2}\d+-/i.test(text);
 }
 
+/** Reads the shape of a code; the registry then checks that a game has its family and letters. */
 export function parseDealCode(text: string): DealCode {
   const t = text.trim().toUpperCase();
   const parts = t.split('-');
   if (parts.length !== 3) {
-    throw new InputError(`"${text}" is not a deal code: expected GAME-OPTIONS-LETTERS, for example ${EXAMPLES}`);
+    throw new InputError(`"${text}" is not a deal code: expected GAME-OPTIONS-LETTERS, for example ${CODE_EXAMPLES}`);
   }
   const [family, options, letters] = parts as [string, string, string];
-  if (family !== 'PY1' && family !== 'DS1') {
-    throw new InputError(`"${text}": unknown game "${family}", expected PY1 (Pyramide) or DS1 (Double Solitaire), for example ${EXAMPLES}`);
+  if (!FAMILY.test(family)) {
+    throw new InputError(`"${text}": "${family}" is not a game, expected two letters and a number such as PY1, for example ${CODE_EXAMPLES}`);
   }
-  const allowed = CODE_OPTIONS[family];
-  if (!allowed.includes(options)) {
-    throw new InputError(`"${text}": unknown options "${options}" for ${family}, expected ${allowed.join(', ')}, for example ${EXAMPLES}`);
+  if (!/^[A-Z0-9]+$/.test(options)) {
+    throw new InputError(`"${text}": "${options}" is not a set of rule letters, for example ${CODE_EXAMPLES}`);
   }
   if (!/^[A-Z]{7}$/.test(letters)) {
     throw new InputError(
-      `"${text}": "${letters}" is not a deal number, expected exactly ${LETTERS} letters A-Z, for example ${EXAMPLES}`,
+      `"${text}": "${letters}" is not a deal number, expected exactly ${LETTERS} letters A-Z, for example ${CODE_EXAMPLES}`,
     );
   }
   let number = 0;

@@ -4,6 +4,7 @@
  * also the `hint --json` object), the text for people, and the best line built from hints.
  */
 import { type CardStyle, formatCard, parseCard } from '../cards/notation.js';
+import { InputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalyseOptions, GameId, MoveJson, OpenedDeal } from './types.js';
 
@@ -172,7 +173,9 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
   const width = Math.max(0, ...texts.map((t) => [...t].length));
   const labelWidth = Math.max(0, ...h.moves.map((j) => j.label.length));
   h.moves.forEach((j, i) => {
-    lines.push(`  ${texts[i]!.padEnd(width + texts[i]!.length - [...texts[i]!].length)}  ${j.label.padEnd(labelWidth)}  ${judgementText(j)}`);
+    lines.push(
+      `  ${texts[i]!.padEnd(width + texts[i]!.length - [...texts[i]!].length)}  ${j.label.padEnd(labelWidth)}  ${judgementText(j)}`,
+    );
   });
   if (h.crossroads.length > 0) {
     lines.push(`  crossroads: after ${h.crossroads.map((m) => moveText(m, style)).join(', or after ')} the game can no longer be won`);
@@ -244,6 +247,28 @@ export function hintFromJudgement<M>(
   };
 }
 
+// ---- asking for hints -------------------------------------------------------------------------
+
+function noHints(deal: OpenedDeal): InputError {
+  return new InputError(`hints are not available for ${deal.game} deals yet`);
+}
+
+/** The hint for the position after `moves`; `InputError` for a game that has no hints. */
+export function hint(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): HintResult {
+  if (deal.hint === undefined) throw noHints(deal);
+  return deal.hint(moves, limits, options);
+}
+
+/** A deal whose `hint` can always be called (it throws `InputError` for a game without hints). */
+export type HintedDeal = OpenedDeal & Required<Pick<OpenedDeal, 'hint'>>;
+
+export function withHints(deal: OpenedDeal): HintedDeal {
+  deal.hint ??= () => {
+    throw noHints(deal);
+  };
+  return deal as HintedDeal;
+}
+
 // ---- the best line from a position -------------------------------------------------------------
 
 const MAX_LINE = 2000;
@@ -255,18 +280,18 @@ const MAX_LINE = 2000;
  */
 export function bestLine(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): MoveJson[] | null {
   // The position alone first: enough when the solver gives its line (Double Solitaire).
-  let hint = deal.hint(moves, limits, { ...options, statusOnly: true });
-  if (hint.status === 'won') return [];
-  if (hint.status !== 'winnable') return null;
-  if (hint.line !== null) return hint.line;
+  let h = hint(deal, moves, limits, { ...options, statusOnly: true });
+  if (h.status === 'won') return [];
+  if (h.status !== 'winnable') return null;
+  if (h.line !== null) return h.line;
   const line: MoveJson[] = [];
   let played = moves;
   // A winnable position's best move leads to a winnable position one step closer (or won);
   // the cap guards against judges whose best move is not on a shortest win.
-  while (hint.status === 'winnable' && hint.best !== null && line.length < MAX_LINE) {
-    line.push(hint.best);
-    played = `${played.trim() === '' ? '' : `${played}; `}${moveText(hint.best)}`;
-    hint = deal.hint(played, limits, options);
+  while (h.status === 'winnable' && h.best !== null && line.length < MAX_LINE) {
+    line.push(h.best);
+    played = `${played.trim() === '' ? '' : `${played}; `}${moveText(h.best)}`;
+    h = hint(deal, played, limits, options);
   }
-  return hint.status === 'won' ? line : null;
+  return h.status === 'won' ? line : null;
 }

@@ -1,38 +1,112 @@
-/** The list of games. Batch and CLI look games up here only; a new game is one line. */
-import { parseDealCode } from '../codes/dealCode.js';
+/**
+ * The list of games. Batch, store readers and CLI look games up here only; a new game is a
+ * folder under `games/` and one line in `BUILT_IN`. Modules named in the environment
+ * variable `CARDSOLVE_GAME_MODULES` (paths or URLs of ES modules exporting `game`, separated
+ * by the platform's path delimiter) are added at start-up, in the command line and in every
+ * batch worker alike: how a game under development is tried without touching this file.
+ */
+import { delimiter, isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CODE_EXAMPLES, type DealCode, parseDealCode } from '../codes/dealCode.js';
 import { InputError } from '../errors/inputError.js';
 import { doubleGame } from './double/index.js';
 import { pyramideGame } from './pyramide/index.js';
-import type { DealInput, GameId, GameModule, OpenedDeal, RuleFlags } from './types.js';
+import type { DealInput, GameModule, OpenedDeal, RuleFlags, RuleOption } from './types.js';
 
-export const GAMES: readonly GameModule[] = [pyramideGame, doubleGame];
+const BUILT_IN: readonly GameModule[] = [pyramideGame, doubleGame];
+
+const games: GameModule[] = [...BUILT_IN];
+
+/** Every game known now, built-in ones first. */
+export function allGames(): readonly GameModule[] {
+  return games;
+}
+
+/** Adds a game; its id and code family must be new. */
+export function registerGame(game: GameModule): void {
+  if (games.some((g) => g.id === game.id)) throw new Error(`a game with id "${game.id}" is registered already`);
+  if (games.some((g) => g.codes.family === game.codes.family)) throw new Error(`code family ${game.codes.family} belongs to another game`);
+  games.push(game);
+}
+
+export const GAME_MODULES_VARIABLE = 'CARDSOLVE_GAME_MODULES';
+
+/** Registers the games of the modules named in `CARDSOLVE_GAME_MODULES` (once each). */
+export async function loadGameModules(list: string | undefined = process.env[GAME_MODULES_VARIABLE]): Promise<void> {
+  if (!list) return;
+  for (const entry of list.split(delimiter)) {
+    if (entry.trim() === '') continue;
+    const url = /^[a-z]+:/i.test(entry) ? entry : pathToFileURL(isAbsolute(entry) ? entry : resolve(entry)).href;
+    const module = (await import(url)) as { game?: GameModule };
+    if (!module.game) throw new Error(`${GAME_MODULES_VARIABLE}: ${entry} exports no \`game\``);
+    if (!games.includes(module.game)) registerGame(module.game);
+  }
+}
 
 export function gameById(id: string): GameModule {
-  const game = GAMES.find((g) => g.id === id);
-  if (!game) throw new InputError(`unknown game "${id}": expected one of ${GAMES.map((g) => g.id).join(', ')}`);
+  const game = games.find((g) => g.id === id);
+  if (!game) throw new InputError(`unknown game "${id}": expected one of ${games.map((g) => g.id).join(', ')}`);
   return game;
+}
+
+/** A code's game, with the family and rule letters checked against it. */
+export function resolveCode(text: string): { game: GameModule; code: DealCode } {
+  const code = parseDealCode(text);
+  const game = games.find((g) => g.codes.family === code.family);
+  if (!game) {
+    const known = games.map((g) => `${g.codes.family} (${g.name})`).join(', ');
+    throw new InputError(`"${text}": unknown game "${code.family}", expected ${known}, for example ${CODE_EXAMPLES}`);
+  }
+  if (!game.codes.options.includes(code.options)) {
+    throw new InputError(
+      `"${text}": unknown options "${code.options}" for ${code.family}, expected ${game.codes.options.join(', ')}, for example ${CODE_EXAMPLES}`,
+    );
+  }
+  return { game, code };
 }
 
 /** The game a deal belongs to: by its code's family, or by what the deal text says. */
 export function gameOf(input: DealInput): GameModule {
-  if (input.kind === 'code') {
-    const { family } = parseDealCode(input.code);
-    const game = GAMES.find((g) => g.family === family);
-    if (!game) throw new InputError(`${family} codes are not supported yet`);
-    return game;
-  }
-  const game = GAMES.find((g) => g.recognises(input.text));
+  if (input.kind === 'code') return resolveCode(input.code).game;
+  const game = games.find((g) => g.recognises(input.text));
   if (!game) {
     throw new InputError(
-      `${input.source}: cannot tell which game this deal is: expected a "game: pyramide" or ` +
-        `"game: double-solitaire" line, or the 52 cards of a Pyramide deal`,
+      `${input.source}: cannot tell which game this deal is: expected a "game:" line naming one of ` +
+        `${games.map((g) => g.id).join(', ')}, or the 52 cards of a Pyramide deal`,
     );
   }
   return game;
 }
 
-export function openDeal(input: DealInput, flags: RuleFlags = {}): OpenedDeal {
-  return gameOf(input).open(input, flags);
+/** Every game's rule options, each flag once, for the command line. */
+export function allRuleOptions(): RuleOption[] {
+  const seen = new Map<string, RuleOption>();
+  for (const game of games) for (const option of game.ruleOptions) if (!seen.has(option.key)) seen.set(option.key, option);
+  return [...seen.values()];
 }
 
-export type { GameId };
+/** Refuses rule options that only other games take, naming whose they are. */
+function refuseForeignOptions(game: GameModule, flags: RuleFlags): void {
+  const own = new Set(game.ruleOptions.map((o) => o.key));
+  const foreign = Object.keys(flags).filter((key) => key !== 'rules' && flags[key] !== undefined && !own.has(key));
+  if (foreign.length === 0) return;
+  const named = foreign.map((key) => {
+    const owner = games.find((g) => g.ruleOptions.some((o) => o.key === key));
+    const option = owner?.ruleOptions.find((o) => o.key === key);
+    return { flag: option ? option.flags.split(/[ ,]/)[0]! : key, owner: owner?.name ?? 'no game' };
+  });
+  const owners = [...new Set(named.map((n) => n.owner))];
+  const flagsText = named.map((n) => n.flag).join(', ');
+  const whose = owners.length === 1 ? `${named.length === 1 ? 'is a' : 'are'} ${owners[0]} option${named.length === 1 ? '' : 's'}` : 'are options of other games';
+  const ownFlags = game.ruleOptions.map((o) => o.flags.split(/[ ,]/)[0]!);
+  throw new InputError(
+    `${flagsText} ${whose}: ${game.name} rules are chosen with --rules ${game.rulePresets}` +
+      (ownFlags.length ? ` and ${ownFlags.join(', ')}` : ''),
+  );
+}
+
+export function openDeal(input: DealInput, flags: RuleFlags = {}): OpenedDeal {
+  const game = gameOf(input);
+  refuseForeignOptions(game, flags);
+  return game.open(input, flags);
+}

@@ -4,11 +4,11 @@
  * registry and calls the methods of the `OpenedDeal` it gets back.
  */
 import type { CardStyle } from '../cards/notation.js';
-import type { CodeFamily } from '../codes/dealCode.js';
 import type { Limits } from '../search/limits.js';
 import type { HintOptions, HintResult } from './hint.js';
 
-export type GameId = 'pyramide' | 'double';
+/** A game's name in results and on the command line (`pyramide`, `double`). */
+export type GameId = string;
 
 /** Where a deal comes from: a code, or a deal written out (a file or standard input). */
 export type DealInput =
@@ -16,15 +16,54 @@ export type DealInput =
   | { kind: 'text'; text: string; source: string };
 
 /**
- * Rule choices from the command line. Each game reads the ones it knows and refuses
- * values it cannot honour; `rules` is the preset name (`app`, `msc`, `D3V`, ...).
+ * Rule choices from the command line: `rules`, the preset name (`app`, `msc`, `D3V`, ...),
+ * and the values of the rule options the games declare, keyed as `RuleOption.key` says
+ * (`passes: "2"`, `strictWin: true`). Each game reads its own and refuses values it cannot
+ * honour; the registry refuses another game's options before a game sees them.
  */
 export interface RuleFlags {
   rules?: string;
-  passes?: number;
-  strictWin?: boolean;
-  pairBeneath?: boolean;
-  pairCovering?: boolean;
+  [option: string]: string | number | boolean | undefined;
+}
+
+/** A rule option a game adds to the command line. */
+export interface RuleOption {
+  /** As commander takes it: `--passes <n>`, `--strict-win`. */
+  flags: string;
+  /** Where its value is found in `RuleFlags` (commander's camel-case name: `strictWin`). */
+  key: string;
+  description: string;
+}
+
+/** How a game's deal codes are written: `PY1-N-XXXXXXX`. */
+export interface CodeSpec {
+  /** The generator family, the code's first part (`PY1`). */
+  family: string;
+  /** The rule letters a code may carry after the family (`N`; `D1N`, `D3N`, ...). */
+  options: readonly string[];
+}
+
+/**
+ * A stored figure of a game beyond the common ones (`deadEndReachable`, `score`): its field
+ * in the game's analysis and what it means.
+ */
+export interface FigureSpec {
+  field: string;
+  type: 'integer' | 'boolean' | 'text';
+  meaning: string;
+}
+
+/**
+ * How far a deal that cannot be won still goes: the figure `stats` and the lists show for
+ * stuck deals (Pyramide: the most pyramid cards any line removes).
+ */
+export interface StuckFigure {
+  /** Its field in the game's analysis (`maxRemoved`). */
+  field: string;
+  /** What it counts, for headings: `most pyramid cards removed`. */
+  title: string;
+  min: number;
+  max: number;
 }
 
 export interface AnalyseOptions {
@@ -55,11 +94,10 @@ export interface Analysis {
   minMovesProved: boolean;
   /** Length of the solution printed, counted as the app counts. */
   moves: number | null;
-  /** Pyramide: the most pyramid cards any line removes. */
-  maxRemoved?: number | null;
-  /** Double Solitaire: the most foundation cards any line reaches. */
-  maxFoundation?: number | null;
-  /** Whether the stuck figure is exact (false: a lower bound from an unfinished search). */
+  /**
+   * Whether the game's stuck figure (its own field, `StuckFigure.field`) is exact; false: a
+   * lower bound from an unfinished search.
+   */
   maxExact?: boolean;
   solution: MoveJson[] | null;
   nodes: number;
@@ -89,17 +127,34 @@ export interface OpenedDeal {
   analyse(limits: Limits, options?: AnalyseOptions): Analysis;
   show(style: CardStyle, layout: boolean): string;
   play(moves: string, style: CardStyle): PlayOutcome;
-  /** The position after `moves` (the `play` notation) and every legal move judged; an illegal move throws `InputError`. */
-  hint(moves: string, limits: Limits, options?: HintOptions): HintResult;
+  /**
+   * The position after `moves` (the `play` notation) and every legal move judged; an illegal
+   * move throws `InputError`. Optional: a game may come without hints (`hint()` in hint.ts says so).
+   */
+  hint?(moves: string, limits: Limits, options?: HintOptions): HintResult;
 }
 
+/**
+ * Everything the rest of the toolkit knows of a game. A new game is a folder under `games/`
+ * exporting one of these, and one line in the registry.
+ */
 export interface GameModule {
   id: GameId;
   name: string;
-  family: CodeFamily;
+  codes: CodeSpec;
+  /** The presets `--rules` takes for this game, for help texts: `app (the default), msc`. */
+  rulePresets: string;
+  /** The game's own rule options; the command line registers them from here. */
+  ruleOptions: readonly RuleOption[];
+  stuck: StuckFigure;
+  /** The figures its analysis adds beyond the common ones and the stuck figure, stored as they are. */
+  figures: readonly FigureSpec[];
   /** Stored with every result; bump it whenever the solver's answers can change. */
   solverVersion: string;
-  /** Reads a code of this game or a deal file of it; throws `InputError` with the reason. */
+  /**
+   * Reads a code of this game (family and options already checked by the registry) or a
+   * deal file of it; throws `InputError` with the reason.
+   */
   open(input: DealInput, flags: RuleFlags): OpenedDeal;
   /** Whether a deal text is of this game (its `game:` line, or its shape). */
   recognises(text: string): boolean;

@@ -14,9 +14,9 @@ export function exportRecord(r: StoredResult): Record<string, unknown> {
   };
 }
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'game', 'dealKey', 'code', 'fingerprint', 'rules', 'mode', 'solverVersion', 'verdict', 'winnable', 'minMoves',
-  'minMovesProved', 'moves', 'maxRemoved', 'maxFoundation', 'maxExact', 'nodes', 'ms', 'limit', 'analysedAt',
+  'minMovesProved', 'moves', 'stuckFigure', 'stuck', 'stuckExact', 'nodes', 'ms', 'limit', 'analysedAt',
   'limits', 'notes', 'extra', 'solution',
 ] as const;
 

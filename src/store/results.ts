@@ -5,7 +5,6 @@ import type { Limits } from '../search/limits.js';
 
 /** How much was asked of the solver; part of a row's key. */
 export type AnalysisMode = 'full' | 'winnability' | 'optimize';
-export const ANALYSIS_MODES: readonly AnalysisMode[] = ['full', 'winnability', 'optimize'];
 
 /** What identifies a stored result. */
 export interface ResultKey {
@@ -21,6 +20,8 @@ export interface ResultKey {
 export interface NewResult {
   key: ResultKey;
   analysis: Analysis;
+  /** The field of the analysis that holds the game's stuck figure (`maxRemoved`). */
+  stuckFigure: string;
   limits: Limits;
   analysedAt: string;
 }
@@ -39,9 +40,12 @@ export interface StoredResult {
   minMoves: number | null;
   minMovesProved: boolean;
   moves: number | null;
-  maxRemoved: number | null;
-  maxFoundation: number | null;
-  maxExact: boolean | null;
+  /** Which figure `stuck` is (the game's field name, `maxRemoved`). */
+  stuckFigure: string | null;
+  /** How far the deal goes when it cannot be won: the game's stuck figure. */
+  stuck: number | null;
+  /** Whether `stuck` is exact (false: a lower bound from an unfinished search). */
+  stuckExact: boolean | null;
   solution: MoveJson[] | null;
   nodes: number;
   ms: number;
@@ -68,9 +72,9 @@ interface ResultRow {
   min_moves: number | null;
   min_moves_proved: number;
   moves: number | null;
-  max_removed: number | null;
-  max_foundation: number | null;
-  max_exact: number | null;
+  stuck: number | null;
+  stuck_figure: string | null;
+  stuck_exact: number | null;
   solution: string | null;
   nodes: number;
   ms: number;
@@ -94,12 +98,12 @@ export interface ResultFilter {
 
 const COMMON_FIELDS = new Set([
   'code', 'fingerprint', 'game', 'rules', 'verdict', 'winnable', 'minMoves', 'minMovesProved', 'moves',
-  'maxRemoved', 'maxFoundation', 'maxExact', 'solution', 'nodes', 'ms', 'limit', 'notes',
+  'maxExact', 'solution', 'nodes', 'ms', 'limit', 'notes',
 ]);
 
 const COLUMNS = [
   'game', 'deal_key', 'code', 'fingerprint', 'rules', 'mode', 'solver_version', 'verdict', 'winnable', 'min_moves',
-  'min_moves_proved', 'moves', 'max_removed', 'max_foundation', 'max_exact', 'solution', 'nodes', 'ms', 'limit_hit',
+  'min_moves_proved', 'moves', 'stuck', 'stuck_figure', 'stuck_exact', 'solution', 'nodes', 'ms', 'limit_hit',
   'notes', 'analysed_at', 'limits', 'extra',
 ] as const;
 
@@ -114,7 +118,7 @@ function bool(value: boolean | null | undefined): number | null {
 }
 
 /** Limits as JSON: `Infinity` (no limit) is written as null. */
-export function limitsToJson(limits: Limits): string {
+function limitsToJson(limits: Limits): string {
   return JSON.stringify({
     timeMs: Number.isFinite(limits.timeMs) ? limits.timeMs : null,
     nodes: Number.isFinite(limits.nodes) ? limits.nodes : null,
@@ -129,11 +133,12 @@ function limitsFromJson(text: string | null): Limits | null {
   return { timeMs: value(raw.timeMs), nodes: value(raw.nodes), memoryBytes: value(raw.memoryBytes) };
 }
 
-function extraOf(analysis: Analysis): string | null {
+/** The game's own fields (all but the common ones and the stuck figure), as JSON. */
+function extraOf(analysis: Analysis, stuckFigure: string): string | null {
   const extra: Record<string, unknown> = {};
   let hasExtra = false;
   for (const [field, value] of Object.entries(analysis)) {
-    if (!COMMON_FIELDS.has(field) && value !== undefined) {
+    if (!COMMON_FIELDS.has(field) && field !== stuckFigure && value !== undefined) {
       extra[field] = value;
       hasExtra = true;
     }
@@ -142,7 +147,8 @@ function extraOf(analysis: Analysis): string | null {
 }
 
 function toRow(result: NewResult): Omit<ResultRow, 'id'> {
-  const { key, analysis: a } = result;
+  const { key, analysis: a, stuckFigure } = result;
+  const stuck = (a as unknown as Record<string, unknown>)[stuckFigure];
   return {
     game: key.game,
     deal_key: key.dealKey,
@@ -156,9 +162,9 @@ function toRow(result: NewResult): Omit<ResultRow, 'id'> {
     min_moves: a.minMoves,
     min_moves_proved: a.minMovesProved ? 1 : 0,
     moves: a.moves,
-    max_removed: a.maxRemoved ?? null,
-    max_foundation: a.maxFoundation ?? null,
-    max_exact: bool(a.maxExact),
+    stuck: typeof stuck === 'number' ? stuck : null,
+    stuck_figure: stuckFigure,
+    stuck_exact: bool(a.maxExact),
     solution: a.solution === null ? null : JSON.stringify(a.solution),
     nodes: a.nodes,
     ms: a.ms,
@@ -166,7 +172,7 @@ function toRow(result: NewResult): Omit<ResultRow, 'id'> {
     notes: JSON.stringify(a.notes),
     analysed_at: result.analysedAt,
     limits: limitsToJson(result.limits),
-    extra: extraOf(a),
+    extra: extraOf(a, stuckFigure),
   };
 }
 
@@ -185,9 +191,9 @@ function fromRow(row: ResultRow): StoredResult {
     minMoves: row.min_moves,
     minMovesProved: row.min_moves_proved === 1,
     moves: row.moves,
-    maxRemoved: row.max_removed,
-    maxFoundation: row.max_foundation,
-    maxExact: row.max_exact === null ? null : row.max_exact === 1,
+    stuckFigure: row.stuck_figure,
+    stuck: row.stuck,
+    stuckExact: row.stuck_exact === null ? null : row.stuck_exact === 1,
     solution: row.solution === null ? null : (JSON.parse(row.solution) as MoveJson[]),
     nodes: row.nodes,
     ms: row.ms,
@@ -218,9 +224,8 @@ export function toAnalysis(stored: StoredResult): Analysis {
     limit: stored.limit,
     notes: stored.notes,
   };
-  if (stored.maxRemoved !== null) analysis.maxRemoved = stored.maxRemoved;
-  if (stored.maxFoundation !== null) analysis.maxFoundation = stored.maxFoundation;
-  if (stored.maxExact !== null) analysis.maxExact = stored.maxExact;
+  if (stored.stuckFigure !== null) (analysis as unknown as Record<string, unknown>)[stored.stuckFigure] = stored.stuck;
+  if (stored.stuckExact !== null) analysis.maxExact = stored.stuckExact;
   return analysis;
 }
 

@@ -12,13 +12,13 @@ import type Database from 'better-sqlite3';
 /** "CSOL" as a big-endian 32-bit number, the value of `PRAGMA application_id`. */
 export const APPLICATION_ID = 0x43534f4c;
 export const APPLICATION_NAME = 'cardsolve deal results';
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * Version 1, the first layout. New databases are still created from it and then migrated,
  * so every migration runs on every new file too.
  */
-export const SCHEMA_V1 = `
+const SCHEMA_V1 = `
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -53,14 +53,14 @@ CREATE TABLE results (
 CREATE INDEX results_by_code ON results (code);
 `;
 
-export interface Migration {
+interface Migration {
   from: number;
   to: number;
   what: string;
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     from: 1,
     to: 2,
@@ -69,6 +69,22 @@ export const MIGRATIONS: readonly Migration[] = [
 ALTER TABLE results ADD COLUMN limits TEXT;
 ALTER TABLE results ADD COLUMN extra TEXT;
 CREATE INDEX results_by_verdict ON results (game, rules, verdict);
+`,
+  },
+  {
+    from: 2,
+    to: 3,
+    what: 'one column for every game\'s stuck figure, named by the row, instead of a column per game',
+    // Versions 1 and 2 knew two games: their stuck figures move into the generic columns.
+    sql: `
+ALTER TABLE results ADD COLUMN stuck INTEGER;
+ALTER TABLE results ADD COLUMN stuck_figure TEXT;
+UPDATE results SET
+  stuck = coalesce(max_removed, max_foundation),
+  stuck_figure = CASE game WHEN 'pyramide' THEN 'maxRemoved' WHEN 'double' THEN 'maxFoundation' END;
+ALTER TABLE results RENAME COLUMN max_exact TO stuck_exact;
+ALTER TABLE results DROP COLUMN max_removed;
+ALTER TABLE results DROP COLUMN max_foundation;
 `,
   },
 ];

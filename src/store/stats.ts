@@ -57,8 +57,8 @@ export interface GroupStats {
   /** Deals whose search a limit stopped (the unknown ones and those with a figure not proven). */
   cut: number;
   minMoves: Bucket[];
-  /** Which figure `stuck` counts: `maxRemoved` (Pyramide) or `maxFoundation` (Double Solitaire). */
-  stuckFigure: 'maxRemoved' | 'maxFoundation';
+  /** Which figure `stuck` counts: the game's field name (`maxRemoved`), null when no row names one. */
+  stuckFigure: string | null;
   /** Distribution of the stuck figure over the unwinnable deals. */
   stuck: Bucket[];
   slowest: SlowDeal[];
@@ -101,8 +101,7 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
          sum(verdict = 'winnable' AND min_moves IS NOT NULL AND min_moves_proved = 0) AS unproved,
          sum(verdict = 'winnable' AND min_moves IS NULL) AS missing,
          sum(limit_hit IS NOT NULL OR verdict = 'unknown') AS cut,
-         sum(ms) AS ms, sum(nodes) AS nodes,
-         count(max_foundation) AS foundation_rows, count(max_removed) AS removed_rows
+         sum(ms) AS ms, sum(nodes) AS nodes, max(stuck_figure) AS stuck_figure
        FROM picked GROUP BY game, rules ORDER BY game, rules`,
     )
     .all(...params) as Array<{
@@ -118,21 +117,16 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
     cut: number;
     ms: number;
     nodes: number;
-    foundation_rows: number;
-    removed_rows: number;
+    stuck_figure: string | null;
   }>;
 
   const moves = db.prepare(
     `${withPicked} SELECT min_moves AS value, count(*) AS count FROM picked
      WHERE game = ? AND rules = ? AND verdict = 'winnable' AND min_moves IS NOT NULL GROUP BY min_moves ORDER BY min_moves`,
   );
-  const stuckRemoved = db.prepare(
-    `${withPicked} SELECT max_removed AS value, count(*) AS count FROM picked
-     WHERE game = ? AND rules = ? AND verdict = 'unwinnable' AND max_removed IS NOT NULL GROUP BY max_removed ORDER BY max_removed`,
-  );
-  const stuckFoundation = db.prepare(
-    `${withPicked} SELECT max_foundation AS value, count(*) AS count FROM picked
-     WHERE game = ? AND rules = ? AND verdict = 'unwinnable' AND max_foundation IS NOT NULL GROUP BY max_foundation ORDER BY max_foundation`,
+  const stuck = db.prepare(
+    `${withPicked} SELECT stuck AS value, count(*) AS count FROM picked
+     WHERE game = ? AND rules = ? AND verdict = 'unwinnable' AND stuck IS NOT NULL GROUP BY stuck ORDER BY stuck`,
   );
   const slow = db.prepare(
     `${withPicked} SELECT deal_key AS deal, verdict, ms, nodes FROM picked WHERE game = ? AND rules = ? ORDER BY ms DESC LIMIT ?`,
@@ -141,8 +135,6 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
 
   return groups.map((g) => {
     const decided = g.winnable + g.unwinnable;
-    const stuckFigure = g.foundation_rows > g.removed_rows ? 'maxFoundation' : 'maxRemoved';
-    const stuckStmt = stuckFigure === 'maxFoundation' ? stuckFoundation : stuckRemoved;
     return {
       game: g.game,
       rules: g.rules,
@@ -157,8 +149,8 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
       minMovesMissing: g.missing,
       cut: g.cut,
       minMoves: bucketise(moves.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
-      stuckFigure,
-      stuck: bucketise(stuckStmt.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
+      stuckFigure: g.stuck_figure,
+      stuck: bucketise(stuck.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
       slowest: slow.all(...params, g.game, g.rules, slowest) as SlowDeal[],
       totalMs: g.ms,
       totalNodes: g.nodes,
@@ -192,12 +184,11 @@ function pct(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
 
-const STUCK_TITLE: Record<GroupStats['stuckFigure'], string> = {
-  maxRemoved: 'most pyramid cards removed (maxRemoved)',
-  maxFoundation: 'most cards on the foundations (maxFoundation)',
-};
-
-export function formatStats(groups: readonly GroupStats[]): string {
+/**
+ * The figures as text. `stuckTitle` names a group's stuck figure for its heading (the games
+ * know what theirs count); without it the field name is shown.
+ */
+export function formatStats(groups: readonly GroupStats[], stuckTitle: (g: GroupStats) => string | null = () => null): string {
   if (groups.length === 0) return 'no results stored for these options\n';
   const out: string[] = [];
   for (const g of groups) {
@@ -229,7 +220,7 @@ export function formatStats(groups: readonly GroupStats[]): string {
     }
     if (g.stuck.length) {
       out.push('');
-      out.push(`  ${STUCK_TITLE[g.stuckFigure]} in the unwinnable deals:`);
+      out.push(`  ${stuckTitle(g) ?? g.stuckFigure ?? 'stuck figure'} in the unwinnable deals:`);
       out.push(...histogram(g.stuck));
     }
     if (g.slowest.length) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealNumberLetters, formatDealCode, offsetDealCode, parseDealCode } from '../../src/codes/dealCode.js';
 import { InputError } from '../../src/errors/inputError.js';
+import { resolveCode } from '../../src/games/registry.js';
 
 describe('deal codes', () => {
   it('reads the deal number in base 26, A = 0', () => {
@@ -38,9 +39,17 @@ describe('deal codes', () => {
     ['DS1-N-AAAAAAA', /unknown options/],
     ['PY1AAAAAAA', /expected GAME-OPTIONS-LETTERS/],
     ['', /expected GAME-OPTIONS-LETTERS/],
+    ['P1-N-AAAAAAA', /"P1" is not a game/],
+    ['PY1-N!-AAAAAAA', /"N!" is not a set of rule letters/],
   ])('refuses %j naming the offending part', (text, message) => {
-    expect(() => parseDealCode(text)).toThrow(InputError);
-    expect(() => parseDealCode(text)).toThrow(message);
-    expect(() => parseDealCode(text)).toThrow(/for example PY1-N-AAAAAAS/);
+    expect(() => resolveCode(text)).toThrow(InputError);
+    expect(() => resolveCode(text)).toThrow(message);
+    expect(() => resolveCode(text)).toThrow(/for example PY1-N-AAAAAAS/);
+  });
+
+  it('reads the shape alone; which games and letters exist is the registry\'s to say', () => {
+    expect(parseDealCode('XX1-Q-AAAAAAB')).toEqual({ family: 'XX1', options: 'Q', number: 1 });
+    expect(() => resolveCode('XX1-Q-AAAAAAB')).toThrow(/unknown game "XX1", expected PY1 \(Pyramide\), DS1 \(Double Solitaire\)/);
+    expect(resolveCode('ds1-d3v-aaaaaab').game.id).toBe('double');
   });
 });

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { formatCards } from '../../src/cards/notation.js';
 import { shuffledDeck } from '../../src/codes/shuffle.js';
 import { Sfc32 } from '../../src/codes/sfc32.js';
+import { DS1_SALT } from '../../src/games/double/deal.js';
+import { PY1_SALT } from '../../src/games/pyramide/deal.js';
 
 // Golden values from deal-codes.md ("from an independent implementation of this text").
 describe('deal generator golden values', () => {
   it('PY1 deal 0 (PY1-N-AAAAAAA)', () => {
-    const deck = shuffledDeck('PY1', 0);
+    const deck = shuffledDeck(PY1_SALT, 1, 0);
     expect(formatCards(deck.slice(0, 1))).toBe('9♦');
     expect(formatCards(deck.slice(1, 3))).toBe('A♠ 6♣');
     expect(formatCards(deck.slice(21, 28))).toBe('J♦ 2♦ 2♣ 2♥ 4♠ A♥ 2♠');
@@ -16,7 +18,7 @@ describe('deal generator golden values', () => {
   });
 
   it('DS1 deal 1 (DS1-D1N-AAAAAAB) in dealing rounds', () => {
-    const deck = shuffledDeck('DS1', 1).map((c) => c % 52);
+    const deck = shuffledDeck(DS1_SALT, 2, 1).map((c) => c % 52);
     const columns: number[][] = Array.from({ length: 9 }, () => []);
     let next = 0;
     for (let round = 0; round < 9; round++) {
@@ -30,15 +32,20 @@ describe('deal generator golden values', () => {
 
   it('shuffles are permutations of the deck(s)', () => {
     for (const n of [0, 1, 26, 8_031_810_175]) {
-      expect([...shuffledDeck('PY1', n)].sort((a, b) => a - b)).toEqual(Array.from({ length: 52 }, (_, i) => i));
-      expect([...shuffledDeck('DS1', n)].sort((a, b) => a - b)).toEqual(Array.from({ length: 104 }, (_, i) => i));
+      expect([...shuffledDeck(PY1_SALT, 1, n)].sort((a, b) => a - b)).toEqual(Array.from({ length: 52 }, (_, i) => i));
+      expect([...shuffledDeck(DS1_SALT, 2, n)].sort((a, b) => a - b)).toEqual(Array.from({ length: 104 }, (_, i) => i));
     }
   });
 
   it('seeds the high word from n / 2^32 (deal numbers past 2^32 differ from their low word)', () => {
-    const low = shuffledDeck('PY1', 5);
-    const high = shuffledDeck('PY1', 2 ** 32 + 5);
+    const low = shuffledDeck(PY1_SALT, 1, 5);
+    const high = shuffledDeck(PY1_SALT, 1, 2 ** 32 + 5);
     expect(high).not.toEqual(low);
+  });
+
+  it('the salts are the ones deal-codes.md gives', () => {
+    expect(PY1_SALT).toBe(0x50593100);
+    expect(DS1_SALT).toBe(0x44533100);
   });
 
   it('sfc32 words stay unsigned 32-bit', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/inputError.js';
 import { describeDatabase, openDatabase } from '../../src/store/database.js';
-import { ResultStore } from '../../src/store/results.js';
+import { ResultStore, toAnalysis } from '../../src/store/results.js';
 import { APPLICATION_ID, SCHEMA_VERSION, createV1 } from '../../src/store/schema.js';
 import { result, tempDir } from './helpers.js';
 
@@ -54,20 +54,33 @@ describe('migrating', () => {
       `INSERT INTO results (game, deal_key, code, fingerprint, rules, mode, solver_version, verdict, winnable, min_moves,
          min_moves_proved, moves, max_removed, max_foundation, max_exact, solution, nodes, ms, limit_hit, notes, analysed_at)
        VALUES ('pyramide', 'PY1-N-AAAAAAA', 'PY1-N-AAAAAAA', 'fp', 'app', 'full', 'old', 'winnable', 1, 23, 1, 23, 28, NULL, 1,
-         '[{"move":"draw"}]', 100, 5.5, NULL, '[]', '2026-01-01T00:00:00.000Z')`,
+         '[{"move":"draw"}]', 100, 5.5, NULL, '[]', '2026-01-01T00:00:00.000Z'),
+         ('double', 'DS1-D1V-AAAAAAA', 'DS1-D1V-AAAAAAA', 'fp2', 'D1V', 'full', 'old', 'unwinnable', 0, NULL, 0, NULL, NULL, 31, 0,
+         NULL, 100, 5.5, '--time-limit 10ms', '[]', '2026-01-01T00:00:00.000Z')`,
     ).run();
     expect(v1.pragma('user_version', { simple: true })).toBe(1);
     expect(columns(v1)).not.toContain('limits');
     v1.close();
 
     const db = openDatabase(path);
-    expect(describeDatabase(db).schemaVersion).toBe(2);
-    expect(columns(db)).toEqual(expect.arrayContaining(['limits', 'extra']));
+    expect(describeDatabase(db).schemaVersion).toBe(SCHEMA_VERSION);
+    expect(columns(db)).toEqual(expect.arrayContaining(['limits', 'extra', 'stuck', 'stuck_figure', 'stuck_exact']));
+    expect(columns(db)).not.toContain('max_removed');
+    expect(columns(db)).not.toContain('max_foundation');
     const indexes = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").all() as Array<{ name: string }>).map((r) => r.name);
     expect(indexes).toContain('results_by_verdict');
-    expect(db.prepare("SELECT key FROM meta WHERE key LIKE 'migrated%'").all()).toEqual([{ key: 'migrated_to_v2_at' }]);
-    const [row] = new ResultStore(db).find({ code: 'PY1-N-AAAAAAA' });
+    expect(db.prepare("SELECT key FROM meta WHERE key LIKE 'migrated%' ORDER BY key").all()).toEqual([
+      { key: 'migrated_to_v2_at' },
+      { key: 'migrated_to_v3_at' },
+    ]);
+    const store = new ResultStore(db);
+    const [row] = store.find({ code: 'PY1-N-AAAAAAA' });
     expect(row).toMatchObject({ verdict: 'winnable', minMoves: 23, solution: [{ move: 'draw' }], limits: null, extra: null });
+    // Each game's stuck figure lands in the generic columns, named.
+    expect(row).toMatchObject({ stuckFigure: 'maxRemoved', stuck: 28, stuckExact: true });
+    const [double] = store.find({ code: 'DS1-D1V-AAAAAAA' });
+    expect(double).toMatchObject({ verdict: 'unwinnable', stuckFigure: 'maxFoundation', stuck: 31, stuckExact: false, limit: '--time-limit 10ms' });
+    expect(toAnalysis(double!)).toMatchObject({ maxFoundation: 31, maxExact: false });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });
@@ -78,7 +91,7 @@ describe('migrating', () => {
     v1.transaction(() => createV1(v1, 'cardsolve 0.0.1')).immediate();
     v1.close();
     const db = openDatabase(path, { readonly: true });
-    expect(describeDatabase(db).schemaVersion).toBe(2);
+    expect(describeDatabase(db).schemaVersion).toBe(SCHEMA_VERSION);
     db.close();
   });
 });
@@ -158,9 +171,9 @@ describe('storing results', () => {
       winnable: true,
       minMoves: 40,
       minMovesProved: true,
-      maxRemoved: 28,
-      maxFoundation: null,
-      maxExact: true,
+      stuckFigure: 'maxRemoved',
+      stuck: 28,
+      stuckExact: true,
       solution: r.analysis.solution,
       notes: ['a note'],
       limits: { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 },

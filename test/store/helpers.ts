@@ -10,8 +10,11 @@ export function tempDir(): { dir: string; cleanup: () => void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** A Pyramide analysis: the common fields and Pyramide's stuck figure. */
+export type PyramideLike = Analysis & { maxRemoved?: number | null };
+
 /** A hand-made Pyramide analysis. */
-export function analysis(code: string, fields: Partial<Analysis> = {}): Analysis {
+export function analysis(code: string, fields: Partial<PyramideLike> = {}): PyramideLike {
   return {
     code,
     fingerprint: `fp-${code}`,
@@ -35,11 +38,12 @@ export function analysis(code: string, fields: Partial<Analysis> = {}): Analysis
 
 export const LIMITS = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 
-export function result(code: string, fields: Partial<Analysis> = {}, solverVersion = 'test 1'): NewResult {
+export function result(code: string, fields: Partial<PyramideLike> = {}, solverVersion = 'test 1'): NewResult {
   const a = analysis(code, fields);
   return {
     key: { game: 'pyramide', dealKey: code, rules: a.rules, mode: 'full', solverVersion },
     analysis: a,
+    stuckFigure: 'maxRemoved',
     limits: LIMITS,
     analysedAt: new Date().toISOString(),
   };

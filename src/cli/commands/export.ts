@@ -1,8 +1,9 @@
 import { Command, Option } from 'commander';
+import { allGames } from '../../games/registry.js';
 import type { GameId, Verdict } from '../../games/types.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../../store/exportFormat.js';
-import { GAME_IDS, readerFilter } from '../../store/query.js';
+import { readerFilter } from '../readerFilter.js';
 import { ResultStore } from '../../store/results.js';
 import { addRuleOptions, ruleFlags, type RuleOptionValues } from '../options.js';
 
@@ -34,7 +35,7 @@ export function exportCommand(): Command {
     .description('write the stored results to standard output as CSV, JSON or JSON lines')
     .addOption(new Option('--format <format>', 'output format').choices([...EXPORT_FORMATS]).default('csv'))
     .option('--db <path>', 'the results database', DEFAULT_DB_PATH)
-    .addOption(new Option('--game <game>', 'only this game').choices([...GAME_IDS]))
+    .addOption(new Option('--game <game>', 'only this game').choices(allGames().map((g) => g.id)))
     .addOption(new Option('--verdict <verdict>', 'only deals with this verdict').choices(['winnable', 'unwinnable', 'unknown']));
   addRuleOptions(cmd);
   cmd.addHelpText(

@@ -1,15 +1,15 @@
 import { Command } from 'commander';
-import { describeHint } from '../../games/hint.js';
+import { dealInputFromArg } from '../../games/dealInput.js';
+import { describeHint, hint } from '../../games/hint.js';
 import { openDeal } from '../../games/registry.js';
-import { dealInputFromArg } from '../dealArgs.js';
 import {
-  type LimitOptionValues,
-  type RuleOptionValues,
   addLimitOptions,
   addOutputOptions,
   addRuleOptions,
   cardStyleFrom,
+  type LimitOptionValues,
   limitsFrom,
+  type RuleOptionValues,
   ruleFlags,
 } from '../options.js';
 
@@ -43,7 +43,7 @@ Examples:
   return cmd.action((arg: string, options: HintOptions) => {
     const deal = openDeal(dealInputFromArg(arg), ruleFlags(options));
     const limits = limitsFrom(options);
-    const hint = deal.hint(options.moves ?? '', limits, { optimize: options.optimize === true });
-    process.stdout.write((options.json ? JSON.stringify(hint) : describeHint(hint, cardStyleFrom(options))) + '\n');
+    const result = hint(deal, options.moves ?? '', limits, { optimize: options.optimize === true });
+    process.stdout.write((options.json ? JSON.stringify(result) : describeHint(result, cardStyleFrom(options))) + '\n');
   });
 }

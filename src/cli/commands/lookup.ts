@@ -1,14 +1,14 @@
 import { Command, Option } from 'commander';
-import { formatDealCode, looksLikeCode, parseDealCode } from '../../codes/dealCode.js';
-import { gameById, openDeal } from '../../games/registry.js';
+import { formatDealCode, looksLikeCode } from '../../codes/dealCode.js';
+import { gameById, openDeal, resolveCode } from '../../games/registry.js';
 import type { GameId, RuleFlags } from '../../games/types.js';
 import type { CardStyle } from '../../cards/notation.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { exportRecord } from '../../store/exportFormat.js';
-import { readerFilter } from '../../store/query.js';
+import { readerFilter } from '../readerFilter.js';
 import { type ResultFilter, ResultStore, type StoredResult, toAnalysis } from '../../store/results.js';
-import { hasRuleFlags } from '../../batch/rules.js';
-import { dealInputFromArg } from '../dealArgs.js';
+import { hasRuleFlags } from '../../games/ruleSets.js';
+import { dealInputFromArg } from '../../games/dealInput.js';
 import { addOutputOptions, addRuleOptions, cardStyleFrom, ruleFlags, type RuleOptionValues } from '../options.js';
 
 interface LookupOptionValues extends RuleOptionValues {
@@ -21,7 +21,7 @@ interface LookupOptionValues extends RuleOptionValues {
 /** The rows of a deal argument: a code (looked up by code) or a deal file (by its fingerprint). */
 function dealFilter(arg: string, flags: RuleFlags): { shown: string; filter: ResultFilter } {
   if (looksLikeCode(arg)) {
-    const code = formatDealCode(parseDealCode(arg));
+    const code = formatDealCode(resolveCode(arg).code);
     const filter: ResultFilter = { code };
     if (hasRuleFlags(flags)) filter.rules = [openDeal({ kind: 'code', code }, flags).rules];
     return { shown: code, filter };

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { openDeal } from '../../games/registry.js';
-import { dealInputFromArg } from '../dealArgs.js';
+import { dealInputFromArg } from '../../games/dealInput.js';
 import { type RuleOptionValues, addOutputOptions, addRuleOptions, cardStyleFrom, ruleFlags } from '../options.js';
 
 interface ShowOptions extends RuleOptionValues {

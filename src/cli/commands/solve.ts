@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { gameById, openDeal } from '../../games/registry.js';
-import { dealInputFromArg } from '../dealArgs.js';
+import { dealInputFromArg } from '../../games/dealInput.js';
 import {
   type LimitOptionValues,
   type RuleOptionValues,

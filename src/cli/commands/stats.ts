@@ -1,7 +1,13 @@
 import { Command, Option } from 'commander';
+import { allGames } from '../../games/registry.js';
+
+/** A game's title for its stuck figure, when this build has the game. */
+function stuckTitleOf(id: string): string | null {
+  return allGames().find((g) => g.id === id)?.stuck.title ?? null;
+}
 import type { GameId } from '../../games/types.js';
 import { DEFAULT_DB_PATH, describeDatabase, openDatabase } from '../../store/database.js';
-import { GAME_IDS, readerFilter } from '../../store/query.js';
+import { readerFilter } from '../readerFilter.js';
 import { computeStats, formatStats } from '../../store/stats.js';
 import { addRuleOptions, ruleFlags, type RuleOptionValues } from '../options.js';
 
@@ -16,7 +22,7 @@ export function statsCommand(): Command {
   const cmd = new Command('stats')
     .description('figures over the stored results: share winnable (95% interval), unknowns, minMoves and stuck-figure histograms, slowest deals')
     .option('--db <path>', 'the results database', DEFAULT_DB_PATH)
-    .addOption(new Option('--game <game>', 'only this game').choices([...GAME_IDS]))
+    .addOption(new Option('--game <game>', 'only this game').choices(allGames().map((g) => g.id)))
     .option('--slowest <n>', 'how many of the slowest deals to list', '10')
     .option('--json', 'print the figures as one JSON object');
   addRuleOptions(cmd);
@@ -35,7 +41,7 @@ once (other solver versions or analyses) counts once: a settled verdict first, t
       if (values.json) {
         process.stdout.write(JSON.stringify({ db: values.db, schemaVersion: describeDatabase(db).schemaVersion, groups }) + '\n');
       } else {
-        process.stdout.write(formatStats(groups));
+        process.stdout.write(formatStats(groups, (g) => stuckTitleOf(g.game)));
       }
     } finally {
       db.close();

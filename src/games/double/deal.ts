@@ -24,8 +24,11 @@ export function parseRules(text: string, what = '--rules'): DoubleRules {
 }
 
 /** The deal of a code's number: 9 columns dealt in rounds, then the 59-card stock, top first. */
+/** The DS1 generator (deal-codes.md): its sfc32 salt; two decks. */
+export const DS1_SALT = 0x44533100;
+
 export function dealFromNumber(number: number): DoubleDeal {
-  const deck = shuffledDeck('DS1', number).map((c) => c % 52);
+  const deck = shuffledDeck(DS1_SALT, 2, number).map((c) => c % 52);
   const columns: number[][] = Array.from({ length: COLUMNS }, () => []);
   let next = 0;
   for (let round = 0; round < COLUMNS; round++) {

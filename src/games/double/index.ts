@@ -24,21 +24,10 @@ import type { HintOptions, HintResult } from '../hint.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
 export interface DoubleAnalysis extends Analysis {
+  /** The most cards any line puts on the foundations (the stuck figure). */
+  maxFoundation: number | null;
   /** Score at the end of the printed solution (`1220`, or `$416` under Vegas), null without one. */
   score: string | null;
-}
-
-function refusePyramideFlags(flags: RuleFlags): void {
-  const bad: string[] = [];
-  if (flags.passes !== undefined) bad.push('--passes');
-  if (flags.strictWin !== undefined) bad.push('--strict-win');
-  if (flags.pairBeneath !== undefined) bad.push('--pair-beneath');
-  if (flags.pairCovering !== undefined) bad.push('--pair-covering');
-  if (bad.length > 0) {
-    throw new InputError(
-      `${bad.join(', ')} ${bad.length === 1 ? 'is a Pyramide option' : 'are Pyramide options'}: Double Solitaire rules are chosen with --rules D1N, D3N, D1V or D3V`,
-    );
-  }
 }
 
 export class DoubleDealOpened implements OpenedDeal {
@@ -165,10 +154,9 @@ export class DoubleDealOpened implements OpenedDeal {
 }
 
 export function openDouble(input: DealInput, flags: RuleFlags): DoubleDealOpened {
-  refusePyramideFlags(flags);
   if (input.kind === 'code') {
     const code = parseDealCode(input.code);
-    if (code.family !== 'DS1') {
+    if (code.family !== CODES.family) {
       throw new InputError(`"${input.code}" is not a Double Solitaire code: expected DS1-D1N-XXXXXXX (or D3N, D1V, D3V)`);
     }
     const rules = parseRules(flags.rules ?? code.options, flags.rules !== undefined ? '--rules' : 'the code options');
@@ -221,10 +209,16 @@ export function describeDouble(analysis: Analysis, style: CardStyle = 'symbols')
   return text;
 }
 
+const CODES = { family: 'DS1', options: ['D1N', 'D3N', 'D1V', 'D3V'] } as const;
+
 export const doubleGame: GameModule = {
   id: 'double',
   name: 'Double Solitaire',
-  family: 'DS1',
+  codes: CODES,
+  rulePresets: 'D1N, D3N, D1V or D3V (the default: the code\'s letters)',
+  ruleOptions: [],
+  stuck: { field: 'maxFoundation', title: 'most cards on the foundations (maxFoundation)', min: 0, max: 104 },
+  figures: [{ field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' }],
   solverVersion: '2',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),

@@ -20,8 +20,11 @@ export interface PyramideDeal {
   stock: Card[] | null;
 }
 
+/** The PY1 generator (deal-codes.md): its sfc32 salt and one deck. */
+export const PY1_SALT = 0x50593100;
+
 export function dealFromNumber(number: number): PyramideDeal {
-  const cards = shuffledDeck('PY1', number);
+  const cards = shuffledDeck(PY1_SALT, 1, number);
   return { pyramid: cards.slice(0, PYRAMID_SIZE), first: cards[PYRAMID_SIZE]!, stock: cards.slice(PYRAMID_SIZE + 1) };
 }
 

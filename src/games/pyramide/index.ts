@@ -7,7 +7,8 @@ import { type PyramideDeal, dealFromNumber, fingerprint, formatDealText, parseDe
 import { IllegalMoveError, PyramideGame, type PyramideMove } from './engine.js';
 import { formatMove, moveToJson, parseMoveList } from './notation.js';
 import { drawPosition } from './render.js';
-import { type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
+import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
+import { PYRAMID_SIZE } from './layout.js';
 import { solvePyramide } from './solver/analyse.js';
 import { hintPyramide } from './hint.js';
 import { hintFromJudgement } from '../hint.js';
@@ -21,7 +22,7 @@ export interface PyramideAnalysis extends Analysis {
 function loadDeal(input: DealInput): { deal: PyramideDeal; code: string | null } {
   if (input.kind === 'code') {
     const code = parseDealCode(input.code);
-    if (code.family !== 'PY1') throw new InputError(`${formatDealCode(code)} is not a Pyramide code (expected PY1-N-...)`);
+    if (code.family !== CODES.family) throw new InputError(`${formatDealCode(code)} is not a Pyramide code (expected PY1-N-...)`);
     return { deal: dealFromNumber(code.number), code: formatDealCode(code) };
   }
   return { deal: parseDealText(input.text, input.source), code: null };
@@ -153,10 +154,18 @@ function formatJsonMove(m: MoveJson, style: CardStyle): string {
   return m.move;
 }
 
+const CODES = { family: 'PY1', options: ['N'] } as const;
+
 export const pyramideGame: GameModule = {
   id: 'pyramide',
   name: 'Pyramide',
-  family: 'PY1',
+  codes: CODES,
+  rulePresets: 'app (the default) or msc',
+  ruleOptions: PYRAMIDE_RULE_OPTIONS,
+  stuck: { field: 'maxRemoved', title: 'most pyramid cards removed (maxRemoved)', min: 0, max: PYRAMID_SIZE },
+  figures: [
+    { field: 'deadEndReachable', type: 'boolean', meaning: 'whether a line of play can end in the app\'s "no more moves"' },
+  ],
   solverVersion: '1',
   open,
   recognises: recognisesPyramideText,

@@ -1,5 +1,5 @@
 import { InputError } from '../../errors/inputError.js';
-import type { RuleFlags } from '../types.js';
+import type { RuleFlags, RuleOption } from '../types.js';
 
 /** The Pyramide rule set: the app's rules by default, traditional variants as options (pyramide.md). */
 export interface PyramideRules {
@@ -39,16 +39,33 @@ export const MSC_RULES: PyramideRules = {
   pairCovering: false,
 };
 
+/** The rule options Pyramide adds to the command line (values arrive in `RuleFlags` under `key`). */
+export const PYRAMIDE_RULE_OPTIONS: readonly RuleOption[] = [
+  { flags: '--passes <n>', key: 'passes', description: 'Pyramide: how many times the waste may be turned over (default: unlimited; msc: 2)' },
+  { flags: '--strict-win', key: 'strictWin', description: 'Pyramide: the stock and the waste must be cleared too' },
+  { flags: '--pair-beneath', key: 'pairBeneath', description: 'Pyramide: the waste top may pair with the waste card directly beneath it' },
+  { flags: '--pair-covering', key: 'pairCovering', description: 'Pyramide: a card may pair with the only card still covering it' },
+];
+
+/** `--passes`: a whole number of turn-overs, or `unlimited`. */
+function parsePasses(value: string | number | boolean): number {
+  if (typeof value === 'number') {
+    if (value === Infinity || (Number.isInteger(value) && value >= 0)) return value;
+  } else if (typeof value === 'string') {
+    const t = value.trim().toLowerCase();
+    if (t === 'unlimited' || t === 'inf') return Infinity;
+    if (/^\d+$/.test(t)) return Number(t);
+  }
+  throw new InputError(`--passes "${String(value)}" is not a number of turn-overs: expected 0, 1, 2, ... or unlimited`);
+}
+
 export function rulesFromFlags(flags: RuleFlags): PyramideRules {
   const preset = (flags.rules ?? 'app').trim().toLowerCase();
   let rules: PyramideRules;
   if (preset === 'app' || preset === 'n') rules = { ...APP_RULES };
   else if (preset === 'msc') rules = { ...MSC_RULES };
   else throw new InputError(`--rules "${flags.rules}" is not a Pyramide rule set: expected app (the default) or msc`);
-  if (flags.passes !== undefined) {
-    if (!(flags.passes >= 0)) throw new InputError(`--passes must be 0 or more (got ${flags.passes})`);
-    rules.passes = flags.passes;
-  }
+  if (flags.passes !== undefined) rules.passes = parsePasses(flags.passes);
   if (flags.strictWin) rules.strictWin = true;
   if (flags.pairBeneath) rules.pairBeneath = true;
   if (flags.pairCovering) rules.pairCovering = true;

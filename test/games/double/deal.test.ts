@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/inputError.js';
 import { doubleGame } from '../../../src/games/double/index.js';
+import { openDeal } from '../../../src/games/registry.js';
 
 const CODE = 'DS1-D1N-AAAAAAB';
 
@@ -63,13 +64,14 @@ describe('Double Solitaire deal files', () => {
   });
 
   it('refuses Pyramide options and unknown rule sets', () => {
-    expect(refusal(() => doubleGame.open({ kind: 'code', code: CODE }, { passes: 2 }))).toMatch(/--passes is a Pyramide option/);
-    expect(refusal(() => doubleGame.open({ kind: 'code', code: CODE }, { strictWin: true, pairBeneath: true }))).toMatch(
-      /--strict-win, --pair-beneath are Pyramide options/,
+    // The registry refuses another game's options before the game sees them.
+    expect(refusal(() => openDeal({ kind: 'code', code: CODE }, { passes: '2' }))).toMatch(/--passes is a Pyramide option/);
+    expect(refusal(() => openDeal({ kind: 'code', code: CODE }, { strictWin: true, pairBeneath: true }))).toMatch(
+      /--strict-win, --pair-beneath are Pyramide options: Double Solitaire rules are chosen with --rules D1N, D3N, D1V or D3V/,
     );
+    expect(refusal(() => openDeal({ kind: 'code', code: 'DS1-D2N-AAAAAAB' }, {}))).toMatch(/unknown options "D2N"/);
     expect(refusal(() => doubleGame.open({ kind: 'code', code: CODE }, { rules: 'app' }))).toMatch(/expected one of D1N, D3N, D1V, D3V/);
     expect(refusal(() => doubleGame.open({ kind: 'code', code: 'PY1-N-AAAAAAB' }, {}))).toMatch(/not a Double Solitaire code/);
-    expect(refusal(() => doubleGame.open({ kind: 'code', code: 'DS1-D2N-AAAAAAB' }, {}))).toMatch(/unknown options "D2N"/);
   });
 
   it('refuses bad deals, naming the line, the card and what was expected', () => {

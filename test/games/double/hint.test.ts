@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DoubleState, type DoubleRules } from '../../../src/games/double/engine.js';
+import { type DoubleRules, DoubleState } from '../../../src/games/double/engine.js';
 import { hintDouble, judgeMoves, replayPosition } from '../../../src/games/double/hint.js';
-import { moveJson } from '../../../src/games/double/play.js';
 import { openDouble } from '../../../src/games/double/index.js';
-import { describeHint, moveText } from '../../../src/games/hint.js';
+import { moveJson } from '../../../src/games/double/play.js';
 import { solve } from '../../../src/games/double/solver.js';
-import { Budget } from '../../../src/search/limits.js';
+import { describeHint, moveText } from '../../../src/games/hint.js';
 import type { MoveJson } from '../../../src/games/types.js';
+import { Budget } from '../../../src/search/limits.js';
 import { seededRandom } from '../../support/random.js';
-import { D1N, D1V, D3N, D3V, cards } from './helpers.js';
+import { cards, D1N, D1V, D3N, D3V } from './helpers.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -155,7 +155,13 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
       rules: 'D1V',
       newState: () =>
         new DoubleState(
-          { columns: [cards('A♠ 2♠'), [], [], [], [], [], [], [], []], down: [1, 0, 0, 0, 0, 0, 0, 0, 0], stock: cards('A♠ 2♠'), foundations: [0, 0, 2, 2, 2, 2, 2, 2], total: 16 },
+          {
+            columns: [cards('A♠ 2♠'), [], [], [], [], [], [], [], []],
+            down: [1, 0, 0, 0, 0, 0, 0, 0, 0],
+            stock: cards('A♠ 2♠'),
+            foundations: [0, 0, 2, 2, 2, 2, 2, 2],
+            total: 16,
+          },
           D1V,
         ),
     };

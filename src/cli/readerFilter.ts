@@ -1,9 +1,7 @@
 /** What the reading commands (stats, lookup, export) share: which rows the options select. */
-import { ruleFilterOf } from '../batch/rules.js';
+import { ruleFilterOf } from '../games/ruleSets.js';
 import type { GameId, RuleFlags } from '../games/types.js';
-import type { ResultFilter } from './results.js';
-
-export const GAME_IDS: readonly GameId[] = ['pyramide', 'double'];
+import type { ResultFilter } from '../store/results.js';
 
 /** The rows selected by `--game` and the rule options (none given: every rule set). */
 export function readerFilter(game: GameId | undefined, flags: RuleFlags): ResultFilter {

@@ -1,14 +1,13 @@
 /** The rule-set names results are stored under, worked out without solving anything. */
-import { CODE_OPTIONS } from '../codes/dealCode.js';
-import { GAMES, gameById, openDeal } from '../games/registry.js';
-import type { GameModule, RuleFlags } from '../games/types.js';
+import { allGames, gameById, openDeal } from './registry.js';
+import type { GameModule, RuleFlags } from './types.js';
 
 /** The stored rule-set name of a game's deals under these flags, one per code option. */
 export function ruleSetsOf(game: GameModule, flags: RuleFlags): string[] {
   const names = new Set<string>();
   // Without --rules a Double Solitaire deal takes its rules from its code's letters.
-  for (const options of CODE_OPTIONS[game.family]) {
-    names.add(openDeal({ kind: 'code', code: `${game.family}-${options}-AAAAAAA` }, flags).rules);
+  for (const options of game.codes.options) {
+    names.add(openDeal({ kind: 'code', code: `${game.codes.family}-${options}-AAAAAAA` }, flags).rules);
   }
   return [...names];
 }
@@ -24,7 +23,7 @@ export function hasRuleFlags(flags: RuleFlags): boolean {
  */
 export function ruleFilterOf(gameId: string | undefined, flags: RuleFlags): string[] | null {
   if (!hasRuleFlags(flags)) return null;
-  const games = gameId === undefined ? [...GAMES] : [gameById(gameId)];
+  const games = gameId === undefined ? [...allGames()] : [gameById(gameId)];
   const names: string[] = [];
   let lastError: unknown = null;
   for (const game of games) {

@@ -1,0 +1,55 @@
+/**
+ * What a user of the published package gets: `npm pack` the project, install the tarball
+ * into an empty folder, and run the command line from there.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'cardsolve-pack-'));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the packed package', () => {
+  it('ships the built command line and not the tests, installs into an empty folder, solves and batches deals', () => {
+    const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' })) as Array<{
+      filename: string;
+      files: Array<{ path: string }>;
+    }>;
+    const files = packed[0]!.files.map((f) => f.path);
+    expect(files).toContain('bin/cardsolve.js');
+    expect(files).toContain('dist/src/cli/main.js');
+    expect(files).toContain('dist/src/batch/worker.js');
+    expect(files.filter((f) => f.startsWith('test/') || f.startsWith('src/') || f.startsWith('dist/test/'))).toEqual([]);
+
+    const app = join(work, 'app');
+    execFileSync('mkdir', ['-p', app]);
+    // npm runs no dependency's install script unless the project allows it: the SQLite binding needs its own.
+    const manifest = { name: 'pack-check', version: '1.0.0', private: true, allowScripts: { 'better-sqlite3': true } };
+    writeFileSync(join(app, 'package.json'), JSON.stringify(manifest));
+    execFileSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed[0]!.filename)], {
+      cwd: app,
+      stdio: 'inherit',
+    });
+
+    const run = spawnSync(join(app, 'node_modules', '.bin', 'cardsolve'), ['solve', 'PY1-N-AAAAAAS', '--json'], { cwd: app, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as { code: string; verdict: string };
+    expect(result.code).toBe('PY1-N-AAAAAAS');
+    expect(['winnable', 'unwinnable']).toContain(result.verdict);
+
+    // The batch stores into SQLite through the installed binding, on worker threads.
+    const batch = spawnSync(join(app, 'node_modules', '.bin', 'cardsolve'), ['batch', 'PY1-N-AAAAAAA..PY1-N-AAAAAAC', '--json'], {
+      cwd: app,
+      encoding: 'utf8',
+    });
+    expect(batch.status, batch.stderr).toBe(0);
+    expect(JSON.parse(batch.stdout)).toMatchObject({ deals: 3, analysed: 3, failed: 0 });
+  });
+});

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// The pack-and-install check, apart from `npm test`: it installs the packed project and its
+// dependencies into an empty folder, which takes minutes (the SQLite binding compiles).
+export default defineConfig({
+  test: {
+    include: ['test/pack/**/*.test.ts'],
+    testTimeout: 900_000,
+  },
+});
