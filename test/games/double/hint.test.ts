@@ -143,7 +143,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
     // Both labels occur, so the comparison can fail either way.
     expect(winning).toBeGreaterThanOrEqual(20);
     expect(losing).toBeGreaterThanOrEqual(20);
-  });
+  }, 180_000);
 
   it('names the crossroads: one pass (Vegas), drawing past an Ace loses', () => {
     // Only the spades Aces and 2s are left; the other suits are up to their 2s. Column 1 hides
