@@ -38,7 +38,7 @@ winning (a win is known after it), losing (proven), unknown (a limit stopped it)
 limits are for the whole hint, shared among the moves.
 Examples:
   cardsolve hint PY1-N-AAAAAAA --moves "J♦ + 2♦; draw"
-  cardsolve hint DS1-D1N-AAAAAAB --moves "draw; w-c5" --time-limit 20s --json`,
+  cardsolve hint DS1-D1N-AAAAAAB --moves "9♦ c3-c2; draw" --time-limit 20s --json`,
   );
   return cmd.action((arg: string, options: HintOptions) => {
     const deal = openDeal(dealInputFromArg(arg), ruleFlags(options));
