@@ -16,6 +16,7 @@ import type { PyramideMove } from '../engine.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
+import { NO_WIN, RelaxedGame } from './relaxed.js';
 
 export const MOVE_KING = 0;
 export const MOVE_PAIR = 1;
@@ -39,6 +40,10 @@ export class FullStateSpace {
   private readonly counts = new Int32Array(14);
   /** Costs of reaching talon cards, 8 slots per value. */
   private readonly costs = new Int32Array(14 * 8);
+  /** The same pyramid with the talon free: bounds and proofs of loss, memoised. */
+  readonly relaxed: RelaxedGame;
+  /** Per talon index, its card's step in the relaxed game's usage number. */
+  private readonly talonUsage = new Int32Array(TALON_SIZE);
   /** For each position, the positions it could ever pair with (neither lies under the other). */
   private readonly compatible: Int32Array;
 
@@ -51,6 +56,8 @@ export class FullStateSpace {
     for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
     for (let i = 0; i < TALON_SIZE; i++) this.value[TALON_BASE + i] = rankOf(talon[i]!);
     this.compatible = pairableMasks(this.value.subarray(0, PYRAMID_SIZE), rules.pairCovering);
+    this.relaxed = new RelaxedGame(deal, rules.pairCovering);
+    for (let i = 0; i < TALON_SIZE; i++) this.talonUsage[i] = this.relaxed.usageOf(this.value[TALON_BASE + i]!);
   }
 
   // Scratch output of `pack`, so packing allocates nothing.
@@ -205,21 +212,38 @@ export class FullStateSpace {
     return out;
   }
 
+  /** The relaxed game's usage number of a position's removed talon cards. */
+  usageOf(hi: number): number {
+    let usage = 0;
+    for (let t = hi & ALL_TALON; t !== 0; t &= t - 1) usage += this.talonUsage[31 - Math.clz32(t & -t)]!;
+    return usage;
+  }
+
+  /** True when the pyramid can no longer be cleared, even with the talon free (exact proof of a loss). */
+  cannotWin(lo: number, hi: number): boolean {
+    return this.relaxed.minRemovals(lo & FULL_PYRAMID, this.usageOf(hi)) === NO_WIN;
+  }
+
+  /** At most this many pyramid cards can be removed from the position (the relaxed game's figure). */
+  maxRemovable(lo: number, hi: number): number {
+    return this.relaxed.maxRemovable(lo & FULL_PYRAMID, this.usageOf(hi));
+  }
+
   /**
-   * Whether a pyramid card is left that can never go: no partner left in the pyramid that
-   * it could ever meet (neither lies under the other) and none left in the stock or waste.
-   * Such a position cannot be won.
+   * True when some talon card can never be removed: not a King, and no card of its partner
+   * value left in the pyramid or (where two talon cards may pair) the talon. With unlimited
+   * turn-overs the game then never ends in "no more moves".
    */
-  hasDeadCard(lo: number, hi: number): boolean {
+  talonStuck(lo: number, hi: number): boolean {
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
     const value = this.value;
-    let talonValues = 0; // bit v: a talon card of value v is left
-    for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) talonValues |= 1 << value[TALON_BASE + i]!;
-    for (let x = 0; x < PYRAMID_SIZE; x++) {
-      if ((removed >> x) & 1 || value[x] === 13) continue;
-      if ((this.compatible[x]! & ~removed) === 0 && ((talonValues >> (13 - value[x]!)) & 1) === 0) return true;
-    }
+    let left = 0; // bit v: a card of value v is left where a talon card could meet it
+    for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) left |= 1 << value[i]!;
+    let talonLeft = 0;
+    for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) talonLeft |= 1 << value[TALON_BASE + i]!;
+    if (this.rules.stockTopAvailable || this.rules.pairBeneath) left |= talonLeft;
+    for (let v = 1; v <= 12; v++) if (((talonLeft >> v) & 1) !== 0 && ((left >> (13 - v)) & 1) === 0) return true;
     return false;
   }
 
@@ -280,6 +304,9 @@ export class FullStateSpace {
     counts.fill(0);
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
+    // Removals the pyramid needs with the talon free: a bound, and NO_WIN proves the loss.
+    const relaxedRemovals = this.relaxed.minRemovals(removed, this.usageOf(hi));
+    if (relaxedRemovals === NO_WIN) return -1;
     for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) counts[value[i]!]!++;
     if (this.rules.strictWin) {
       for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) counts[value[TALON_BASE + i]!]!++;
@@ -295,46 +322,59 @@ export class FullStateSpace {
 
     // Removals and unmatched cards depend on the pyramid alone: computed once per pyramid.
     const need = this.need;
-    const removals = this.pyramidBound(removed);
-    if (this.rules.stockTopAvailable) {
-      for (let w = 1; w <= 12; w++) {
-        if (need[w] === 0) continue;
-        let have = 0;
-        for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0 && value[TALON_BASE + i] === w) have++;
-        if (have < need[w]!) return -1;
-      }
-      return removals;
-    }
-
+    const removals = Math.max(relaxedRemovals, this.pyramidBound(removed));
     const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
     const canCycle = ((hi >>> 25) & 63) < this.rules.passes;
     const costs = this.costs;
     const found = this.found;
     found.fill(0);
-    // Waste from the top down: a waste card is reachable without a cycle when every card
-    // above it can still be removed (a King, or a card whose partner value is in the pyramid).
-    let wasteLeft = 0;
-    for (let i = 0; i < next; i++) if (((talonRemoved >> i) & 1) === 0) wasteLeft++;
-    let stockLeft = 0;
-    for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) stockLeft++;
-    let clearAbove = true;
-    let fromBottom = wasteLeft;
-    for (let i = next - 1; i >= 0; i--) {
-      if ((talonRemoved >> i) & 1) continue;
-      const vi = value[TALON_BASE + i]!;
-      if (vi !== 13 && need[vi] !== 0) {
-        const cost = clearAbove ? 0 : canCycle ? stockLeft + 1 + fromBottom : 1 << 20;
-        costs[vi * 8 + found[vi]!++] = cost;
+    if (this.rules.stockTopAvailable) {
+      // The stock top plays without a draw, and a card may leave the stock by pairing instead
+      // of being drawn; so a card costs only the cards above it that cost a move of their own
+      // anyway (a King, or a card with no partner value left in the pyramid: drawn, or
+      // removed by a move the removal count leaves out).
+      let above = 0;
+      for (let i = next; i < TALON_SIZE; i++) {
+        if ((talonRemoved >> i) & 1) continue;
+        const vi = value[TALON_BASE + i]!;
+        if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = above;
+        if (vi === 13 || counts[13 - vi] === 0) above++;
       }
-      fromBottom--;
-      if (vi !== 13 && counts[13 - vi] === 0) clearAbove = false;
-    }
-    let depth = 0;
-    for (let i = next; i < TALON_SIZE; i++) {
-      if ((talonRemoved >> i) & 1) continue;
-      depth++;
-      const vi = value[TALON_BASE + i]!;
-      if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
+      above = 0;
+      for (let i = next - 1; i >= 0; i--) {
+        if ((talonRemoved >> i) & 1) continue;
+        const vi = value[TALON_BASE + i]!;
+        if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = canCycle ? Math.min(above, 1) : above;
+        if (vi === 13 || counts[13 - vi] === 0) above++;
+      }
+    } else {
+      // Waste from the top down: a waste card is reachable without a cycle when every card
+      // above it can still be removed (a King, or a card whose partner value is in the
+      // pyramid; with pair-beneath, any card).
+      const beneath = this.rules.pairBeneath;
+      let wasteLeft = 0;
+      for (let i = 0; i < next; i++) if (((talonRemoved >> i) & 1) === 0) wasteLeft++;
+      let stockLeft = 0;
+      for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) stockLeft++;
+      let clearAbove = true;
+      let fromBottom = wasteLeft;
+      for (let i = next - 1; i >= 0; i--) {
+        if ((talonRemoved >> i) & 1) continue;
+        const vi = value[TALON_BASE + i]!;
+        if (vi !== 13 && need[vi] !== 0) {
+          const cost = clearAbove ? 0 : canCycle ? stockLeft + 1 + fromBottom : 1 << 20;
+          costs[vi * 8 + found[vi]!++] = cost;
+        }
+        fromBottom--;
+        if (!beneath && vi !== 13 && counts[13 - vi] === 0) clearAbove = false;
+      }
+      let depth = 0;
+      for (let i = next; i < TALON_SIZE; i++) {
+        if ((talonRemoved >> i) & 1) continue;
+        depth++;
+        const vi = value[TALON_BASE + i]!;
+        if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
+      }
     }
     let draws = 0;
     for (let w = 1; w <= 12; w++) {
