@@ -168,11 +168,11 @@ function usageOfPosition(deal: PyramideDeal, relaxed: RelaxedGame, talonRemoved:
 }
 
 /**
- * The search's steps as app moves: each step's draws and turn-overs, then its removal,
- * played through the rules engine (which throws if the solver ever proposed an illegal move).
+ * The search's steps as app moves, played on `game` from where it stands: each step's draws
+ * and turn-overs, then its removal, through the rules engine (which throws if the solver
+ * ever proposed an illegal move).
  */
-function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSpace, steps: number[]): PyramideMove[] {
-  const game = new PyramideGame(deal, rules);
+export function playSteps(game: PyramideGame, space: FullStateSpace, steps: readonly number[]): PyramideMove[] {
   const moves: PyramideMove[] = [];
   const play = (move: PyramideMove): void => {
     game.move(move);
@@ -186,4 +186,8 @@ function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSp
   }
   if (!game.isWon()) throw new Error('the solver\'s line does not win when replayed');
   return moves;
+}
+
+function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSpace, steps: number[]): PyramideMove[] {
+  return playSteps(new PyramideGame(deal, rules), space, steps);
 }

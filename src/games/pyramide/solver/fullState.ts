@@ -145,23 +145,14 @@ export class FullStateSpace {
     const pyramidMoves = out;
 
     // Removals with the talon, after 0, 1, 2, ... draws and turn-overs.
+    const talonLeft = ~talonRemoved & ALL_TALON;
     let next = startNext;
     let passes = startPasses;
     for (let steps = 0; ; steps++) {
-      let wasteTop = -1;
-      for (let i = next - 1; i >= 0; i--) {
-        if (((talonRemoved >> i) & 1) === 0) {
-          wasteTop = i;
-          break;
-        }
-      }
-      let stockTop = -1;
-      for (let i = next; i < TALON_SIZE; i++) {
-        if (((talonRemoved >> i) & 1) === 0) {
-          stockTop = i;
-          break;
-        }
-      }
+      const waste = talonLeft & ((1 << next) - 1);
+      const stock = talonLeft & ~((1 << next) - 1);
+      const wasteTop = waste === 0 ? -1 : 31 - Math.clz32(waste);
+      const stockTop = stock === 0 ? -1 : 31 - Math.clz32(stock & -stock);
       const before = out;
       const top = wasteTop >= 0 ? TALON_BASE + wasteTop : -1;
       const shown = rules.stockTopAvailable && stockTop >= 0 ? TALON_BASE + stockTop : -1;
@@ -206,7 +197,8 @@ export class FullStateSpace {
         if (out === before && pyramidMoves === 0) this.deadEnd = true;
         break;
       }
-      while (next < TALON_SIZE && ((talonRemoved >> next) & 1) === 1) next++;
+      const after = talonLeft & ~((1 << next) - 1);
+      next = after === 0 ? TALON_SIZE : 31 - Math.clz32(after & -after);
       if (next === startNext) break; // a full cycle: back where we started
     }
     return out;
@@ -301,14 +293,14 @@ export class FullStateSpace {
   lowerBound(lo: number, hi: number): number {
     const value = this.value;
     const counts = this.counts;
-    counts.fill(0);
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
     // Removals the pyramid needs with the talon free: a bound, and NO_WIN proves the loss.
     const relaxedRemovals = this.relaxed.minRemovals(removed, this.usageOf(hi));
     if (relaxedRemovals === NO_WIN) return -1;
-    for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) counts[value[i]!]!++;
     if (this.rules.strictWin) {
+      counts.fill(0);
+      for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) counts[value[i]!]!++;
       for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) counts[value[TALON_BASE + i]!]!++;
       let removals = counts[13]!;
       for (let v = 1; v <= 6; v++) removals += Math.max(counts[v]!, counts[13 - v]!);
@@ -323,6 +315,7 @@ export class FullStateSpace {
     // Removals and unmatched cards depend on the pyramid alone: computed once per pyramid.
     const need = this.need;
     const removals = Math.max(relaxedRemovals, this.pyramidBound(removed));
+    const present = this.present; // bit v: a pyramid card of value v is left
     const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
     const canCycle = ((hi >>> 25) & 63) < this.rules.passes;
     const costs = this.costs;
@@ -338,14 +331,14 @@ export class FullStateSpace {
         if ((talonRemoved >> i) & 1) continue;
         const vi = value[TALON_BASE + i]!;
         if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = above;
-        if (vi === 13 || counts[13 - vi] === 0) above++;
+        if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
       }
       above = 0;
       for (let i = next - 1; i >= 0; i--) {
         if ((talonRemoved >> i) & 1) continue;
         const vi = value[TALON_BASE + i]!;
         if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = canCycle ? Math.min(above, 1) : above;
-        if (vi === 13 || counts[13 - vi] === 0) above++;
+        if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
       }
     } else {
       // Waste from the top down: a waste card is reachable without a cycle when every card
@@ -366,7 +359,7 @@ export class FullStateSpace {
           costs[vi * 8 + found[vi]!++] = cost;
         }
         fromBottom--;
-        if (!beneath && vi !== 13 && counts[13 - vi] === 0) clearAbove = false;
+        if (!beneath && vi !== 13 && ((present >> (13 - vi)) & 1) === 0) clearAbove = false;
       }
       let depth = 0;
       for (let i = next; i < TALON_SIZE; i++) {
@@ -393,6 +386,9 @@ export class FullStateSpace {
   private pyramidRemovals = new GrowableInt32Array(1 << 10);
   private pyramidNeedLo = new GrowableInt32Array(1 << 10);
   private pyramidNeedHi = new GrowableInt32Array(1 << 10);
+  private pyramidPresent = new GrowableInt32Array(1 << 10);
+  /** Set by `pyramidBound`: bit v when a pyramid card of value v is left. */
+  private present = 0;
 
   /** Fills `need` for a pyramid and returns its removal bound (memoised per pyramid). */
   private pyramidBound(removed: number): number {
@@ -403,9 +399,19 @@ export class FullStateSpace {
       const nhi = this.pyramidNeedHi.data[id]!;
       for (let w = 1; w <= 6; w++) need[w] = (nlo >>> ((w - 1) * 4)) & 15;
       for (let w = 7; w <= 12; w++) need[w] = (nhi >>> ((w - 7) * 4)) & 15;
+      this.present = this.pyramidPresent.data[id]!;
       return this.pyramidRemovals.data[id]!;
     }
     const counts = this.counts;
+    counts.fill(0);
+    let present = 0;
+    for (let i = 0; i < PYRAMID_SIZE; i++) {
+      if (((removed >> i) & 1) === 0) {
+        counts[this.value[i]!]!++;
+        present |= 1 << this.value[i]!;
+      }
+    }
+    this.present = present;
     need.fill(0);
     let removals = counts[13]!;
     for (let v = 1; v <= 6; v++) {
@@ -422,6 +428,8 @@ export class FullStateSpace {
     this.pyramidRemovals.ensure(id);
     this.pyramidNeedLo.ensure(id);
     this.pyramidNeedHi.ensure(id);
+    this.pyramidPresent.ensure(id);
+    this.pyramidPresent.data[id] = present;
     this.pyramidRemovals.data[id] = removals;
     this.pyramidNeedLo.data[id] = nlo;
     this.pyramidNeedHi.data[id] = nhi;
