@@ -31,6 +31,8 @@ export interface JudgedMove {
   /** The move in the JSON form of `solution`. */
   move: MoveJson;
   label: MoveLabel;
+  /** Whether a line wins after this move: true, false, or null when not known (a move can be known to win while its label stays `unknown`, its count of moves stopped by a limit). */
+  wins: boolean | null;
   /** Moves still needed to win after this one (the fewest for Pyramide; the shortest line found for Double Solitaire). */
   movesLeft: number | null;
   /** Whether `movesLeft` is proven to be the fewest. */
@@ -160,6 +162,10 @@ function judgementText(j: JudgedMove): string {
       return parts.join('; ');
     }
     case 'unknown':
+      if (j.wins === true && j.movesLeft !== null) {
+        return `still wins, ${plural(j.movesLeft, 'move')} left after it; not compared with every other move (stopped by ${j.limit ?? 'a limit'})`;
+      }
+      if (j.wins === true) return `still wins; how many moves was not counted (stopped by ${j.limit ?? 'a limit'})`;
       return `not decided (stopped by ${j.limit ?? 'a limit'})${reachText(j) ? `; ${reachText(j)}` : ''}`;
   }
 }
@@ -186,6 +192,9 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
 }
 
 // ---- results from a game's judgements ----------------------------------------------------------
+
+/** A judge's `maxRemoved` when every pyramid card goes: the move still wins. */
+const PYRAMID_CARDS = 28;
 
 /**
  * What a game's judge returns (the Pyramide judge has this shape): the position, then every
@@ -220,6 +229,8 @@ export function hintFromJudgement<M>(
   const moves: JudgedMove[] = judged.moves.map((j) => ({
     move: toJson(j.move),
     label: j.label,
+    // A Pyramide judgement stays `unknown` when a limit stopped the count of a move that wins.
+    wins: j.label === 'losing' ? false : j.label === 'unknown' ? (j.maxRemoved === PYRAMID_CARDS && j.maxExact ? true : null) : true,
     movesLeft: j.movesLeft,
     // Exact from the solver whenever it is given (the judge leaves it null otherwise).
     movesLeftProved: j.movesLeft !== null,

@@ -66,6 +66,7 @@ describe('cardsolve hint (Pyramide)', () => {
     expect(Object.keys(h.moves[0]!)).toEqual([
       'move',
       'label',
+      'wins',
       'movesLeft',
       'movesLeftProved',
       'extraMoves',
@@ -76,6 +77,7 @@ describe('cardsolve hint (Pyramide)', () => {
     ]);
     expect(h.best).toEqual(h.moves[0]!.move);
     expect(h.moves[0]!.label).toBe('optimal');
+    expect(h.moves.map((j) => j.wins)).toEqual(h.moves.map((j) => j.label !== 'losing'));
     expect(h.movesLeft).toBe(h.moves[0]!.movesLeft! + 1);
     expect(h.crossroads).toEqual(h.moves.filter((j) => j.label === 'losing').map((j) => j.move));
     // Every move listed is legal in the position, and every legal move is listed.

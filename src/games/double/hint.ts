@@ -145,6 +145,7 @@ export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean
       j: {
         move: json,
         label,
+        wins: s.verdict === 'unknown' ? null : s.verdict === 'winnable',
         movesLeft: s.moves,
         movesLeftProved: s.proved,
         extraMoves: null,

@@ -120,6 +120,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
         const brute = bruteForce(after.clone(), 3000)!;
         const where = `${context} after ${moveText(j.move)}`;
         expect(j.label, where).toBe(brute.winnable ? 'winning' : 'losing');
+        expect(j.wins, where).toBe(brute.winnable);
         if (j.label === 'winning') {
           winning++;
           // The line found after the move wins, in exactly the stated number of moves, proven minimal.
