@@ -13,9 +13,10 @@
  *   npm run bench -- hint [--game pyramide|double|all] [--rules app|msc] [--count N]
  *                         [--double-count N] [--every N] [--time-limit S]
  */
+
+import { dealNumberLetters } from '../src/codes/dealCode.js';
 import { moveText } from '../src/games/hint.js';
 import { openDeal } from '../src/index.js';
-import { dealNumberLetters } from '../src/codes/dealCode.js';
 import type { Limits } from '../src/search/limits.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
@@ -104,5 +105,6 @@ export async function runHintBench(args: string[]): Promise<void> {
   const timeMs = flagNumber(args, '--time-limit', 10) * 1000;
   const limits: Limits = { timeMs, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
   if (game === 'pyramide' || game === 'all') pyramideHints(flagNumber(args, '--count', 200), flag(args, '--rules', 'app'), limits);
-  if (game === 'double' || game === 'all') doubleHints(flagNumber(args, '--double-count', 50), Math.max(1, flagNumber(args, '--every', 10)), limits);
+  if (game === 'double' || game === 'all')
+    doubleHints(flagNumber(args, '--double-count', 50), Math.max(1, flagNumber(args, '--every', 10)), limits);
 }

@@ -4,6 +4,7 @@
  * also the `hint --json` object), the text for people, and the best line built from hints.
  */
 import { type CardStyle, formatCard, parseCard } from '../cards/notation.js';
+import { InputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalyseOptions, GameId, MoveJson, OpenedDeal } from './types.js';
 
@@ -30,6 +31,8 @@ export interface JudgedMove {
   /** The move in the JSON form of `solution`. */
   move: MoveJson;
   label: MoveLabel;
+  /** Whether a line wins after this move: true, false, or null when not known (a move can be known to win while its label stays `unknown`, its count of moves stopped by a limit). */
+  wins: boolean | null;
   /** Moves still needed to win after this one (the fewest for Pyramide; the shortest line found for Double Solitaire). */
   movesLeft: number | null;
   /** Whether `movesLeft` is proven to be the fewest. */
@@ -159,6 +162,10 @@ function judgementText(j: JudgedMove): string {
       return parts.join('; ');
     }
     case 'unknown':
+      if (j.wins === true && j.movesLeft !== null) {
+        return `still wins, ${plural(j.movesLeft, 'move')} left after it; not compared with every other move (stopped by ${j.limit ?? 'a limit'})`;
+      }
+      if (j.wins === true) return `still wins; how many moves was not counted (stopped by ${j.limit ?? 'a limit'})`;
       return `not decided (stopped by ${j.limit ?? 'a limit'})${reachText(j) ? `; ${reachText(j)}` : ''}`;
   }
 }
@@ -172,7 +179,9 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
   const width = Math.max(0, ...texts.map((t) => [...t].length));
   const labelWidth = Math.max(0, ...h.moves.map((j) => j.label.length));
   h.moves.forEach((j, i) => {
-    lines.push(`  ${texts[i]!.padEnd(width + texts[i]!.length - [...texts[i]!].length)}  ${j.label.padEnd(labelWidth)}  ${judgementText(j)}`);
+    lines.push(
+      `  ${texts[i]!.padEnd(width + texts[i]!.length - [...texts[i]!].length)}  ${j.label.padEnd(labelWidth)}  ${judgementText(j)}`,
+    );
   });
   if (h.crossroads.length > 0) {
     lines.push(`  crossroads: after ${h.crossroads.map((m) => moveText(m, style)).join(', or after ')} the game can no longer be won`);
@@ -183,6 +192,9 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
 }
 
 // ---- results from a game's judgements ----------------------------------------------------------
+
+/** A judge's `maxRemoved` when every pyramid card goes: the move still wins. */
+const PYRAMID_CARDS = 28;
 
 /**
  * What a game's judge returns (the Pyramide judge has this shape): the position, then every
@@ -217,6 +229,8 @@ export function hintFromJudgement<M>(
   const moves: JudgedMove[] = judged.moves.map((j) => ({
     move: toJson(j.move),
     label: j.label,
+    // A Pyramide judgement stays `unknown` when a limit stopped the count of a move that wins.
+    wins: j.label === 'losing' ? false : j.label === 'unknown' ? (j.maxRemoved === PYRAMID_CARDS && j.maxExact ? true : null) : true,
     movesLeft: j.movesLeft,
     // Exact from the solver whenever it is given (the judge leaves it null otherwise).
     movesLeftProved: j.movesLeft !== null,
@@ -244,6 +258,28 @@ export function hintFromJudgement<M>(
   };
 }
 
+// ---- asking for hints -------------------------------------------------------------------------
+
+function noHints(deal: OpenedDeal): InputError {
+  return new InputError(`hints are not available for ${deal.game} deals yet`);
+}
+
+/** The hint for the position after `moves`; `InputError` for a game that has no hints. */
+export function hint(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): HintResult {
+  if (deal.hint === undefined) throw noHints(deal);
+  return deal.hint(moves, limits, options);
+}
+
+/** A deal whose `hint` can always be called (it throws `InputError` for a game without hints). */
+export type HintedDeal = OpenedDeal & Required<Pick<OpenedDeal, 'hint'>>;
+
+export function withHints(deal: OpenedDeal): HintedDeal {
+  deal.hint ??= () => {
+    throw noHints(deal);
+  };
+  return deal as HintedDeal;
+}
+
 // ---- the best line from a position -------------------------------------------------------------
 
 const MAX_LINE = 2000;
@@ -254,18 +290,19 @@ const MAX_LINE = 2000;
  * (each step a hint with `limits`). Null when the position is not known to be winnable.
  */
 export function bestLine(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): MoveJson[] | null {
-  let hint = deal.hint(moves, limits, options);
-  if (hint.status === 'won') return [];
-  if (hint.status !== 'winnable') return null;
-  if (hint.line !== null) return hint.line;
+  // The position alone first: enough when the solver gives its line (Double Solitaire).
+  let h = hint(deal, moves, limits, { ...options, statusOnly: true });
+  if (h.status === 'won') return [];
+  if (h.status !== 'winnable') return null;
+  if (h.line !== null) return h.line;
   const line: MoveJson[] = [];
   let played = moves;
   // A winnable position's best move leads to a winnable position one step closer (or won);
   // the cap guards against judges whose best move is not on a shortest win.
-  while (hint.status === 'winnable' && hint.best !== null && line.length < MAX_LINE) {
-    line.push(hint.best);
-    played = `${played.trim() === '' ? '' : `${played}; `}${moveText(hint.best)}`;
-    hint = deal.hint(played, limits, options);
+  while (h.status === 'winnable' && h.best !== null && line.length < MAX_LINE) {
+    line.push(h.best);
+    played = `${played.trim() === '' ? '' : `${played}; `}${moveText(h.best)}`;
+    h = hint(deal, played, limits, options);
   }
-  return hint.status === 'won' ? line : null;
+  return h.status === 'won' ? line : null;
 }

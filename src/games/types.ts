@@ -127,8 +127,11 @@ export interface OpenedDeal {
   analyse(limits: Limits, options?: AnalyseOptions): Analysis;
   show(style: CardStyle, layout: boolean): string;
   play(moves: string, style: CardStyle): PlayOutcome;
-  /** The position after `moves` (the `play` notation) and every legal move judged; an illegal move throws `InputError`. */
-  hint(moves: string, limits: Limits, options?: HintOptions): HintResult;
+  /**
+   * The position after `moves` (the `play` notation) and every legal move judged; an illegal
+   * move throws `InputError`. Optional: a game may come without hints (`hint()` in hint.ts says so).
+   */
+  hint?(moves: string, limits: Limits, options?: HintOptions): HintResult;
 }
 
 /**

@@ -1,11 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { moveText } from '../../src/games/hint.js';
 import type { HintResult } from '../../src/games/hint.js';
+import { moveText } from '../../src/games/hint.js';
 import { dealFromNumber } from '../../src/games/pyramide/deal.js';
 import { PyramideGame } from '../../src/games/pyramide/engine.js';
 import { moveToJson, parseMoveList } from '../../src/games/pyramide/notation.js';
 import { APP_RULES } from '../../src/games/pyramide/rules.js';
-import { cardsolve } from './run.js';
+import { cardsolve, ROOT } from './run.js';
 
 const FIXTURE = new URL('../../data/examples/pyramide-app-example.txt', import.meta.url).pathname;
 
@@ -30,27 +31,64 @@ describe('cardsolve hint (Pyramide)', () => {
     const losing = listed.filter((l) => /\slosing\s/.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]);
     expect(losing.length).toBeGreaterThan(0);
     expect(r.stdout).toContain(`  crossroads: after ${losing.join(', or after ')} the game can no longer be won\n`);
-    for (const l of listed.filter((x) => /\slosing\s/.test(x))) expect(l).toMatch(/no win after it; at most \d+ of the 28 pyramid cards can be removed in all/);
+    for (const l of listed.filter((x) => /\slosing\s/.test(x)))
+      expect(l).toMatch(/no win after it; at most \d+ of the 28 pyramid cards can be removed in all/);
   });
 
   it('--json: the position, its status, every move in the solution form, best and crossroads', () => {
     const moves = 'J♦ + 2♦; draw';
     const h = hintJson(['PY1-N-AAAAAAA', '--moves', moves]);
     expect(Object.keys(h)).toEqual([
-      'code', 'fingerprint', 'game', 'rules', 'played', 'position', 'score', 'counter', 'status', 'movesLeft', 'movesLeftProved',
-      'maxRemoved', 'maxExact', 'best', 'crossroads', 'moves', 'line', 'nodes', 'ms', 'limit', 'notes',
+      'code',
+      'fingerprint',
+      'game',
+      'rules',
+      'played',
+      'position',
+      'score',
+      'counter',
+      'status',
+      'movesLeft',
+      'movesLeftProved',
+      'maxRemoved',
+      'maxExact',
+      'best',
+      'crossroads',
+      'moves',
+      'line',
+      'nodes',
+      'ms',
+      'limit',
+      'notes',
     ]);
     expect(h).toMatchObject({ code: 'PY1-N-AAAAAAA', game: 'pyramide', rules: 'app', score: '20', counter: 2, status: 'winnable' });
     expect(h.played).toEqual([{ move: 'pair', cards: ['J♦', '2♦'] }, { move: 'draw' }]);
-    expect(Object.keys(h.moves[0]!)).toEqual(['move', 'label', 'movesLeft', 'movesLeftProved', 'extraMoves', 'maxRemoved', 'maxExact', 'deadEndReachable', 'limit']);
+    expect(Object.keys(h.moves[0]!)).toEqual([
+      'move',
+      'label',
+      'wins',
+      'movesLeft',
+      'movesLeftProved',
+      'extraMoves',
+      'maxRemoved',
+      'maxExact',
+      'deadEndReachable',
+      'limit',
+    ]);
     expect(h.best).toEqual(h.moves[0]!.move);
     expect(h.moves[0]!.label).toBe('optimal');
+    expect(h.moves.map((j) => j.wins)).toEqual(h.moves.map((j) => j.label !== 'losing'));
     expect(h.movesLeft).toBe(h.moves[0]!.movesLeft! + 1);
     expect(h.crossroads).toEqual(h.moves.filter((j) => j.label === 'losing').map((j) => j.move));
     // Every move listed is legal in the position, and every legal move is listed.
     const game = new PyramideGame(dealFromNumber(0), APP_RULES);
     for (const m of parseMoveList(moves)) game.move(m);
-    expect(h.moves.map((j) => moveText(j.move)).sort()).toEqual(game.moves().map((m) => moveText(moveToJson(m))).sort());
+    expect(h.moves.map((j) => moveText(j.move)).sort()).toEqual(
+      game
+        .moves()
+        .map((m) => moveText(moveToJson(m)))
+        .sort(),
+    );
   });
 
   it('a deal without its stock: winnable and losing stay exact, optimal is left out with the reason', () => {
@@ -101,5 +139,16 @@ describe('cardsolve hint (Double Solitaire)', () => {
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^cardsolve: move 2 "w-c9" is refused: 7♣ cannot go on 2♣/);
+  });
+});
+
+describe('a game without hints', () => {
+  it('is told so: one message, exit code 2', () => {
+    // The test-only Ladder game, loaded as a game under development is.
+    const env = { CARDSOLVE_GAME_MODULES: fileURLToPath(new URL('../../dist/test/games/ladder/index.js', import.meta.url)) };
+    const r = cardsolve(['hint', 'LD1-N-AAAAAAB'], undefined, ROOT, env);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('cardsolve: hints are not available for ladder deals yet\n');
   });
 });

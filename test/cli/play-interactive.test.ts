@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROOT, cardsolve } from './run.js';
+import { cardsolve, ROOT } from './run.js';
 
 const DRIVER = fileURLToPath(new URL('./pty-session.py', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
@@ -26,9 +26,13 @@ describe('cardsolve play on a terminal: the game', () => {
     expect(out).toMatch(/score: 0 {3}moves: 0 {3}in play\nThe game can still be won \(70 moves left at best\)\.\n/);
     // A good move, then the hint: every legal move judged, the best first.
     expect(out).toMatch(/> J♦ \+ 2♦\n[^>]*score: 20 {3}moves: 1 {3}in play\nThe game can still be won \(69 moves left at best\)\.\n/);
-    expect(out).toMatch(/> hint\nPY1-N-AAAAAAA {2}app, after 1 move: winnable, 69 moves left at best\n {2}best: \S.*\n( {2}\S.*\s(optimal|winnable|losing)\s.*\n)+/);
+    expect(out).toMatch(
+      /> hint\nPY1-N-AAAAAAA {2}app, after 1 move: winnable, 69 moves left at best\n {2}best: \S.*\n( {2}\S.*\s(optimal|winnable|losing)\s.*\n)+/,
+    );
     // Undo: the position comes back, the app's counter does not go down.
-    expect(out).toMatch(/> undo\n[^>]*score: 0 {3}moves: 0 {3}in play\nThe game can still be won \(70 moves left at best\)\. The app's move counter: 1 /);
+    expect(out).toMatch(
+      /> undo\n[^>]*score: 0 {3}moves: 0 {3}in play\nThe game can still be won \(70 moves left at best\)\. The app's move counter: 1 /,
+    );
     // A losing move is named at once, with the most cards still removable.
     expect(out).toMatch(
       /> J♦ \+ 2♠\n[^>]*\nThat move lost the game: it could be won before it, and now at most \d+ of the 28 pyramid cards can be removed in all\./,

@@ -1,15 +1,15 @@
 import { Command } from 'commander';
-import { describeHint } from '../../games/hint.js';
-import { openDeal } from '../../games/registry.js';
 import { dealInputFromArg } from '../../games/dealInput.js';
+import { describeHint, hint } from '../../games/hint.js';
+import { openDeal } from '../../games/registry.js';
 import {
-  type LimitOptionValues,
-  type RuleOptionValues,
   addLimitOptions,
   addOutputOptions,
   addRuleOptions,
   cardStyleFrom,
+  type LimitOptionValues,
   limitsFrom,
+  type RuleOptionValues,
   ruleFlags,
 } from '../options.js';
 
@@ -38,12 +38,12 @@ winning (a win is known after it), losing (proven), unknown (a limit stopped it)
 limits are for the whole hint, shared among the moves.
 Examples:
   cardsolve hint PY1-N-AAAAAAA --moves "J♦ + 2♦; draw"
-  cardsolve hint DS1-D1N-AAAAAAB --moves "draw; w-c5" --time-limit 20s --json`,
+  cardsolve hint DS1-D1N-AAAAAAB --moves "9♦ c3-c2; draw" --time-limit 20s --json`,
   );
   return cmd.action((arg: string, options: HintOptions) => {
     const deal = openDeal(dealInputFromArg(arg), ruleFlags(options));
     const limits = limitsFrom(options);
-    const hint = deal.hint(options.moves ?? '', limits, { optimize: options.optimize === true });
-    process.stdout.write((options.json ? JSON.stringify(hint) : describeHint(hint, cardStyleFrom(options))) + '\n');
+    const result = hint(deal, options.moves ?? '', limits, { optimize: options.optimize === true });
+    process.stdout.write((options.json ? JSON.stringify(result) : describeHint(result, cardStyleFrom(options))) + '\n');
   });
 }

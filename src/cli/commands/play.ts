@@ -2,19 +2,19 @@ import { createInterface } from 'node:readline';
 import { Command } from 'commander';
 import type { CardStyle } from '../../cards/notation.js';
 import { InputError, isInputError } from '../../errors/inputError.js';
-import { type HintResult, bestLine, describeHint, moveText, reachText } from '../../games/hint.js';
+import { dealInputFromArg } from '../../games/dealInput.js';
+import { bestLine, describeHint, type HintResult, hint, moveText, reachText } from '../../games/hint.js';
 import { openDeal } from '../../games/registry.js';
 import type { OpenedDeal } from '../../games/types.js';
 import type { Limits } from '../../search/limits.js';
-import { dealInputFromArg } from '../../games/dealInput.js';
 import {
-  type LimitOptionValues,
-  type RuleOptionValues,
   addLimitOptions,
   addOutputOptions,
   addRuleOptions,
   cardStyleFrom,
+  type LimitOptionValues,
   limitsFrom,
+  type RuleOptionValues,
   ruleFlags,
 } from '../options.js';
 
@@ -26,7 +26,9 @@ interface PlayOptions extends RuleOptionValues, LimitOptionValues {
 
 export function playCommand(): Command {
   const cmd = new Command('play')
-    .description('replay moves through the rules engine and print the position, score and move counter; on a terminal without --moves, play the game')
+    .description(
+      'replay moves through the rules engine and print the position, score and move counter; on a terminal without --moves, play the game',
+    )
     .argument('<deal>', 'a deal code, a deal file, or - for standard input')
     .option('--moves <list>', 'moves separated by ";", e.g. "K♦; 10♣+3♠; draw" (Pyramide) or "draw; w-c5; c3-f" (Double Solitaire)');
   addRuleOptions(cmd);
@@ -88,14 +90,20 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
   const played: string[] = [];
   let undone = 0;
   const sofar = (): string => played.join('; ');
-  const judge = (): HintResult => deal.hint(sofar(), limits, { statusOnly: true });
+  const judge = (): HintResult => hint(deal, sofar(), limits, { statusOnly: true });
   // The drawn position counts the moves replayed; the app also counts the undone ones.
-  const counted = (): string => (undone === 0 ? '' : ` The app's move counter: ${position.counter + undone} (an undo does not take a move back).`);
+  const counted = (): string =>
+    undone === 0 ? '' : ` The app's move counter: ${position.counter + undone} (an undo does not take a move back).`;
   say(deal.play('', style).text);
   let position = judge();
   say(statusLine(position));
   say(HELP);
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Ctrl-C ends the game like quit (and Ctrl-D, which closes the input).
+  rl.on('SIGINT', () => {
+    process.stdout.write('\n');
+    rl.close();
+  });
   rl.setPrompt('> ');
   rl.prompt();
   for await (const raw of rl) {
@@ -108,10 +116,16 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
       } else if (word === 'help' || word === '?') {
         say(HELP);
       } else if (word === 'hint' || word === 'h') {
-        say(describeHint(deal.hint(sofar(), limits), style));
+        say(describeHint(hint(deal, sofar(), limits), style));
       } else if (word === 'solve') {
         const rest = bestLine(deal, sofar(), limits);
-        say(rest === null ? statusLine(position) : rest.length === 0 ? 'Won already.' : `${rest.length} moves: ${rest.map((m) => moveText(m, style)).join('; ')}`);
+        say(
+          rest === null
+            ? statusLine(position)
+            : rest.length === 0
+              ? 'Won already.'
+              : `${rest.length} moves: ${rest.map((m) => moveText(m, style)).join('; ')}`,
+        );
       } else if (word === 'undo' || word === 'u') {
         if (played.length === 0) say('Nothing to undo.');
         else {

@@ -145,6 +145,7 @@ export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean
       j: {
         move: json,
         label,
+        wins: s.verdict === 'unknown' ? null : s.verdict === 'winnable',
         movesLeft: s.moves,
         movesLeftProved: s.proved,
         extraMoves: null,
@@ -218,10 +219,11 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
     const how =
       limits.timeMs === Infinity && limits.nodes === Infinity
         ? 'no time or node limit'
-        : 'the limits are for the whole hint: each move\'s search gets an equal share of what is left when it starts';
+        : "the limits are for the whole hint: each move's search gets an equal share of what is left when it starts";
     notes.push(`${legal.length} legal move${legal.length === 1 ? '' : 's'} judged one by one; ${how}`);
   }
-  if (status === 'winnable' && !optimize) notes.push('the lengths are those of the shortest lines found; --optimize searches for the fewest moves');
+  if (status === 'winnable' && !optimize)
+    notes.push('the lengths are those of the shortest lines found; --optimize searches for the fewest moves');
   const reach = moves.reduce((most, j) => Math.max(most, j.maxFoundation ?? 0), state.onFoundations);
   return {
     ...head,

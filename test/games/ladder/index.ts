@@ -110,9 +110,6 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       if (layout) return `game: ladder\nstock: ${formatCards(deal.stock, style)}`;
       return `${code ?? `deal ${print}`}  Ladder, rules ${name}\n\n${draw(new LadderGame(deal, rules), style)}`;
     },
-    hint(): never {
-      throw new InputError('Ladder gives no hints yet');
-    },
     play(movesText, style): PlayOutcome {
       const game = new LadderGame(deal, rules);
       const played: MoveJson[] = [];

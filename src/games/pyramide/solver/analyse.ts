@@ -15,7 +15,9 @@ import { exploreFull } from './fullExplore.js';
 import { FullStateSpace } from './fullState.js';
 import { searchMinMoves } from './minMoves.js';
 import { type PyramidePosition, startPosition } from './position.js';
-import { type PyramidOnlyResult, searchPyramidOnly } from './pyramidOnly.js';
+import { searchPyramidOnly } from './pyramidOnly.js';
+import { NO_WIN, RelaxedGame } from './relaxed.js';
+import { rankOf } from '../../../cards/card.js';
 
 export interface PyramideSolution {
   verdict: Verdict;
@@ -92,22 +94,50 @@ export function analysePosition(
   const startLo = packed ? packed.lo : 0;
   const startHi = packed ? packed.hi : 0;
 
-  let first: PyramidOnlyResult | null = null;
-  if (free) {
-    first = searchPyramidOnly(deal, rules, budget, winnabilityOnly, start);
+  let winnable: boolean | null = null;
+  let maxRemoved: number | null = null;
+  let maxExact = false;
+  let deadEndReachable: boolean | null = null;
+  if (free && winnabilityOnly) {
+    // The quickest proof: a search of the relaxed positions that stops at the first win.
+    const quick = searchPyramidOnly(deal, rules, budget, start);
+    winnable = quick.winnable;
+    if (winnable === true) {
+      maxRemoved = 28;
+      maxExact = true;
+    }
+  } else if (free) {
+    // The talon is free: the relaxed game's figures are the game's own, exactly.
+    const relaxed = space ? space.relaxed : new RelaxedGame(deal, rules.pairCovering);
+    const usage = usageOfPosition(deal, relaxed, start.talonRemoved);
+    winnable = relaxed.minRemovals(start.removed, usage) !== NO_WIN;
+    maxRemoved = relaxed.maxRemovable(start.removed, usage);
+    maxExact = true;
+    deadEndReachable = relaxed.deadEndReachable(start.removed, usage);
   } else if (space) {
     // Stop at the first win: the minimum-move search and the dead-end search come after.
-    first = exploreFull(space, budget, 'win', startLo, startHi);
+    winnable = exploreFull(space, budget, 'win', startLo, startHi).found;
+    if (winnable === true) {
+      maxRemoved = 28;
+      maxExact = true;
+    } else if (winnable === false && !winnabilityOnly) {
+      const most = exploreFull(space, budget, 'most', startLo, startHi);
+      maxRemoved = most.most;
+      maxExact = most.complete;
+    }
+    if (winnable !== null && !winnabilityOnly && !budget.stopped) {
+      deadEndReachable = exploreFull(space, budget, 'dead-end', startLo, startHi).found;
+    }
   } else {
     notes.push('under these rules winnability depends on the stock order, which this deal does not give');
   }
 
   let minMoves: number | null = null;
   let steps: number[] | null = null;
-  if (first?.winnable === true && !winnabilityOnly) {
+  if (winnable === true && !winnabilityOnly) {
     if (!space) {
       notes.push('minMoves and a solution need the stock order, which this deal does not give');
-    } else {
+    } else if (!budget.stopped) {
       const result = searchMinMoves(space, budget, startLo, startHi);
       if (result.line) {
         steps = result.line;
@@ -120,40 +150,29 @@ export function analysePosition(
     }
   }
   if (winnabilityOnly) notes.push('winnability only: no minimum move count asked for');
-  let deadEndReachable = first?.deadEndReachable ?? null;
-  if (space && !free && !winnabilityOnly && first !== null && first.winnable !== null && !budget.stopped) {
-    if (first.winnable) {
-      // The search stopped at its win; look for a dead end on its own (the first one found
-      // settles it, none found needs every position).
-      if (deadEndReachable === null) deadEndReachable = exploreFull(space, budget, 'dead-end', startLo, startHi).deadEndReachable;
-    } else {
-      // Lost for sure; every position, without the cut-offs, for the most removable and dead ends.
-      const all = exploreFull(space, budget, 'all', startLo, startHi);
-      first = { ...first, maxRemoved: Math.max(first.maxRemoved, all.maxRemoved), complete: all.complete };
-      deadEndReachable = all.deadEndReachable ?? deadEndReachable;
-    }
-  }
+  return { winnable, maxRemoved, maxExact, minMoves, steps, space, deadEndReachable, notes };
+}
 
-  const maxExact = first !== null && first.complete;
-  return {
-    winnable: first?.winnable ?? null,
-    // A lower bound from a stopped search is still worth giving (maxExact says which).
-    maxRemoved: first === null || (!maxExact && winnabilityOnly) ? null : first.maxRemoved,
-    maxExact,
-    minMoves,
-    steps,
-    space,
-    deadEndReachable,
-    notes,
-  };
+/** The relaxed game's usage number of the talon cards a position has removed. */
+function usageOfPosition(deal: PyramideDeal, relaxed: RelaxedGame, talonRemoved: number): number {
+  // Only the first card's place is known when the stock is not given; no other talon card can have been played then.
+  const known = [deal.first, ...(deal.stock ?? [])];
+  let usage = 0;
+  for (let i = 0; i < 24; i++) {
+    if (((talonRemoved >> i) & 1) === 0) continue;
+    const c = known[i];
+    if (c === undefined || c === null) throw new Error('a talon card of unknown place was removed');
+    usage += relaxed.usageOf(rankOf(c));
+  }
+  return usage;
 }
 
 /**
- * The search's steps as app moves: each step's draws and turn-overs, then its removal,
- * played through the rules engine (which throws if the solver ever proposed an illegal move).
+ * The search's steps as app moves, played on `game` from where it stands: each step's draws
+ * and turn-overs, then its removal, through the rules engine (which throws if the solver
+ * ever proposed an illegal move).
  */
-function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSpace, steps: number[]): PyramideMove[] {
-  const game = new PyramideGame(deal, rules);
+export function playSteps(game: PyramideGame, space: FullStateSpace, steps: readonly number[]): PyramideMove[] {
   const moves: PyramideMove[] = [];
   const play = (move: PyramideMove): void => {
     game.move(move);
@@ -167,4 +186,8 @@ function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSp
   }
   if (!game.isWon()) throw new Error('the solver\'s line does not win when replayed');
   return moves;
+}
+
+function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSpace, steps: number[]): PyramideMove[] {
+  return playSteps(new PyramideGame(deal, rules), space, steps);
 }

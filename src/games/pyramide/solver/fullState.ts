@@ -16,6 +16,7 @@ import type { PyramideMove } from '../engine.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
+import { NO_WIN, RelaxedGame } from './relaxed.js';
 
 export const MOVE_KING = 0;
 export const MOVE_PAIR = 1;
@@ -39,6 +40,10 @@ export class FullStateSpace {
   private readonly counts = new Int32Array(14);
   /** Costs of reaching talon cards, 8 slots per value. */
   private readonly costs = new Int32Array(14 * 8);
+  /** The same pyramid with the talon free: bounds and proofs of loss, memoised. */
+  readonly relaxed: RelaxedGame;
+  /** Per talon index, its card's step in the relaxed game's usage number. */
+  private readonly talonUsage = new Int32Array(TALON_SIZE);
   /** For each position, the positions it could ever pair with (neither lies under the other). */
   private readonly compatible: Int32Array;
 
@@ -51,6 +56,8 @@ export class FullStateSpace {
     for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
     for (let i = 0; i < TALON_SIZE; i++) this.value[TALON_BASE + i] = rankOf(talon[i]!);
     this.compatible = pairableMasks(this.value.subarray(0, PYRAMID_SIZE), rules.pairCovering);
+    this.relaxed = new RelaxedGame(deal, rules.pairCovering);
+    for (let i = 0; i < TALON_SIZE; i++) this.talonUsage[i] = this.relaxed.usageOf(this.value[TALON_BASE + i]!);
   }
 
   // Scratch output of `pack`, so packing allocates nothing.
@@ -138,23 +145,14 @@ export class FullStateSpace {
     const pyramidMoves = out;
 
     // Removals with the talon, after 0, 1, 2, ... draws and turn-overs.
+    const talonLeft = ~talonRemoved & ALL_TALON;
     let next = startNext;
     let passes = startPasses;
     for (let steps = 0; ; steps++) {
-      let wasteTop = -1;
-      for (let i = next - 1; i >= 0; i--) {
-        if (((talonRemoved >> i) & 1) === 0) {
-          wasteTop = i;
-          break;
-        }
-      }
-      let stockTop = -1;
-      for (let i = next; i < TALON_SIZE; i++) {
-        if (((talonRemoved >> i) & 1) === 0) {
-          stockTop = i;
-          break;
-        }
-      }
+      const waste = talonLeft & ((1 << next) - 1);
+      const stock = talonLeft & ~((1 << next) - 1);
+      const wasteTop = waste === 0 ? -1 : 31 - Math.clz32(waste);
+      const stockTop = stock === 0 ? -1 : 31 - Math.clz32(stock & -stock);
       const before = out;
       const top = wasteTop >= 0 ? TALON_BASE + wasteTop : -1;
       const shown = rules.stockTopAvailable && stockTop >= 0 ? TALON_BASE + stockTop : -1;
@@ -199,27 +197,45 @@ export class FullStateSpace {
         if (out === before && pyramidMoves === 0) this.deadEnd = true;
         break;
       }
-      while (next < TALON_SIZE && ((talonRemoved >> next) & 1) === 1) next++;
+      const after = talonLeft & ~((1 << next) - 1);
+      next = after === 0 ? TALON_SIZE : 31 - Math.clz32(after & -after);
       if (next === startNext) break; // a full cycle: back where we started
     }
     return out;
   }
 
+  /** The relaxed game's usage number of a position's removed talon cards. */
+  usageOf(hi: number): number {
+    let usage = 0;
+    for (let t = hi & ALL_TALON; t !== 0; t &= t - 1) usage += this.talonUsage[31 - Math.clz32(t & -t)]!;
+    return usage;
+  }
+
+  /** True when the pyramid can no longer be cleared, even with the talon free (exact proof of a loss). */
+  cannotWin(lo: number, hi: number): boolean {
+    return this.relaxed.minRemovals(lo & FULL_PYRAMID, this.usageOf(hi)) === NO_WIN;
+  }
+
+  /** At most this many pyramid cards can be removed from the position (the relaxed game's figure). */
+  maxRemovable(lo: number, hi: number): number {
+    return this.relaxed.maxRemovable(lo & FULL_PYRAMID, this.usageOf(hi));
+  }
+
   /**
-   * Whether a pyramid card is left that can never go: no partner left in the pyramid that
-   * it could ever meet (neither lies under the other) and none left in the stock or waste.
-   * Such a position cannot be won.
+   * True when some talon card can never be removed: not a King, and no card of its partner
+   * value left in the pyramid or (where two talon cards may pair) the talon. With unlimited
+   * turn-overs the game then never ends in "no more moves".
    */
-  hasDeadCard(lo: number, hi: number): boolean {
+  talonStuck(lo: number, hi: number): boolean {
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
     const value = this.value;
-    let talonValues = 0; // bit v: a talon card of value v is left
-    for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) talonValues |= 1 << value[TALON_BASE + i]!;
-    for (let x = 0; x < PYRAMID_SIZE; x++) {
-      if ((removed >> x) & 1 || value[x] === 13) continue;
-      if ((this.compatible[x]! & ~removed) === 0 && ((talonValues >> (13 - value[x]!)) & 1) === 0) return true;
-    }
+    let left = 0; // bit v: a card of value v is left where a talon card could meet it
+    for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) left |= 1 << value[i]!;
+    let talonLeft = 0;
+    for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) talonLeft |= 1 << value[TALON_BASE + i]!;
+    if (this.rules.stockTopAvailable || this.rules.pairBeneath) left |= talonLeft;
+    for (let v = 1; v <= 12; v++) if (((talonLeft >> v) & 1) !== 0 && ((left >> (13 - v)) & 1) === 0) return true;
     return false;
   }
 
@@ -277,11 +293,14 @@ export class FullStateSpace {
   lowerBound(lo: number, hi: number): number {
     const value = this.value;
     const counts = this.counts;
-    counts.fill(0);
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
-    for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) counts[value[i]!]!++;
+    // Removals the pyramid needs with the talon free: a bound, and NO_WIN proves the loss.
+    const relaxedRemovals = this.relaxed.minRemovals(removed, this.usageOf(hi));
+    if (relaxedRemovals === NO_WIN) return -1;
     if (this.rules.strictWin) {
+      counts.fill(0);
+      for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) counts[value[i]!]!++;
       for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) counts[value[TALON_BASE + i]!]!++;
       let removals = counts[13]!;
       for (let v = 1; v <= 6; v++) removals += Math.max(counts[v]!, counts[13 - v]!);
@@ -295,46 +314,60 @@ export class FullStateSpace {
 
     // Removals and unmatched cards depend on the pyramid alone: computed once per pyramid.
     const need = this.need;
-    const removals = this.pyramidBound(removed);
-    if (this.rules.stockTopAvailable) {
-      for (let w = 1; w <= 12; w++) {
-        if (need[w] === 0) continue;
-        let have = 0;
-        for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0 && value[TALON_BASE + i] === w) have++;
-        if (have < need[w]!) return -1;
-      }
-      return removals;
-    }
-
+    const removals = Math.max(relaxedRemovals, this.pyramidBound(removed));
+    const present = this.present; // bit v: a pyramid card of value v is left
     const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
     const canCycle = ((hi >>> 25) & 63) < this.rules.passes;
     const costs = this.costs;
     const found = this.found;
     found.fill(0);
-    // Waste from the top down: a waste card is reachable without a cycle when every card
-    // above it can still be removed (a King, or a card whose partner value is in the pyramid).
-    let wasteLeft = 0;
-    for (let i = 0; i < next; i++) if (((talonRemoved >> i) & 1) === 0) wasteLeft++;
-    let stockLeft = 0;
-    for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) stockLeft++;
-    let clearAbove = true;
-    let fromBottom = wasteLeft;
-    for (let i = next - 1; i >= 0; i--) {
-      if ((talonRemoved >> i) & 1) continue;
-      const vi = value[TALON_BASE + i]!;
-      if (vi !== 13 && need[vi] !== 0) {
-        const cost = clearAbove ? 0 : canCycle ? stockLeft + 1 + fromBottom : 1 << 20;
-        costs[vi * 8 + found[vi]!++] = cost;
+    if (this.rules.stockTopAvailable) {
+      // The stock top plays without a draw, and a card may leave the stock by pairing instead
+      // of being drawn; so a card costs only the cards above it that cost a move of their own
+      // anyway (a King, or a card with no partner value left in the pyramid: drawn, or
+      // removed by a move the removal count leaves out).
+      let above = 0;
+      for (let i = next; i < TALON_SIZE; i++) {
+        if ((talonRemoved >> i) & 1) continue;
+        const vi = value[TALON_BASE + i]!;
+        if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = above;
+        if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
       }
-      fromBottom--;
-      if (vi !== 13 && counts[13 - vi] === 0) clearAbove = false;
-    }
-    let depth = 0;
-    for (let i = next; i < TALON_SIZE; i++) {
-      if ((talonRemoved >> i) & 1) continue;
-      depth++;
-      const vi = value[TALON_BASE + i]!;
-      if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
+      above = 0;
+      for (let i = next - 1; i >= 0; i--) {
+        if ((talonRemoved >> i) & 1) continue;
+        const vi = value[TALON_BASE + i]!;
+        if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = canCycle ? Math.min(above, 1) : above;
+        if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
+      }
+    } else {
+      // Waste from the top down: a waste card is reachable without a cycle when every card
+      // above it can still be removed (a King, or a card whose partner value is in the
+      // pyramid; with pair-beneath, any card).
+      const beneath = this.rules.pairBeneath;
+      let wasteLeft = 0;
+      for (let i = 0; i < next; i++) if (((talonRemoved >> i) & 1) === 0) wasteLeft++;
+      let stockLeft = 0;
+      for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) stockLeft++;
+      let clearAbove = true;
+      let fromBottom = wasteLeft;
+      for (let i = next - 1; i >= 0; i--) {
+        if ((talonRemoved >> i) & 1) continue;
+        const vi = value[TALON_BASE + i]!;
+        if (vi !== 13 && need[vi] !== 0) {
+          const cost = clearAbove ? 0 : canCycle ? stockLeft + 1 + fromBottom : 1 << 20;
+          costs[vi * 8 + found[vi]!++] = cost;
+        }
+        fromBottom--;
+        if (!beneath && vi !== 13 && ((present >> (13 - vi)) & 1) === 0) clearAbove = false;
+      }
+      let depth = 0;
+      for (let i = next; i < TALON_SIZE; i++) {
+        if ((talonRemoved >> i) & 1) continue;
+        depth++;
+        const vi = value[TALON_BASE + i]!;
+        if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
+      }
     }
     let draws = 0;
     for (let w = 1; w <= 12; w++) {
@@ -353,6 +386,9 @@ export class FullStateSpace {
   private pyramidRemovals = new GrowableInt32Array(1 << 10);
   private pyramidNeedLo = new GrowableInt32Array(1 << 10);
   private pyramidNeedHi = new GrowableInt32Array(1 << 10);
+  private pyramidPresent = new GrowableInt32Array(1 << 10);
+  /** Set by `pyramidBound`: bit v when a pyramid card of value v is left. */
+  private present = 0;
 
   /** Fills `need` for a pyramid and returns its removal bound (memoised per pyramid). */
   private pyramidBound(removed: number): number {
@@ -363,9 +399,19 @@ export class FullStateSpace {
       const nhi = this.pyramidNeedHi.data[id]!;
       for (let w = 1; w <= 6; w++) need[w] = (nlo >>> ((w - 1) * 4)) & 15;
       for (let w = 7; w <= 12; w++) need[w] = (nhi >>> ((w - 7) * 4)) & 15;
+      this.present = this.pyramidPresent.data[id]!;
       return this.pyramidRemovals.data[id]!;
     }
     const counts = this.counts;
+    counts.fill(0);
+    let present = 0;
+    for (let i = 0; i < PYRAMID_SIZE; i++) {
+      if (((removed >> i) & 1) === 0) {
+        counts[this.value[i]!]!++;
+        present |= 1 << this.value[i]!;
+      }
+    }
+    this.present = present;
     need.fill(0);
     let removals = counts[13]!;
     for (let v = 1; v <= 6; v++) {
@@ -382,6 +428,8 @@ export class FullStateSpace {
     this.pyramidRemovals.ensure(id);
     this.pyramidNeedLo.ensure(id);
     this.pyramidNeedHi.ensure(id);
+    this.pyramidPresent.ensure(id);
+    this.pyramidPresent.data[id] = present;
     this.pyramidRemovals.data[id] = removals;
     this.pyramidNeedLo.data[id] = nlo;
     this.pyramidNeedHi.data[id] = nhi;
