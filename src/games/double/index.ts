@@ -18,12 +18,18 @@ import {
 } from './deal.js';
 import { describeRules, DoubleState, rulesName, type DoubleDeal, type DoubleRules } from './engine.js';
 import { IllegalMove, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
+import { movesLowerBound } from './lowerBound.js';
 import { solve } from './solver.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
 export interface DoubleAnalysis extends Analysis {
   /** Score at the end of the printed solution (`1220`, or `$416` under Vegas), null without one. */
   score: string | null;
+  /**
+   * A proven lower bound on the moves of any win from the deal (`lowerBound.ts`): each
+   * card's last move, the draws, buried lower cards. Shown next to the printed length.
+   */
+  movesLowerBound: number;
 }
 
 function refusePyramideFlags(flags: RuleFlags): void {
@@ -59,6 +65,7 @@ export class DoubleDealOpened implements OpenedDeal {
 
   analyse(limits: Limits, options: AnalyseOptions = {}): DoubleAnalysis {
     const budget = new Budget(limits);
+    const lowerBound = movesLowerBound(this.newState());
     const result = solve(() => this.newState(), budget, { optimize: options.optimize === true && options.winnabilityOnly !== true });
     const ms = Math.round(budget.elapsedMs());
     const notes: string[] = [];
@@ -70,6 +77,7 @@ export class DoubleDealOpened implements OpenedDeal {
       replayLine(replay, result.line, (m) => out.push(moveJson(replay, m)));
       if (!replay.isWon()) throw new Error('internal error: the solution does not win when replayed');
       if (replay.moves !== result.moves) throw new Error('internal error: the solution length does not match its replay');
+      if (replay.moves < lowerBound) throw new Error('internal error: a winning line shorter than the proven lower bound');
       solution = out;
       score = replay.scoreText();
     }
@@ -104,6 +112,7 @@ export class DoubleDealOpened implements OpenedDeal {
       maxExact: result.maxExact,
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
+      movesLowerBound: lowerBound,
       nodes: result.nodes,
       ms,
       limit,
@@ -196,7 +205,9 @@ export function describeDouble(analysis: Analysis, style: CardStyle = 'symbols')
   let what: string;
   if (a.verdict === 'winnable') {
     if (a.moves !== null) {
-      what = `winnable in ${a.moves} moves (${a.minMovesProved ? 'proven minimal' : 'not proven minimal'})`;
+      // Rows stored by an older solver have no bound.
+      const bound = typeof a.movesLowerBound === 'number' ? `; every win needs at least ${a.movesLowerBound}` : '';
+      what = `winnable in ${a.moves} moves (${a.minMovesProved ? 'proven minimal' : `not proven minimal${bound}`})`;
       if (a.score) what += `, ${a.score.startsWith('$') || a.score.startsWith('-$') ? a.score : `${a.score} points`}`;
     } else {
       what = 'winnable';
@@ -219,7 +230,7 @@ export const doubleGame: GameModule = {
   id: 'double',
   name: 'Double Solitaire',
   family: 'DS1',
-  solverVersion: '2',
+  solverVersion: '3',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),

@@ -43,6 +43,15 @@ const P_EMPTY = 200;
 const P_OTHER = 300;
 const P_FC = 100;
 
+/** A pseudo-random number in [0, range) fixed by the move and the seed. */
+function noise(m: number, seed: number, range: number): number {
+  let h = Math.imul(m ^ Math.imul(seed, 0x9e3779b9), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) % range;
+}
+
 /** The searcher: one engine position, applied and undone in place. */
 export class DoubleSearch {
   readonly s: DoubleState;
@@ -64,6 +73,13 @@ export class DoubleSearch {
    * exact most foundation cards).
    */
   prune: 'none' | 'win' | 'max' = 'none';
+  /**
+   * Restarts (see `solve`): 0 keeps the plain move order; another value adds to every
+   * move's priority a pseudo-random amount below `jitter`, fixed per (seed, move), so that
+   * each restart tries the moves of a position in another order. Only the order changes.
+   */
+  orderSeed = 0;
+  jitter = 0;
 
   constructor(
     state: DoubleState,
@@ -145,13 +161,15 @@ export class DoubleSearch {
     let moves = this.moves.ensure(at + 1024);
     let prios = this.prios.ensure(at + 1024);
     let n = 0;
+    const seed = this.orderSeed;
+    const jitter = this.jitter;
     const push = (m: number, prio: number): void => {
       if (at + n >= moves.length) {
         moves = this.moves.ensure(at + n + 1024);
         prios = this.prios.ensure(at + n + 1024);
       }
       moves[at + n] = m;
-      prios[at + n] = prio;
+      prios[at + n] = seed === 0 ? prio : prio + noise(m, seed, jitter);
       n++;
     };
     let firstEmpty = -1;
@@ -287,14 +305,17 @@ export class DoubleSearch {
    * Depth-first search from the current position (already autoplayed).
    * Plain mode: stops at the first win, leaving the engine on it (its history is the line).
    * Optimize mode: branch and bound under `bound` moves; calls `onWin` with each shorter win.
-   * Returns 'win', 'done' (space exhausted) or 'stopped' (a limit).
+   * Returns 'win', 'done' (space exhausted), 'stopped' (a limit) or 'capped' (more than
+   * `nodeCap` positions searched in this run: the caller restarts, see `solve`).
    */
   run(
     table: KeyTable,
     withPointer: boolean,
     optimize: { bound: number; onWin: (moves: number) => number } | null,
-  ): 'win' | 'done' | 'stopped' {
+    nodeCap = Infinity,
+  ): 'win' | 'done' | 'stopped' | 'capped' {
     const s = this.s;
+    let searched = 0;
     const budget = this.budget;
     const bestG = new GrowableInt32Array(optimize ? 1024 : 1);
     const seenAt = (id: number): void => {
@@ -379,6 +400,10 @@ export class DoubleSearch {
       if (!budget.tick()) {
         this.undo(k);
         return 'stopped';
+      }
+      if (++searched > nodeCap) {
+        this.undo(k);
+        return 'capped';
       }
       applied[depth] = k;
       depth++;

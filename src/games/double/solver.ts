@@ -64,27 +64,55 @@ export interface SolveResult {
   hit: LimitName | null;
 }
 
+/** Positions the first run may search before the first restart; each restart doubles it. */
+export const FIRST_RUN_NODES = 3000;
+/** How far a restart's move-order noise reaches (see `DoubleSearch.orderSeed`). */
+const RESTART_JITTER = 150;
+
+/**
+ * The verdict, by restarts: a depth-first search that picks a poor move early can spend
+ * any time in one subtree without a win, while another order finds one at once. So the
+ * search runs with a node cap, and when the cap is hit starts again from scratch with its
+ * moves in another order (`orderSeed`) and twice the cap. Any run that finishes is a
+ * complete search, whatever its order: 'done' then proves the deal lost. The doubling
+ * keeps the work spent on cut-off runs below that of the last run.
+ */
+function decide(
+  makeState: () => DoubleState,
+  budget: Budget,
+): { search: DoubleSearch; outcome: 'win' | 'done' | 'stopped'; maxFoundation: number } {
+  let maxFoundation = 0;
+  for (let run = 0; ; run++) {
+    const state = makeState();
+    const search = new DoubleSearch(state, budget);
+    search.autoplay();
+    // Draw 1 with unlimited turn-overs: the pointer can reach every position from every other.
+    const pointerFree = state.draw === 1 && !state.vegas;
+    // Vegas: first the verdict alone, skipping every position the talon relaxation proves
+    // lost; the exact most foundation cards come after (in `solve`), as a separate search.
+    if (state.vegas) search.prune = 'win';
+    search.orderSeed = run;
+    search.jitter = RESTART_JITTER;
+    const cap = FIRST_RUN_NODES * 2 ** run;
+    const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
+    if (search.maxFoundation > maxFoundation) maxFoundation = search.maxFoundation;
+    if (outcome !== 'capped') return { search, outcome, maxFoundation };
+  }
+}
+
 /**
  * Solves a position: plain search first, then (optimize) branch and bound for shorter lines.
  * `makeState` gives a fresh engine at the starting position.
  */
 export function solve(makeState: () => DoubleState, budget: Budget, options: SolveOptions): SolveResult {
-  const state = makeState();
-  const search = new DoubleSearch(state, budget);
-  search.autoplay();
-  // Draw 1 with unlimited turn-overs: the pointer can reach every position from every other.
-  const pointerFree = state.draw === 1 && !state.vegas;
-  const table = new KeyTable(KEY_WORDS, budget, 1 << 14, 4);
-  // Vegas: first the verdict alone, skipping every position the talon relaxation proves
-  // lost; the exact most foundation cards come after (below), as a separate search.
-  if (state.vegas) search.prune = 'win';
-  const outcome = search.run(table, !pointerFree, null);
+  const { search, outcome, maxFoundation } = decide(makeState, budget);
+  const state = search.s;
   const result: SolveResult = {
     verdict: outcome === 'win' ? 'winnable' : outcome === 'done' ? 'unwinnable' : 'unknown',
     line: null,
     moves: null,
     minMovesProved: false,
-    maxFoundation: outcome === 'win' ? state.total : search.maxFoundation,
+    maxFoundation: outcome === 'win' ? state.total : maxFoundation,
     maxExact: outcome !== 'stopped',
     nodes: budget.nodes,
     hit: outcome === 'stopped' ? budget.hit ?? 'memory' : null,
@@ -96,7 +124,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     const again = new DoubleSearch(makeState(), budget);
     again.autoplay();
     again.prune = 'max';
-    again.maxFoundation = search.maxFoundation;
+    again.maxFoundation = maxFoundation;
     const outcome2 = again.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, null);
     if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
     result.maxFoundation = again.maxFoundation;
