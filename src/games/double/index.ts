@@ -30,6 +30,8 @@ export interface DoubleAnalysis extends Analysis {
    * card's last move, the draws, buried lower cards. Shown next to the printed length.
    */
   movesLowerBound: number;
+  /** What proves an `unwinnable` verdict ('search' or 'relaxation'), null otherwise. */
+  lostBy: 'search' | 'relaxation' | null;
 }
 
 function refusePyramideFlags(flags: RuleFlags): void {
@@ -92,6 +94,11 @@ export class DoubleDealOpened implements OpenedDeal {
       );
     } else if (result.verdict === 'unwinnable') {
       notes.push(
+        result.lostBy === 'relaxation'
+          ? 'lost by a stated argument: even with every card free to leave whenever a card it builds on is at hand, one pass through the stock cannot bring all cards up'
+          : 'lost by a complete search: every position reachable was searched',
+      );
+      notes.push(
         result.maxExact
           ? `no line of play wins; the most cards any line puts on the foundations is ${result.maxFoundation}`
           : `no line of play wins; the search for the most foundation cards stopped at ${limit}: ${result.maxFoundation} is a lower bound`,
@@ -113,6 +120,7 @@ export class DoubleDealOpened implements OpenedDeal {
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
       movesLowerBound: lowerBound,
+      lostBy: result.lostBy,
       nodes: result.nodes,
       ms,
       limit,

@@ -36,7 +36,7 @@
  * The search loop allocates nothing: moves are integers in typed arrays, the position is
  * the engine's typed arrays, applied and undone in place.
  */
-import type { Budget, LimitName } from '../../search/limits.js';
+import { Budget, type LimitName } from '../../search/limits.js';
 import { KeyTable } from '../../search/keyTable.js';
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
@@ -62,6 +62,12 @@ export interface SolveResult {
   nodes: number;
   /** What stopped a search (the first one, or the optimize pass). */
   hit: LimitName | null;
+  /**
+   * What proves an `unwinnable` verdict: 'search' (every position reachable searched) or
+   * 'relaxation' (Vegas: the relaxed game of `vegasBound.ts` already keeps the start below
+   * a win). Null for other verdicts.
+   */
+  lostBy: 'search' | 'relaxation' | null;
 }
 
 /** Positions the first run may search before the first restart; each restart doubles it. */
@@ -100,6 +106,13 @@ function decide(
   }
 }
 
+/** The Vegas relaxation's bound at the start (after the safe moves). */
+function startBound(makeState: () => DoubleState): number {
+  const search = new DoubleSearch(makeState(), new Budget({ timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity }));
+  search.autoplay();
+  return search.talonBound();
+}
+
 /**
  * Solves a position: plain search first, then (optimize) branch and bound for shorter lines.
  * `makeState` gives a fresh engine at the starting position.
@@ -116,6 +129,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     maxExact: outcome !== 'stopped',
     nodes: budget.nodes,
     hit: outcome === 'stopped' ? budget.hit ?? 'memory' : null,
+    lostBy: outcome !== 'done' ? null : state.vegas && startBound(makeState) < state.total ? 'relaxation' : 'search',
   };
   if (outcome === 'done' && state.vegas) {
     // Proven lost. Branch and bound for the most foundation cards, starting from the best

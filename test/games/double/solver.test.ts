@@ -261,6 +261,8 @@ describe('Vegas pruning agrees with a brute force', () => {
     let compared = 0;
     let unwinnable = 0;
     let winnable = 0;
+    let byRelaxation = 0;
+    let bySearch = 0;
     for (let seed = 1; compared < 60 && seed < 2000; seed++) {
       const d = vegasDeal(seed);
       const brute = bruteOfDeal(d, 3000);
@@ -272,11 +274,20 @@ describe('Vegas pruning agrees with a brute force', () => {
       expect(result.maxFoundation, context).toBe(brute.max);
       expect(result.maxExact, context).toBe(true);
       if (brute.winnable) winnable++;
-      else unwinnable++;
+      else {
+        unwinnable++;
+        // Each kind of proof of "lost" is checked by the brute force's verdict above.
+        if (result.lostBy === 'relaxation') byRelaxation++;
+        else if (result.lostBy === 'search') bySearch++;
+      }
+      if (brute.winnable) expect(result.lostBy, context).toBeNull();
     }
     expect(compared).toBe(60);
     expect(unwinnable).toBeGreaterThanOrEqual(10);
     expect(winnable).toBeGreaterThanOrEqual(10);
+    expect(byRelaxation + bySearch).toBe(unwinnable);
+    expect(byRelaxation).toBeGreaterThanOrEqual(1);
+    expect(bySearch).toBeGreaterThanOrEqual(1);
   }, 600_000);
 
   /** Aces and 2s only; D1V; both A♠ under a 2♠ in the waste (2♠ has no 3 to go on). */
@@ -308,6 +319,7 @@ describe('Vegas pruning agrees with a brute force', () => {
     // Without the pruning the search needs more than one position to give up.
     const result = solve(buriedAces, new Budget({ timeMs: Infinity, nodes: 1, memoryBytes: Infinity }), { optimize: false });
     expect(result.verdict).toBe('unwinnable');
+    expect(result.lostBy).toBe('relaxation');
     const brute = bruteForce(bruteOf(buriedAces()), D1V, 16, 100000)!;
     expect(brute.winnable).toBe(false);
     // The most foundation cards may need the second search, which the node limit stops:
