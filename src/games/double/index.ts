@@ -18,6 +18,7 @@ import {
 } from './deal.js';
 import { describeRules, DoubleState, rulesName, type DoubleDeal, type DoubleRules } from './engine.js';
 import { IllegalMove, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
+import { movesLowerBound } from './lowerBound.js';
 import { solve } from './solver.js';
 import { hintDouble } from './hint.js';
 import type { HintOptions, HintResult } from '../hint.js';
@@ -28,6 +29,13 @@ export interface DoubleAnalysis extends Analysis {
   maxFoundation: number | null;
   /** Score at the end of the printed solution (`1220`, or `$416` under Vegas), null without one. */
   score: string | null;
+  /**
+   * A proven lower bound on the moves of any win from the deal (`lowerBound.ts`): each
+   * card's last move, the draws, buried lower cards. Shown next to the printed length.
+   */
+  movesLowerBound: number;
+  /** What proves an `unwinnable` verdict ('search' or 'relaxation'), null otherwise. */
+  lostBy: 'search' | 'relaxation' | null;
 }
 
 export class DoubleDealOpened implements OpenedDeal {
@@ -50,6 +58,7 @@ export class DoubleDealOpened implements OpenedDeal {
 
   analyse(limits: Limits, options: AnalyseOptions = {}): DoubleAnalysis {
     const budget = new Budget(limits);
+    const lowerBound = movesLowerBound(this.newState());
     const result = solve(() => this.newState(), budget, { optimize: options.optimize === true && options.winnabilityOnly !== true });
     const ms = Math.round(budget.elapsedMs());
     const notes: string[] = [];
@@ -61,6 +70,7 @@ export class DoubleDealOpened implements OpenedDeal {
       replayLine(replay, result.line, (m) => out.push(moveJson(replay, m)));
       if (!replay.isWon()) throw new Error('internal error: the solution does not win when replayed');
       if (replay.moves !== result.moves) throw new Error('internal error: the solution length does not match its replay');
+      if (replay.moves < lowerBound) throw new Error('internal error: a winning line shorter than the proven lower bound');
       solution = out;
       score = replay.scoreText();
     }
@@ -74,6 +84,11 @@ export class DoubleDealOpened implements OpenedDeal {
           : `${result.moves} moves is the best found, not proven minimal`,
       );
     } else if (result.verdict === 'unwinnable') {
+      notes.push(
+        result.lostBy === 'relaxation'
+          ? 'lost by a stated argument: even with every card free to leave whenever a card it builds on is at hand, one pass through the stock cannot bring all cards up'
+          : 'lost by a complete search: every position reachable was searched',
+      );
       notes.push(
         result.maxExact
           ? `no line of play wins; the most cards any line puts on the foundations is ${result.maxFoundation}`
@@ -95,6 +110,8 @@ export class DoubleDealOpened implements OpenedDeal {
       maxExact: result.maxExact,
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
+      movesLowerBound: lowerBound,
+      lostBy: result.lostBy,
       nodes: result.nodes,
       ms,
       limit,
@@ -190,7 +207,9 @@ export function describeDouble(analysis: Analysis, style: CardStyle = 'symbols')
   let what: string;
   if (a.verdict === 'winnable') {
     if (a.moves !== null) {
-      what = `winnable in ${a.moves} moves (${a.minMovesProved ? 'proven minimal' : 'not proven minimal'})`;
+      // Rows stored by an older solver have no bound.
+      const bound = typeof a.movesLowerBound === 'number' ? `; every win needs at least ${a.movesLowerBound}` : '';
+      what = `winnable in ${a.moves} moves (${a.minMovesProved ? 'proven minimal' : `not proven minimal${bound}`})`;
       if (a.score) what += `, ${a.score.startsWith('$') || a.score.startsWith('-$') ? a.score : `${a.score} points`}`;
     } else {
       what = 'winnable';
@@ -218,8 +237,12 @@ export const doubleGame: GameModule = {
   rulePresets: 'D1N, D3N, D1V or D3V (the default: the code\'s letters)',
   ruleOptions: [],
   stuck: { field: 'maxFoundation', title: 'most cards on the foundations (maxFoundation)', min: 0, max: 104 },
-  figures: [{ field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' }],
-  solverVersion: '2',
+  figures: [
+    { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
+    { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win' },
+    { field: 'lostBy', type: 'text', meaning: 'what proves an unwinnable verdict: search (complete) or relaxation' },
+  ],
+  solverVersion: '3',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),
