@@ -5,7 +5,8 @@
  * that answer the deals it asked about.
  */
 import { createHash } from 'node:crypto';
-import { gameOf } from '../../games/registry.js';
+import { figureProblem } from '../../games/figures.js';
+import { gameById, gameOf } from '../../games/registry.js';
 import type { AnalyseOptions, Analysis, DealInput, GameId, RuleFlags } from '../../games/types.js';
 import type { Limits } from '../../search/limits.js';
 import type { AnalysisMode } from '../../store/results.js';
@@ -144,8 +145,7 @@ function analysisProblem(deal: QueuedDeal, a: unknown): string | null {
   if (!count(a.nodes) || typeof a.ms !== 'number' || !Number.isFinite(a.ms) || a.ms < 0) return 'bad nodes or time';
   if (a.limit !== null && typeof a.limit !== 'string') return 'a malformed limit';
   if (!Array.isArray(a.notes) || !a.notes.every((n) => typeof n === 'string')) return 'malformed notes';
-  for (const field of ['maxRemoved', 'maxFoundation'] as const) if (a[field] !== undefined && !countOrNull(a[field])) return `a bad ${field}`;
-  return null;
+  return figureProblem(gameById(deal.game), a);
 }
 
 /**
