@@ -36,7 +36,7 @@ function pyramideHints(count: number, rules: string, limits: Limits): void {
     const a = deal.analyse(limits);
     if (a.solution === null) continue;
     deals++;
-    const line = a.solution.map((m) => moveText(m));
+    const line = a.solution.map((m) => moveText(deal.game, m));
     for (let i = 0; i < line.length; i++) {
       const moves = line.slice(0, i).join('; ');
       const t = performance.now();
@@ -75,7 +75,7 @@ function doubleHints(count: number, every: number, limits: Limits): void {
       skipped++;
       continue;
     }
-    const line = a.solution.map((m) => moveText(m));
+    const line = a.solution.map((m) => moveText(deal.game, m));
     for (let i = 0; i < line.length; i += every) {
       const t = performance.now();
       const h = deal.hint(line.slice(0, i).join('; '), limits);

@@ -43,12 +43,12 @@ describe('the library entry', () => {
   it('bestLine: the rest of a best line, which wins when played', () => {
     const deal = api.openDeal('PY1-N-AAAAAAI');
     const line = api.bestLine(deal, 'draw', LIMITS)!;
-    const outcome = deal.play(['draw', ...line.map((m) => api.moveText(m))].join('; '), 'symbols');
+    const outcome = deal.play(['draw', ...line.map((m) => api.moveText(deal.game, m))].join('; '), 'symbols');
     expect(outcome.ok).toBe(true);
     expect(outcome.json).toMatchObject({ status: 'won', counter: deal.hint('draw', LIMITS).movesLeft! + 1 });
     const double = api.openDeal('DS1-D1N-AAAAAAB');
     const rest = api.bestLine(double, 'draw', LIMITS)!;
-    const played = double.play(['draw', ...rest.map((m) => api.moveText(m))].join('; '), 'symbols');
+    const played = double.play(['draw', ...rest.map((m) => api.moveText(double.game, m))].join('; '), 'symbols');
     expect((played.json.position as { won: boolean }).won).toBe(true);
   });
 

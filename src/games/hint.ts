@@ -6,6 +6,7 @@
 import { type CardStyle, formatCard, parseCard } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
+import { gameById } from './registry.js';
 import type { AnalyseOptions, GameId, MoveJson, OpenedDeal } from './types.js';
 
 /** The position: won already, still winnable, lost (no line wins), no legal move at all, or not decided. */
@@ -39,11 +40,12 @@ export interface JudgedMove {
   movesLeftProved: boolean;
   /** How many moves longer than the best move's win (Pyramide `winnable`). */
   extraMoves: number | null;
-  /** Pyramide: the most pyramid cards removed (of 28) by any line going on from this move. */
-  maxRemoved?: number | null;
-  /** Double Solitaire: the most cards on the foundations (of 104) any line going on from this move reaches. */
-  maxFoundation?: number | null;
-  /** Whether the figure above is exact (false: a lower bound). */
+  /**
+   * The game's stuck figure after this move, under the game's own field name (`maxRemoved`,
+   * `maxFoundation`): how far any line going on from it gets.
+   */
+  [stuckFigure: string]: unknown;
+  /** Whether the stuck figure is exact (false: a lower bound). */
   maxExact: boolean;
   /** Pyramide: whether a line going on from this move can end in the app's "no more moves". */
   deadEndReachable?: boolean | null;
@@ -68,10 +70,8 @@ export interface HintResult {
   /** Moves still needed to win from the position, when a win is known. */
   movesLeft: number | null;
   movesLeftProved: boolean;
-  /** Pyramide: the most pyramid cards any line from here removes in all (of 28). */
-  maxRemoved?: number | null;
-  /** Double Solitaire: the most foundation cards any line from here reaches (of 104). */
-  maxFoundation?: number | null;
+  /** The game's stuck figure from here, under its own field name (`maxRemoved`, `maxFoundation`). */
+  [stuckFigure: string]: unknown;
   maxExact: boolean;
   /** The best move (the first of `moves`), or null when there is no legal move. */
   best: MoveJson | null;
@@ -90,38 +90,20 @@ export interface HintResult {
 
 // ---- text -----------------------------------------------------------------------------------
 
-/** A JSON move in the notation `play --moves` takes, cards in the asked style. */
-export function moveText(m: MoveJson, style: CardStyle = 'symbols'): string {
-  const card = (text: unknown): string => (style === 'symbols' ? String(text) : formatCard(parseCard(String(text)), style));
-  switch (m.move) {
-    case 'king':
-      return card(m.card);
-    case 'pair':
-      return (m.cards as string[]).map(card).join(' + ');
-    case 'turn-over':
-      return 'turn over';
-    case 'cards': {
-      const place = (p: unknown): string => (p === 'waste' ? 'w' : p === 'foundation' ? 'f' : `c${String(p).slice(7)}`);
-      return `${card(m.card)} ${place(m.from)}-${place(m.to)}`;
-    }
-    default:
-      return m.move;
-  }
+/** A JSON move of a game in the notation `play --moves` takes, cards in the asked style. */
+export function moveText(game: GameId, m: MoveJson, style: CardStyle = 'symbols'): string {
+  return gameById(game).moveText(m, style);
 }
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** What is still reachable, in the game's own terms ("at most 20 of 28 pyramid cards removable"). */
-export function reachText(h: { maxRemoved?: number | null; maxFoundation?: number | null; maxExact: boolean }): string {
-  if (h.maxRemoved !== undefined && h.maxRemoved !== null) {
-    return `${h.maxExact ? 'at most' : 'at least'} ${h.maxRemoved} of the 28 pyramid cards can be removed in all`;
-  }
-  if (h.maxFoundation !== undefined && h.maxFoundation !== null) {
-    return `${h.maxExact ? 'at most' : 'at least'} ${h.maxFoundation} of the 104 cards can reach the foundations`;
-  }
-  return '';
+/** What is still reachable, in the game's own terms ("at most 20 of the 28 pyramid cards can be removed in all"). */
+export function reachText(game: GameId, h: { [figure: string]: unknown; maxExact: boolean }): string {
+  const stuck = gameById(game).stuck;
+  const value = h[stuck.field];
+  return typeof value === 'number' ? `${h.maxExact ? 'at most' : 'at least'} ${value} ${stuck.reach}` : '';
 }
 
 function statusText(h: HintResult): string {
@@ -133,19 +115,19 @@ function statusText(h: HintResult): string {
         ? 'winnable'
         : `winnable, ${plural(h.movesLeft, 'move')} left ${h.movesLeftProved ? 'at best' : 'on the shortest line found (not proven minimal)'}`;
     case 'lost': {
-      const reach = reachText(h);
+      const reach = reachText(h.game, h);
       return `lost: no line wins any more${reach ? `; ${reach}` : ''}`;
     }
     case 'dead end':
       return 'dead end: no legal move';
     case 'unknown': {
-      const reach = reachText(h);
+      const reach = reachText(h.game, h);
       return `unknown${h.limit ? ` (stopped by ${h.limit})` : ''}${reach ? `; ${reach}` : ''}`;
     }
   }
 }
 
-function judgementText(j: JudgedMove): string {
+function judgementText(game: GameId, j: JudgedMove): string {
   switch (j.label) {
     case 'optimal':
       return `on a shortest win, ${plural(j.movesLeft ?? 0, 'move')} left after it`;
@@ -156,7 +138,7 @@ function judgementText(j: JudgedMove): string {
       return `a win is known after it: ${plural(j.movesLeft ?? 0, 'more move')}${j.movesLeftProved ? ' (proven minimal)' : ''}`;
     case 'losing': {
       const parts = ['no win after it'];
-      const reach = reachText(j);
+      const reach = reachText(game, j);
       if (reach) parts.push(reach);
       if (j.deadEndReachable === true) parts.push('can end in "no more moves"');
       return parts.join('; ');
@@ -166,7 +148,7 @@ function judgementText(j: JudgedMove): string {
         return `still wins, ${plural(j.movesLeft, 'move')} left after it; not compared with every other move (stopped by ${j.limit ?? 'a limit'})`;
       }
       if (j.wins === true) return `still wins; how many moves was not counted (stopped by ${j.limit ?? 'a limit'})`;
-      return `not decided (stopped by ${j.limit ?? 'a limit'})${reachText(j) ? `; ${reachText(j)}` : ''}`;
+      return `not decided (stopped by ${j.limit ?? 'a limit'})${reachText(game, j) ? `; ${reachText(game, j)}` : ''}`;
   }
 }
 
@@ -174,88 +156,21 @@ function judgementText(j: JudgedMove): string {
 export function describeHint(h: HintResult, style: CardStyle = 'symbols'): string {
   const who = h.code ?? `deal ${h.fingerprint}`;
   const lines = [`${who}  ${h.rules}, after ${plural(h.played.length, 'move')}: ${statusText(h)}`];
-  if (h.best !== null && h.moves.length > 0) lines.push(`  best: ${moveText(h.best, style)}`);
-  const texts = h.moves.map((j) => moveText(j.move, style));
+  if (h.best !== null && h.moves.length > 0) lines.push(`  best: ${moveText(h.game, h.best, style)}`);
+  const texts = h.moves.map((j) => moveText(h.game, j.move, style));
   const width = Math.max(0, ...texts.map((t) => [...t].length));
   const labelWidth = Math.max(0, ...h.moves.map((j) => j.label.length));
   h.moves.forEach((j, i) => {
     lines.push(
-      `  ${texts[i]!.padEnd(width + texts[i]!.length - [...texts[i]!].length)}  ${j.label.padEnd(labelWidth)}  ${judgementText(j)}`,
+      `  ${texts[i]!.padEnd(width + texts[i]!.length - [...texts[i]!].length)}  ${j.label.padEnd(labelWidth)}  ${judgementText(h.game, j)}`,
     );
   });
   if (h.crossroads.length > 0) {
-    lines.push(`  crossroads: after ${h.crossroads.map((m) => moveText(m, style)).join(', or after ')} the game can no longer be won`);
+    lines.push(`  crossroads: after ${h.crossroads.map((m) => moveText(h.game, m, style)).join(', or after ')} the game can no longer be won`);
   }
   lines.push(`  ${h.nodes.toLocaleString('en-US')} nodes, ${h.ms} ms`);
   for (const note of h.notes) lines.push(`  note: ${note}`);
   return lines.join('\n');
-}
-
-// ---- results from a game's judgements ----------------------------------------------------------
-
-/** A judge's `maxRemoved` when every pyramid card goes: the move still wins. */
-const PYRAMID_CARDS = 28;
-
-/**
- * What a game's judge returns (the Pyramide judge has this shape): the position, then every
- * legal move best first, in the game's own move type.
- */
-export interface GameJudgement<M> {
-  status: PositionStatus;
-  movesLeft: number | null;
-  maxRemoved: number | null;
-  maxExact: boolean;
-  moves: readonly {
-    move: M;
-    label: 'optimal' | 'winnable' | 'losing' | 'unknown';
-    movesLeft: number | null;
-    extraMoves: number | null;
-    maxRemoved: number | null;
-    maxExact: boolean;
-    deadEndReachable: boolean | null;
-  }[];
-  notes: readonly string[];
-  nodes: number;
-  ms: number;
-  limit: string | null;
-}
-
-/** A game judge's answer as a `HintResult` (moves in JSON, the crossroads named). */
-export function hintFromJudgement<M>(
-  judged: GameJudgement<M>,
-  toJson: (move: M) => MoveJson,
-  head: Pick<HintResult, 'code' | 'fingerprint' | 'game' | 'rules' | 'played' | 'position' | 'score' | 'counter'>,
-): HintResult {
-  const moves: JudgedMove[] = judged.moves.map((j) => ({
-    move: toJson(j.move),
-    label: j.label,
-    // A Pyramide judgement stays `unknown` when a limit stopped the count of a move that wins.
-    wins: j.label === 'losing' ? false : j.label === 'unknown' ? (j.maxRemoved === PYRAMID_CARDS && j.maxExact ? true : null) : true,
-    movesLeft: j.movesLeft,
-    // Exact from the solver whenever it is given (the judge leaves it null otherwise).
-    movesLeftProved: j.movesLeft !== null,
-    extraMoves: j.extraMoves,
-    maxRemoved: j.maxRemoved,
-    maxExact: j.maxExact,
-    deadEndReachable: j.deadEndReachable,
-    limit: j.label === 'unknown' ? judged.limit : null,
-  }));
-  return {
-    ...head,
-    status: judged.status,
-    movesLeft: judged.movesLeft,
-    movesLeftProved: judged.movesLeft !== null,
-    maxRemoved: judged.maxRemoved,
-    maxExact: judged.maxExact,
-    best: moves.length > 0 ? moves[0]!.move : null,
-    crossroads: judged.status === 'winnable' ? moves.filter((j) => j.label === 'losing').map((j) => j.move) : [],
-    moves,
-    line: null,
-    nodes: judged.nodes,
-    ms: judged.ms,
-    limit: judged.limit,
-    notes: [...judged.notes],
-  };
 }
 
 // ---- asking for hints -------------------------------------------------------------------------
@@ -301,7 +216,7 @@ export function bestLine(deal: OpenedDeal, moves: string, limits: Limits, option
   // the cap guards against judges whose best move is not on a shortest win.
   while (h.status === 'winnable' && h.best !== null && line.length < MAX_LINE) {
     line.push(h.best);
-    played = `${played.trim() === '' ? '' : `${played}; `}${moveText(h.best)}`;
+    played = `${played.trim() === '' ? '' : `${played}; `}${moveText(deal.game, h.best)}`;
     h = hint(deal, played, limits, options);
   }
   return h.status === 'won' ? line : null;

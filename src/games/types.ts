@@ -62,6 +62,8 @@ export interface StuckFigure {
   field: string;
   /** What it counts, for headings: `most pyramid cards removed`. */
   title: string;
+  /** What follows its value in a sentence: `of the 28 pyramid cards can be removed in all`. */
+  reach: string;
   min: number;
   max: number;
 }
@@ -158,6 +160,8 @@ export interface GameModule {
   open(input: DealInput, flags: RuleFlags): OpenedDeal;
   /** Whether a deal text is of this game (its `game:` line, or its shape). */
   recognises(text: string): boolean;
+  /** A move in the JSON form of this game's solutions, in the notation `play --moves` takes. */
+  moveText(move: MoveJson, style: CardStyle): string;
   /** One line for people summing up an analysis. */
   describe(analysis: Analysis, style: CardStyle): string;
 }

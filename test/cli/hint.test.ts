@@ -83,10 +83,10 @@ describe('cardsolve hint (Pyramide)', () => {
     // Every move listed is legal in the position, and every legal move is listed.
     const game = new PyramideGame(dealFromNumber(0), APP_RULES);
     for (const m of parseMoveList(moves)) game.move(m);
-    expect(h.moves.map((j) => moveText(j.move)).sort()).toEqual(
+    expect(h.moves.map((j) => moveText('pyramide', j.move)).sort()).toEqual(
       game
         .moves()
-        .map((m) => moveText(moveToJson(m)))
+        .map((m) => moveText('pyramide', moveToJson(m)))
         .sort(),
     );
   });
@@ -125,7 +125,7 @@ describe('cardsolve hint (Double Solitaire)', () => {
     expect(h.line).toHaveLength(h.movesLeft!);
     expect(h.notes.join('\n')).toMatch(/see the face-down cards/);
     // The best line replays to a win through play.
-    const r = cardsolve(['play', 'DS1-D1N-AAAAAAB', '--moves', ['draw', 'draw', ...h.line!.map((m) => moveText(m))].join('; '), '--json']);
+    const r = cardsolve(['play', 'DS1-D1N-AAAAAAB', '--moves', ['draw', 'draw', ...h.line!.map((m) => moveText('double', m))].join('; '), '--json']);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).position).toMatchObject({ won: true, moves: 2 + h.movesLeft! });
     const text = cardsolve(['hint', 'DS1-D1N-AAAAAAB', '--time-limit', '20s']).stdout;

@@ -70,7 +70,7 @@ function statusLine(h: HintResult): string {
     case 'winnable':
       return `The game can still be won${h.movesLeft !== null ? ` (${h.movesLeft} move${h.movesLeft === 1 ? '' : 's'} left ${h.movesLeftProved ? 'at best' : 'on the shortest line found'})` : ''}.`;
     case 'lost':
-      return `The game can no longer be won: ${reachText(h)}.`;
+      return `The game can no longer be won: ${reachText(h.game, h)}.`;
     case 'dead end':
       return 'No more moves: the game can no longer be won (undo, or quit).';
     case 'unknown':
@@ -124,7 +124,7 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
             ? statusLine(position)
             : rest.length === 0
               ? 'Won already.'
-              : `${rest.length} moves: ${rest.map((m) => moveText(m, style)).join('; ')}`,
+              : `${rest.length} moves: ${rest.map((m) => moveText(deal.game, m, style)).join('; ')}`,
         );
       } else if (word === 'undo' || word === 'u') {
         if (played.length === 0) say('Nothing to undo.');
@@ -144,7 +144,7 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
           const before = position;
           position = judge();
           if (before.status === 'winnable' && position.status === 'lost') {
-            say(`That move lost the game: it could be won before it, and now ${reachText(position)}.`);
+            say(`That move lost the game: it could be won before it, and now ${reachText(position.game, position)}.`);
           } else say(`${statusLine(position)}${counted()}`);
           if (position.status === 'won') break;
         }

@@ -104,11 +104,16 @@ function share(total: number, used: number, searchesLeft: number): number {
 
 const RANK: Record<JudgedMove['label'], number> = { optimal: 0, winnable: 0, winning: 0, unknown: 1, losing: 2 };
 
+/** The most foundation cards any line after a judged move reaches (the stuck figure, 0 when unknown). */
+function reachOf(j: JudgedMove): number {
+  return typeof j.maxFoundation === 'number' ? j.maxFoundation : 0;
+}
+
 /** Best first: wins by length (proven ones first on a tie), then undecided, then losses keeping the most cards. */
 function better(a: JudgedMove, b: JudgedMove): number {
   if (RANK[a.label] !== RANK[b.label]) return RANK[a.label] - RANK[b.label];
   if (a.label === 'winning') return a.movesLeft! - b.movesLeft! || Number(b.movesLeftProved) - Number(a.movesLeftProved);
-  return (b.maxFoundation ?? 0) - (a.maxFoundation ?? 0);
+  return reachOf(b) - reachOf(a);
 }
 
 /** A legal move judged, with the winning line found after it (null unless `winning`). */
@@ -224,7 +229,7 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
   }
   if (status === 'winnable' && !optimize)
     notes.push('the lengths are those of the shortest lines found; --optimize searches for the fewest moves');
-  const reach = moves.reduce((most, j) => Math.max(most, j.maxFoundation ?? 0), state.onFoundations);
+  const reach = moves.reduce((most, j) => Math.max(most, reachOf(j)), state.onFoundations);
   return {
     ...head,
     status,

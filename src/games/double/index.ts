@@ -236,7 +236,14 @@ export const doubleGame: GameModule = {
   codes: CODES,
   rulePresets: 'D1N, D3N, D1V or D3V (the default: the code\'s letters)',
   ruleOptions: [],
-  stuck: { field: 'maxFoundation', title: 'most cards on the foundations (maxFoundation)', min: 0, max: 104 },
+  stuck: {
+    field: 'maxFoundation',
+    title: 'most cards on the foundations (maxFoundation)',
+    reach: 'of the 104 cards can reach the foundations',
+    min: 0,
+    max: 104,
+  },
+  moveText: formatJsonMove,
   figures: [
     { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
     { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win' },

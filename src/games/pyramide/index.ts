@@ -11,7 +11,7 @@ import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } 
 import { PYRAMID_SIZE } from './layout.js';
 import { solvePyramide } from './solver/analyse.js';
 import { hintPyramide } from './hint.js';
-import { hintFromJudgement } from '../hint.js';
+import { hintFromJudgement } from './hintResult.js';
 
 export interface PyramideAnalysis extends Analysis {
   game: 'pyramide';
@@ -162,7 +162,14 @@ export const pyramideGame: GameModule = {
   codes: CODES,
   rulePresets: 'app (the default) or msc',
   ruleOptions: PYRAMIDE_RULE_OPTIONS,
-  stuck: { field: 'maxRemoved', title: 'most pyramid cards removed (maxRemoved)', min: 0, max: PYRAMID_SIZE },
+  stuck: {
+    field: 'maxRemoved',
+    title: 'most pyramid cards removed (maxRemoved)',
+    reach: `of the ${PYRAMID_SIZE} pyramid cards can be removed in all`,
+    min: 0,
+    max: PYRAMID_SIZE,
+  },
+  moveText: formatJsonMove,
   figures: [
     { field: 'deadEndReachable', type: 'boolean', meaning: 'whether a line of play can end in the app\'s "no more moves"' },
   ],

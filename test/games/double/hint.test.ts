@@ -118,7 +118,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
       for (const { j, line } of judged) {
         const after = replay(start, [j.move]);
         const brute = bruteForce(after.clone(), 3000)!;
-        const where = `${context} after ${moveText(j.move)}`;
+        const where = `${context} after ${moveText('double', j.move)}`;
         expect(j.label, where).toBe(brute.winnable ? 'winning' : 'losing');
         expect(j.wins, where).toBe(brute.winnable);
         if (j.label === 'winning') {
@@ -168,7 +168,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
     };
     const h = hintDouble(source, 'draw', NO_LIMITS, { optimize: true });
     expect(h.status).toBe('winnable');
-    expect(h.moves.map((j) => [moveText(j.move), j.label])).toEqual([
+    expect(h.moves.map((j) => [moveText('double', j.move), j.label])).toEqual([
       ['A♠ w-f', 'winning'],
       ['draw', 'losing'],
     ]);
