@@ -141,8 +141,11 @@ function cachedLimitsJson(limits: Limits): string {
 function extraOf(analysis: Analysis): string | null {
   const extra: Record<string, unknown> = {};
   let hasExtra = false;
-  for (const [field, value] of Object.entries(analysis)) {
-    if (!COMMON_FIELDS.has(field) && value !== undefined) {
+  // for...in rather than Object.entries: no pair arrays for every row a batch stores.
+  const fields = analysis as unknown as Record<string, unknown>;
+  for (const field in fields) {
+    const value = fields[field];
+    if (!COMMON_FIELDS.has(field) && value !== undefined && Object.hasOwn(fields, field)) {
       extra[field] = value;
       hasExtra = true;
     }
