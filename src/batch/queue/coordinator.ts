@@ -247,7 +247,7 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
     const window = (): number => Math.max(8, 4 * threads());
 
     let idleRounds = 0;
-    /** Waits for finished chunks and stores them; returns how many chunks came back. */
+    /** Waits for finished chunks (an event, or IDLE_POLL_MS) and stores them. */
     const collect = async (): Promise<void> => {
       await nextEvent(IDLE_POLL_MS);
       if (claim!.lost) throw new Error(`the batch stopped: ${claim!.lost}`);
