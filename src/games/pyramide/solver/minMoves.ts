@@ -1,6 +1,6 @@
 /**
  * The fewest moves that win, by A* over packed positions: a step costs the moves it stands
- * for (its draws plus one removal) and `lowerBound` never overestimates, so the first won
+ * for (its draws plus one removal) and the bound (moveBound.ts) never overestimates, so the first won
  * position taken from the queue is reached in the minimum number of moves. (The bound may drop by more than one in a
  * move, so a position reached again by a shorter path is queued again.)
  * Queue: one bucket per f = g + h, each a linked stack in typed arrays (newest first,
@@ -9,6 +9,7 @@
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
+import { MoveBound } from './moveBound.js';
 
 export interface MinMovesResult {
   /** Step codes of an optimal line (see `FullStateSpace.successors`), or null when there is none or the search stopped. */
@@ -19,13 +20,21 @@ export interface MinMovesResult {
 
 const MAX_F = 1024;
 
+/** One bound per space, so that its memoised pyramids serve every search of the deal. */
+const bounds = new WeakMap<FullStateSpace, MoveBound>();
+
 export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: number, startHi: number): MinMovesResult {
+  let bound = bounds.get(space);
+  if (!bound) {
+    bound = new MoveBound(space);
+    bounds.set(space, bound);
+  }
   // Per-state: g, parent id, move code; per queue entry: state id, g, next entry.
   const table = new StateTable(budget, 1 << 14, 16 + 12);
   const g = new GrowableInt32Array(1 << 14);
   const parent = new GrowableInt32Array(1 << 14);
   const via = new GrowableInt32Array(1 << 14);
-  const bound = new GrowableInt32Array(1 << 14); // the lower bound, computed once per state
+  const h = new GrowableInt32Array(1 << 14); // the lower bound, computed once per state
   const entryId = new GrowableInt32Array(1 << 14);
   const entryG = new GrowableInt32Array(1 << 14);
   const entryNext = new GrowableInt32Array(1 << 14);
@@ -45,7 +54,7 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
     head[f] = entries++;
   };
 
-  const h0 = space.lowerBound(startLo, startHi);
+  const h0 = bound.of(startLo, startHi);
   if (h0 < 0) return { line: null, complete: true };
   const start = table.intern(startHi, startLo);
   g.data[start] = 0;
@@ -79,15 +88,15 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
         g.ensure(sid);
         parent.ensure(sid);
         via.ensure(sid);
-        bound.ensure(sid);
-        bound.data[sid] = space.lowerBound(outLo[k]!, outHi[k]!);
+        h.ensure(sid);
+        h.data[sid] = bound.of(outLo[k]!, outHi[k]!);
       }
-      const h = bound.data[sid]!;
+      const hs = h.data[sid]!;
       g.data[sid] = ng;
       parent.data[sid] = id;
       via.data[sid] = outMove[k]!;
-      if (h < 0) continue; // cannot be won from there
-      const nf = ng + h;
+      if (hs < 0) continue; // cannot be won from there
+      const nf = ng + hs;
       if (nf >= MAX_F) continue;
       push(sid, ng, nf);
       if (nf < f) f = nf;
