@@ -16,10 +16,17 @@ import { flagNumber, formatMs, percentile, peakRssMb } from './stats.js';
 
 const LIMITS: Limits = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 
+/** CPU seconds of this process since `from`: steadier than the clock on a shared machine. */
+function cpuSeconds(from: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1e6;
+}
+
 function winnability(count: number, rules: PyramideRules): void {
   let winnable = 0;
   let unknown = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let n = 0; n < count; n++) {
     const r = solvePyramide(dealFromNumber(n), rules, LIMITS, { winnabilityOnly: true });
     if (r.winnable === true) winnable++;
@@ -28,7 +35,7 @@ function winnability(count: number, rules: PyramideRules): void {
   const s = (performance.now() - t0) / 1000;
   console.log(
     `winnability (${rulesName(rules)}), codes PY1-N-AAAAAAA onwards, ${count} deals: ` +
-      `${Math.round(count / s).toLocaleString('en-US')} deals/s, ` +
+      `${Math.round(count / s).toLocaleString('en-US')} deals/s (${Math.round(count / cpuSeconds(cpu0)).toLocaleString('en-US')} per CPU second), ` +
       `winnable ${winnable} (${((100 * winnable) / count).toFixed(2)}%), unknown ${unknown}`,
   );
 }
@@ -40,6 +47,7 @@ function fullAnalysis(count: number, rules: PyramideRules): void {
   let cut = 0;
   let slowest = { n: -1, ms: 0 };
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let n = 0; n < count; n++) {
     const t = performance.now();
     const r = solvePyramide(dealFromNumber(n), rules, LIMITS);
@@ -53,7 +61,8 @@ function fullAnalysis(count: number, rules: PyramideRules): void {
   const s = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   console.log(
-    `full analysis (${rulesName(rules)}), ${count} deals: ${(count / s).toFixed(1)} deals/s (${s.toFixed(1)} s in all), ` +
+    `full analysis (${rulesName(rules)}), ${count} deals: ${(count / s).toFixed(1)} deals/s (${s.toFixed(1)} s in all; ` +
+      `${cpuSeconds(cpu0).toFixed(1)} CPU s), ` +
       `median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))}, ` +
       `p99 ${formatMs(percentile(times, 0.99))}, max ${formatMs(times[times.length - 1]!)} (deal ${slowest.n}), ` +
       `winnable ${((100 * winnable) / count).toFixed(1)}%, unknown verdicts ${unknown}, a figure cut short by the 10 s limit ${cut}`,

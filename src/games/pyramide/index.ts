@@ -146,7 +146,7 @@ export const pyramideGame: GameModule = {
   id: 'pyramide',
   name: 'Pyramide',
   family: 'PY1',
-  solverVersion: '1',
+  solverVersion: '2',
   open,
   recognises: recognisesPyramideText,
   describe,

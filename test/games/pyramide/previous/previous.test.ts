@@ -2,7 +2,7 @@
  * The previous Pyramide solver (kept here, as it was, only for this comparison) against the
  * current one: a deal's figures must not depend on which search found them. 500 codes under
  * the app rules (verdict, most removable, dead ends; the fewest moves on every fifth code,
- * the slow part of both), and 40 codes under msc with every figure.
+ * the slow part of both), and 30 codes under msc with every figure.
  */
 import { describe, expect, it } from 'vitest';
 import { dealFromNumber } from '../../../../src/games/pyramide/deal.js';
@@ -11,7 +11,8 @@ import { solvePyramide } from '../../../../src/games/pyramide/solver/analyse.js'
 import type { Limits } from '../../../../src/search/limits.js';
 import { solvePyramide as solvePrevious } from './analyse.js';
 
-const LIMITS: Limits = { timeMs: 30_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
+// A node limit, not a clock: the comparison must not depend on the machine's load.
+const LIMITS: Limits = { timeMs: Infinity, nodes: 3_000_000, memoryBytes: 4 * 1024 ** 3 };
 
 function figures(n: number, rules: PyramideRules, withMoves: boolean, solve: typeof solvePyramide) {
   const deal = dealFromNumber(n);
@@ -33,9 +34,9 @@ describe('the current Pyramide solver against the previous one', () => {
     expect(winnable).toBeGreaterThan(250);
   }, 900_000);
 
-  it('same figures on 40 codes, msc rules (where the previous one finished)', () => {
+  it('same figures on 30 codes, msc rules (where the previous one finished)', () => {
     let compared = 0;
-    for (let n = 0; n < 40; n++) {
+    for (let n = 0; n < 30; n++) {
       const now = figures(n, MSC_RULES, true, solvePyramide);
       const before = figures(n, MSC_RULES, true, solvePrevious);
       expect(now.limit, `PY1 deal ${n}`).toBeNull();
@@ -49,6 +50,6 @@ describe('the current Pyramide solver against the previous one', () => {
         if (before.deadEndReachable !== null) expect(now.deadEndReachable).toBe(before.deadEndReachable);
       }
     }
-    expect(compared).toBeGreaterThanOrEqual(35);
+    expect(compared).toBeGreaterThanOrEqual(20);
   }, 900_000);
 });
