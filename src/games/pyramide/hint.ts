@@ -8,7 +8,7 @@ import type { PyramideDeal } from './deal.js';
 import { talonOf } from './deal.js';
 import { PyramideGame, type PyramideMove } from './engine.js';
 import { PYRAMID_SIZE, popcount } from './layout.js';
-import { type PyramideRules, talonIsFree } from './rules.js';
+import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
 import { type PositionFigures, analysePosition } from './solver/analyse.js';
 import { FullStateSpace } from './solver/fullState.js';
 import { positionOf } from './solver/position.js';
@@ -75,8 +75,9 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
   if (!stockKnown && talonIsFree(rules)) {
     notes.push('the stock order is not given: moves that still win are labelled winnable, without the fewest moves left, and none is called optimal');
   }
-  // One space for the whole hint: its memoised bounds serve every position asked about.
-  const space = stockKnown ? new FullStateSpace(deal, rules) : null;
+  // One space per deal and rule set, across hints: its memoised bounds and the exact costs
+  // learnt by earlier searches serve every position asked about.
+  const space = stockKnown ? spaceFor(deal, rules) : null;
   const judged: { move: PyramideMove; figures: PositionFigures | null }[] = [];
   for (const move of game.moves()) {
     game.move(move);
@@ -140,6 +141,24 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
   }
   const movesLeft = status === 'winnable' && best !== null && allCounted ? best + 1 : null;
   return finish({ status, movesLeft, maxRemoved, maxExact, moves });
+}
+
+/** Per deal object (deals are never changed once made) and rule set. */
+const spaces = new WeakMap<PyramideDeal, Map<string, FullStateSpace>>();
+
+function spaceFor(deal: PyramideDeal, rules: PyramideRules): FullStateSpace {
+  let byRules = spaces.get(deal);
+  if (!byRules) {
+    byRules = new Map();
+    spaces.set(deal, byRules);
+  }
+  const name = rulesName(rules);
+  let space = byRules.get(name);
+  if (!space) {
+    space = new FullStateSpace(deal, rules);
+    byRules.set(name, space);
+  }
+  return space;
 }
 
 const RANK: Record<PyramideMoveLabel, number> = { optimal: 0, winnable: 1, losing: 2, unknown: 3 };

@@ -173,7 +173,7 @@ export const pyramideGame: GameModule = {
   figures: [
     { field: 'deadEndReachable', type: 'boolean', meaning: 'whether a line of play can end in the app\'s "no more moves"' },
   ],
-  solverVersion: '1',
+  solverVersion: '2',
   open,
   recognises: recognisesPyramideText,
   describe,

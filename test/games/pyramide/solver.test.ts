@@ -98,6 +98,16 @@ describe('Pyramide solver', () => {
     }
   });
 
+  it('winnability alone never knows less than the full analysis (msc)', () => {
+    for (let n = 0; n < 20; n++) {
+      const deal = dealFromNumber(n);
+      const quick = solvePyramide(deal, MSC_RULES, GENEROUS, { winnabilityOnly: true });
+      const full = solvePyramide(deal, MSC_RULES, GENEROUS);
+      expect(quick.winnable, `PY1 deal ${n}`).toBe(full.winnable);
+      expect(quick.winnable).not.toBeNull();
+    }
+  }, 300_000);
+
   it('never guesses: a search stopped by a limit says unknown and names the limit', () => {
     const deal = dealFromNumber(1);
     const byNodes = solvePyramide(deal, MSC_RULES, { ...GENEROUS, nodes: 5 });

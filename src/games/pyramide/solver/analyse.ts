@@ -89,7 +89,7 @@ export function analysePosition(
   const notes: string[] = [];
   const free = talonIsFree(rules);
   // Whole positions need the whole stock order; one space (and its memoised bounds) serves every search.
-  const space = reuse ?? (talonOf(deal) !== null ? new FullStateSpace(deal, rules) : null);
+  const space = reuse ?? (talonOf(deal) !== null && !(free && winnabilityOnly) ? new FullStateSpace(deal, rules) : null);
   const packed = space ? space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed) : null;
   const startLo = packed ? packed.lo : 0;
   const startHi = packed ? packed.hi : 0;
