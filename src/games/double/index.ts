@@ -28,6 +28,11 @@ export interface DoubleAnalysis extends Analysis {
   maxFoundation: number | null;
   /** Score at the end of the printed solution (`1220`, or `$416` under Vegas), null without one. */
   score: string | null;
+  /** Difficulty (see difficulty.ts): not established by the batch; the tier of a winnable deal is `unknown`. */
+  crossroads: number | null;
+  losingShare: number | null;
+  difficulty: number | null;
+  tier: 'unknown' | null;
 }
 
 export class DoubleDealOpened implements OpenedDeal {
@@ -95,6 +100,10 @@ export class DoubleDealOpened implements OpenedDeal {
       maxExact: result.maxExact,
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
+      crossroads: null,
+      losingShare: null,
+      difficulty: null,
+      tier: result.verdict === 'winnable' ? 'unknown' : null,
       nodes: result.nodes,
       ms,
       limit,
@@ -218,8 +227,14 @@ export const doubleGame: GameModule = {
   rulePresets: 'D1N, D3N, D1V or D3V (the default: the code\'s letters)',
   ruleOptions: [],
   stuck: { field: 'maxFoundation', title: 'most cards on the foundations (maxFoundation)', min: 0, max: 104 },
-  figures: [{ field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' }],
-  solverVersion: '2',
+  figures: [
+    { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
+    { field: 'crossroads', type: 'integer', meaning: 'positions along the line found where some move loses; null: not established (the batch does not judge every position)' },
+    { field: 'losingShare', type: 'real', meaning: 'the share of legal moves along the line found that lose; null: not established' },
+    { field: 'difficulty', type: 'real', meaning: 'the difficulty score; null: no score for Double Solitaire yet' },
+    { field: 'tier', type: 'text', meaning: 'unknown for a winnable deal (no thresholds for Double Solitaire yet); null otherwise' },
+  ],
+  solverVersion: '3',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),
