@@ -29,7 +29,7 @@ export interface TierThresholds {
  */
 export const THRESHOLDS: Readonly<Record<string, Readonly<Record<string, TierThresholds>>>> = {
   pyramide: {
-    app: { easy: 6.6, medium: 11.8, hard: 17.9, sample: 'the winnable deals of PY1-N-AAAAAAA onwards, first 6,400 codes' },
+    app: { easy: 2.22, medium: 5.48, hard: 10.29, sample: 'the 4,284 winnable deals among the first 6,500 codes, PY1-N-AAAAAAA to PY1-N-AAAAJPZ' },
   },
 };
 
