@@ -56,7 +56,9 @@ function thresholds(path: string, to: string | undefined): void {
     )
     .all(to ?? 'PY1-N-ZZZZZZZ') as Array<{ s: number }>;
   const all = db
-    .prepare(`SELECT count(*) AS n, sum(verdict = 'winnable') AS w, max(code) AS last FROM results WHERE game = 'pyramide' AND rules = 'app' AND mode = 'full' AND code <= ?`)
+    .prepare(
+      `SELECT count(*) AS n, sum(verdict = 'winnable') AS w, max(code) AS last FROM results WHERE game = 'pyramide' AND rules = 'app' AND mode = 'full' AND code <= ?`,
+    )
     .get(to ?? 'PY1-N-ZZZZZZZ') as { n: number; w: number; last: string };
   db.close();
   const scores = rows.map((r) => r.s);
@@ -79,7 +81,9 @@ function speed(count: number): void {
   const sorted = [...times].sort((a, b) => a - b);
   const total = times.reduce((a, b) => a + b, 0);
   console.log(`difficulty figures, first ${count} PY1-N codes, app rules: ${times.length} winnable, ${unknown} without figures`);
-  console.log(`  ${(times.length / (total / 1000)).toFixed(1)} deals/s; median ${formatMs(percentile(sorted, 0.5))}, p95 ${formatMs(percentile(sorted, 0.95))}, max ${formatMs(sorted[sorted.length - 1] ?? 0)}; peak RSS ${peakRssMb()} MB`);
+  console.log(
+    `  ${(times.length / (total / 1000)).toFixed(1)} deals/s; median ${formatMs(percentile(sorted, 0.5))}, p95 ${formatMs(percentile(sorted, 0.95))}, max ${formatMs(sorted[sorted.length - 1] ?? 0)}; peak RSS ${peakRssMb()} MB`,
+  );
 }
 
 function player(games: number): void {
@@ -109,12 +113,16 @@ function player(games: number): void {
     const n = list.entries.length * games;
     const ci = wilson95(wins, n);
     rates.push(wins / n);
-    console.log(`  ${tier.padEnd(7)} ${list.entries.length} deals: wins ${(100 * wins / n).toFixed(1)}% (95% CI ${(100 * ci.low).toFixed(1)}-${(100 * ci.high).toFixed(1)}%)`);
+    console.log(
+      `  ${tier.padEnd(7)} ${list.entries.length} deals: wins ${((100 * wins) / n).toFixed(1)}% (95% CI ${(100 * ci.low).toFixed(1)}-${(100 * ci.high).toFixed(1)}%)`,
+    );
   }
   const falling = rates.length === TIERS.length && rates.every((r, i) => i === 0 || r < rates[i - 1]!);
   console.log(`  falls strictly from easy to expert: ${falling ? 'yes' : 'NO'}`);
   if (scores.length > 1) {
-    console.log(`correlation over these ${scores.length} deals: score with minMoves r = ${correlation(scores, minMoves).toFixed(3)}; score with the scripted win rate r = ${correlation(scores, dealRates).toFixed(3)}; minMoves with the scripted win rate r = ${correlation(minMoves, dealRates).toFixed(3)}`);
+    console.log(
+      `correlation over these ${scores.length} deals: score with minMoves r = ${correlation(scores, minMoves).toFixed(3)}; score with the scripted win rate r = ${correlation(scores, dealRates).toFixed(3)}; minMoves with the scripted win rate r = ${correlation(minMoves, dealRates).toFixed(3)}`,
+    );
   }
 }
 
@@ -134,7 +142,9 @@ function correlations(path: string, games: number): void {
   });
   const s = rows.map((r) => r.s);
   const m = rows.map((r) => r.m);
-  console.log(`over ${rows.length} winnable deals with a proven minMoves in ${path}: score with minMoves r = ${correlation(s, m).toFixed(3)}; score with the scripted win rate r = ${correlation(s, rates).toFixed(3)}; minMoves with the scripted win rate r = ${correlation(m, rates).toFixed(3)}`);
+  console.log(
+    `over ${rows.length} winnable deals with a proven minMoves in ${path}: score with minMoves r = ${correlation(s, m).toFixed(3)}; score with the scripted win rate r = ${correlation(s, rates).toFixed(3)}; minMoves with the scripted win rate r = ${correlation(m, rates).toFixed(3)}`,
+  );
 }
 
 interface Figures {
@@ -156,10 +166,11 @@ function makeLists(args: readonly string[]): void {
   const limits = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
   const known = new Map<string, Figures>();
   if (cache && existsSync(cache)) {
-    for (const line of readFileSync(cache, 'utf8').split('\n')) if (line) {
-      const f = JSON.parse(line) as Figures;
-      known.set(f.code, f);
-    }
+    for (const line of readFileSync(cache, 'utf8').split('\n'))
+      if (line) {
+        const f = JSON.parse(line) as Figures;
+        known.set(f.code, f);
+      }
   }
   const figures: Figures[] = [];
   const started = performance.now();
@@ -171,36 +182,91 @@ function makeLists(args: readonly string[]): void {
       const s = solvePyramide(deal, APP_RULES, limits, { winnabilityOnly: true });
       if (s.verdict === 'winnable') {
         const d = pyramideDifficulty(deal, APP_RULES);
-        f = { code, verdict: s.verdict, maxRemoved: 28, crossroads: d.crossroads, forgiveness: d.forgiveness, randomWinRate: d.randomWinRate, randomWinError: d.randomWinError, difficulty: d.difficulty };
+        f = {
+          code,
+          verdict: s.verdict,
+          maxRemoved: 28,
+          crossroads: d.crossroads,
+          forgiveness: d.forgiveness,
+          randomWinRate: d.randomWinRate,
+          randomWinError: d.randomWinError,
+          difficulty: d.difficulty,
+        };
       } else {
         const full = solvePyramide(deal, APP_RULES, limits);
-        f = { code, verdict: full.verdict, maxRemoved: full.maxExact ? full.maxRemoved : null, crossroads: null, forgiveness: null, randomWinRate: null, randomWinError: null, difficulty: null };
+        f = {
+          code,
+          verdict: full.verdict,
+          maxRemoved: full.maxExact ? full.maxRemoved : null,
+          crossroads: null,
+          forgiveness: null,
+          randomWinRate: null,
+          randomWinError: null,
+          difficulty: null,
+        };
       }
       if (cache) appendFileSync(cache, JSON.stringify(f) + '\n');
-      if ((n + 1) % 500 === 0) process.stderr.write(`make-lists: ${n + 1}/${codes} codes, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+      if ((n + 1) % 500 === 0)
+        process.stderr.write(`make-lists: ${n + 1}/${codes} codes, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     }
     figures.push(f);
   }
-  const scores = figures.filter((f) => f.verdict === 'winnable' && f.difficulty !== null).map((f) => f.difficulty!).sort((a, b) => a - b);
-  console.log(`reference sample: the first ${codes} PY1-N codes, ${figures.filter((f) => f.verdict === 'winnable').length} winnable, ${scores.length} with a score`);
-  console.log(`score percentiles: 25th ${pct(scores, 25)}, 50th ${pct(scores, 50)}, 75th ${pct(scores, 75)} (the cuts in the code: ${JSON.stringify(thresholdsFor('pyramide', 'app'))})`);
+  const scores = figures
+    .filter((f) => f.verdict === 'winnable' && f.difficulty !== null)
+    .map((f) => f.difficulty!)
+    .sort((a, b) => a - b);
+  console.log(
+    `reference sample: the first ${codes} PY1-N codes, ${figures.filter((f) => f.verdict === 'winnable').length} winnable, ${scores.length} with a score`,
+  );
+  console.log(
+    `score percentiles: 25th ${pct(scores, 25)}, 50th ${pct(scores, 50)}, 75th ${pct(scores, 75)} (the cuts in the code: ${JSON.stringify(thresholdsFor('pyramide', 'app'))})`,
+  );
   const header = (what: string, n: number): string =>
     `# made by: npm run bench -- difficulty ${args.filter((a) => a !== '--cache' && a !== cache).join(' ')}\n# cardsolve ${CARDSOLVE_VERSION}, Pyramide rules app, solver ${pyramideGame.solverVersion}: ${what}, ${n} deals\n`;
   const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-  const columns = ['code', 'verdict', 'tier', 'difficulty', 'minMoves', 'stuck', 'crossroads', 'forgiveness', 'randomWinRate', 'randomWinError'];
+  const columns = [
+    'code',
+    'verdict',
+    'tier',
+    'difficulty',
+    'minMoves',
+    'stuck',
+    'crossroads',
+    'forgiveness',
+    'randomWinRate',
+    'randomWinError',
+  ];
   const row = (f: Figures): string => {
     const tier = f.verdict === 'winnable' ? tierOf('pyramide', 'app', f.difficulty) : '';
     const stuck = f.verdict === 'unwinnable' ? f.maxRemoved : null;
-    return [f.code, f.verdict, tier, f.difficulty, null, stuck, f.crossroads, f.forgiveness, f.randomWinRate, f.randomWinError].map(cell).join(',');
+    return [f.code, f.verdict, tier, f.difficulty, null, stuck, f.crossroads, f.forgiveness, f.randomWinRate, f.randomWinError]
+      .map(cell)
+      .join(',');
   };
   mkdirSync(listsFolder(), { recursive: true });
   for (const tier of TIERS) {
     const chosen = figures.filter((f) => f.verdict === 'winnable' && tierOf('pyramide', 'app', f.difficulty) === tier).slice(0, perTier);
-    writeFileSync(poolPath('pyramide', 'app', tier), header(`the first ${perTier} winnable deals of tier ${tier} among the first ${codes} codes, in code order`, chosen.length) + [columns.join(','), ...chosen.map(row)].join('\n') + '\n');
+    writeFileSync(
+      poolPath('pyramide', 'app', tier),
+      header(`the first ${perTier} winnable deals of tier ${tier} among the first ${codes} codes, in code order`, chosen.length) +
+        [columns.join(','), ...chosen.map(row)].join('\n') +
+        '\n',
+    );
     console.log(`  ${tier}: ${chosen.length} of ${perTier} written`);
   }
-  const stuck = figures.filter((f) => f.verdict === 'unwinnable' && f.maxRemoved !== null).sort((a, b) => a.maxRemoved! - b.maxRemoved! || (a.code < b.code ? -1 : 1)).slice(0, stuckCount);
-  writeFileSync(join(listsFolder(), 'pyramide-app-stuck.csv'), header(`unwinnable deals among the first ${codes} codes by stuck figure (most pyramid cards any line removes), fewest first`, stuck.length) + [columns.join(','), ...stuck.map(row)].join('\n') + '\n');
+  const stuck = figures
+    .filter((f) => f.verdict === 'unwinnable' && f.maxRemoved !== null)
+    .sort((a, b) => a.maxRemoved! - b.maxRemoved! || (a.code < b.code ? -1 : 1))
+    .slice(0, stuckCount);
+  writeFileSync(
+    join(listsFolder(), 'pyramide-app-stuck.csv'),
+    header(
+      `unwinnable deals among the first ${codes} codes by stuck figure (most pyramid cards any line removes), fewest first`,
+      stuck.length,
+    ) +
+      [columns.join(','), ...stuck.map(row)].join('\n') +
+      '\n',
+  );
   console.log(`  stuck: ${stuck.length} written`);
 }
 

@@ -29,7 +29,12 @@ export interface TierThresholds {
  */
 export const THRESHOLDS: Readonly<Record<string, Readonly<Record<string, TierThresholds>>>> = {
   pyramide: {
-    app: { easy: 2.22, medium: 5.48, hard: 10.29, sample: 'the 4,284 winnable deals among the first 6,500 codes, PY1-N-AAAAAAA to PY1-N-AAAAJPZ' },
+    app: {
+      easy: 2.22,
+      medium: 5.48,
+      hard: 10.29,
+      sample: 'the 4,284 winnable deals among the first 6,500 codes, PY1-N-AAAAAAA to PY1-N-AAAAJPZ',
+    },
   },
 };
 

@@ -122,7 +122,11 @@ export async function curate(db: Database.Database, req: CurateRequest): Promise
 }
 
 /** A code range from `--from` / `--to` for a game: the first code of its first letters to the last. */
-export function codeRange(game: GameModule, from: string | undefined, to: string | undefined): { family: string; options: string; first: number; last: number } {
+export function codeRange(
+  game: GameModule,
+  from: string | undefined,
+  to: string | undefined,
+): { family: string; options: string; first: number; last: number } {
   const start = from !== undefined ? parseDealCode(from) : { family: game.codes.family, options: game.codes.options[0]!, number: 0 };
   const end = to !== undefined ? parseDealCode(to) : { ...start, number: MAX_DEAL_NUMBER };
   return { family: start.family, options: start.options, first: start.number, last: end.number };

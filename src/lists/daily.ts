@@ -76,7 +76,9 @@ export function readPool(game: string, rules: string, tier: Tier): ShippedList {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new InputError(`no shipped list for ${game} (rules ${rules}), tier ${tier}: the daily deal needs data/lists/${game}-${rules}-${tier}.csv`);
+    throw new InputError(
+      `no shipped list for ${game} (rules ${rules}), tier ${tier}: the daily deal needs data/lists/${game}-${rules}-${tier}.csv`,
+    );
   }
   return parseList(text);
 }

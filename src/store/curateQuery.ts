@@ -71,7 +71,7 @@ function range(column: string, r: NumberRange | undefined, parts: string[], para
 
 /** Every stored deal matching the filter, in code order (the same database gives the same rows). */
 export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal[] {
-  const parts = ["game = ?", "rules = ?", "mode = 'full'", 'solver_version = ?', 'code IS NOT NULL'];
+  const parts = ['game = ?', 'rules = ?', "mode = 'full'", 'solver_version = ?', 'code IS NOT NULL'];
   const params: unknown[] = [f.game, f.rules, f.solverVersion];
   if (f.verdict !== undefined) {
     parts.push('verdict = ?');

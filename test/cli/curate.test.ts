@@ -15,7 +15,14 @@ interface CurateJson {
   found: number;
   matching: number;
   analysed: number;
-  deals: Array<{ code: string; verdict: string; tier: string | null; minMoves: number | null; stuck: number | null; crossroads: number | null }>;
+  deals: Array<{
+    code: string;
+    verdict: string;
+    tier: string | null;
+    minMoves: number | null;
+    stuck: number | null;
+    crossroads: number | null;
+  }>;
 }
 
 describe('cardsolve curate', () => {
@@ -35,11 +42,15 @@ describe('cardsolve curate', () => {
   }, 300_000);
 
   it('gives the same list again from the database alone, in every format', () => {
-    const json = JSON.parse(cardsolve([...base(), '--verdict', 'winnable', '--count', '3', '--scan', '0', '--format', 'json']).stdout) as CurateJson;
+    const json = JSON.parse(
+      cardsolve([...base(), '--verdict', 'winnable', '--count', '3', '--scan', '0', '--format', 'json']).stdout,
+    ) as CurateJson;
     expect(json.analysed).toBe(0);
     const codes = cardsolve([...base(), '--verdict', 'winnable', '--count', '3', '--scan', '0']);
     expect(codes.stdout).toBe(json.deals.map((d) => d.code + '\n').join(''));
-    const csv = cardsolve([...base(), '--verdict', 'winnable', '--count', '3', '--scan', '0', '--format', 'csv', '--header']).stdout.split('\n');
+    const csv = cardsolve([...base(), '--verdict', 'winnable', '--count', '3', '--scan', '0', '--format', 'csv', '--header']).stdout.split(
+      '\n',
+    );
     expect(csv[0]).toMatch(/^# made by: cardsolve curate /);
     expect(csv[1]).toMatch(/^# cardsolve \d+\.\d+\.\d+/);
     expect(csv[2]).toBe('code,verdict,tier,difficulty,minMoves,stuck,crossroads,forgiveness,randomWinRate,randomWinError');
@@ -56,7 +67,12 @@ describe('cardsolve curate', () => {
   });
 
   it('refuses bad filters with exit code 2 and one clear message', () => {
-    for (const args of [['--min-moves', 'ten'], ['--crossroads', '5..2'], ['--from', 'DS1-D1N-AAAAAAA'], ['--count', '0']]) {
+    for (const args of [
+      ['--min-moves', 'ten'],
+      ['--crossroads', '5..2'],
+      ['--from', 'DS1-D1N-AAAAAAA'],
+      ['--count', '0'],
+    ]) {
       const r = cardsolve(['curate', '--db', join(dir, 'c.sqlite'), ...args]);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^cardsolve: /);

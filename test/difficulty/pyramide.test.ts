@@ -66,7 +66,9 @@ function replayed(game: PyramideGame): ReturnType<PyramideGame['moves']> {
 }
 
 describe('pyramideDifficulty', () => {
-  const firstWinnable = Array.from({ length: 12 }, (_, n) => n).filter(winnable).slice(0, 5);
+  const firstWinnable = Array.from({ length: 12 }, (_, n) => n)
+    .filter(winnable)
+    .slice(0, 5);
 
   it('gives consistent figures, the same on every call', () => {
     for (const n of firstWinnable) {
@@ -79,7 +81,9 @@ describe('pyramideDifficulty', () => {
       expect(d.randomWinError!).toBeLessThan(0.05);
       // No crossroads on the chosen line exactly when every removal along it keeps the game winnable.
       expect(d.crossroads === 0, `deal ${n}`).toBe(d.forgiveness === 1);
-      expect(d.difficulty).toBe(pyramideScore(d.crossroads!, d.forgiveness!, Math.round(d.randomWinRate! * DEFAULT_PLAYOUTS), DEFAULT_PLAYOUTS));
+      expect(d.difficulty).toBe(
+        pyramideScore(d.crossroads!, d.forgiveness!, Math.round(d.randomWinRate! * DEFAULT_PLAYOUTS), DEFAULT_PLAYOUTS),
+      );
       expect(d.tier).toBe(tierOf('pyramide', 'app', d.difficulty));
     }
   }, 300_000);
@@ -111,7 +115,9 @@ describe('pyramideDifficulty', () => {
       const slow = wins / games;
       const p = (slow + fast.randomWinRate!) / 2;
       const se = Math.sqrt((2 * p * (1 - p)) / games);
-      expect(Math.abs(slow - fast.randomWinRate!), `deal ${n}: engine ${slow}, fast ${fast.randomWinRate}`).toBeLessThanOrEqual(4 * se + 0.01);
+      expect(Math.abs(slow - fast.randomWinRate!), `deal ${n}: engine ${slow}, fast ${fast.randomWinRate}`).toBeLessThanOrEqual(
+        4 * se + 0.01,
+      );
     }
   }, 300_000);
 

@@ -29,16 +29,54 @@ beforeAll(() => {
     const r = rng.uniform(10);
     if (r < 6) {
       const difficulty = rng.uniform(3000) / 100;
-      rows.push(result(code, { minMoves: 20 + rng.uniform(40), crossroads: rng.uniform(8), difficulty, tier: tierOf('pyramide', 'app', difficulty) } as never, VERSION));
+      rows.push(
+        result(
+          code,
+          { minMoves: 20 + rng.uniform(40), crossroads: rng.uniform(8), difficulty, tier: tierOf('pyramide', 'app', difficulty) } as never,
+          VERSION,
+        ),
+      );
     } else if (r < 9) {
-      rows.push(result(code, { verdict: 'unwinnable', winnable: false, minMoves: null, minMovesProved: false, moves: null, solution: null, maxRemoved: rng.uniform(27) } as never, VERSION));
+      rows.push(
+        result(
+          code,
+          {
+            verdict: 'unwinnable',
+            winnable: false,
+            minMoves: null,
+            minMovesProved: false,
+            moves: null,
+            solution: null,
+            maxRemoved: rng.uniform(27),
+          } as never,
+          VERSION,
+        ),
+      );
     } else {
-      rows.push(result(code, { verdict: 'unknown', winnable: null, minMoves: null, minMovesProved: false, moves: null, solution: null, maxRemoved: null, limit: '--time-limit 10ms' } as never, VERSION));
+      rows.push(
+        result(
+          code,
+          {
+            verdict: 'unknown',
+            winnable: null,
+            minMoves: null,
+            minMovesProved: false,
+            moves: null,
+            solution: null,
+            maxRemoved: null,
+            limit: '--time-limit 10ms',
+          } as never,
+          VERSION,
+        ),
+      );
     }
   }
   // Another solver version and another rule set: never curated.
   rows.push(result('PY1-N-AAAAAAA', { minMoves: 1 }, 'pyramide 0'));
-  rows.push({ ...result('PY1-N-AAAAAAB', { minMoves: 1, rules: 'msc' }, VERSION), key: { game: 'pyramide', dealKey: 'PY1-N-AAAAAAB', rules: 'msc', mode: 'full' as const, solverVersion: VERSION } });
+  rows.push({
+    ...result('PY1-N-AAAAAAB', { minMoves: 1, rules: 'msc' }, VERSION),
+    key: { game: 'pyramide', dealKey: 'PY1-N-AAAAAAB', rules: 'msc', mode: 'full' as const, solverVersion: VERSION },
+  });
   store.saveMany(rows);
 });
 afterAll(() => {

@@ -51,7 +51,18 @@ export function parseRange(text: string | undefined, flag: string): NumberRange 
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 
-export const CSV_FIELDS = ['code', 'verdict', 'tier', 'difficulty', 'minMoves', 'stuck', 'crossroads', 'forgiveness', 'randomWinRate', 'randomWinError'] as const;
+export const CSV_FIELDS = [
+  'code',
+  'verdict',
+  'tier',
+  'difficulty',
+  'minMoves',
+  'stuck',
+  'crossroads',
+  'forgiveness',
+  'randomWinRate',
+  'randomWinError',
+] as const;
 
 export function csvOf(deals: readonly CuratedDeal[]): string {
   const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
@@ -59,15 +70,21 @@ export function csvOf(deals: readonly CuratedDeal[]): string {
 }
 
 function shortMessage(r: CurateResult, scan: number): string {
-  return `cardsolve: found ${r.matching} of the ${r.asked} deals asked for` +
+  return (
+    `cardsolve: found ${r.matching} of the ${r.asked} deals asked for` +
     (r.analysed > 0 ? ` after analysing ${r.analysed} more code${r.analysed === 1 ? '' : 's'}` : '') +
-    (r.analysed >= scan ? ` (the --scan limit, ${scan}); raise --scan or widen the filters` : ' (the range is exhausted); widen --from/--to or the filters') +
-    '\n';
+    (r.analysed >= scan
+      ? ` (the --scan limit, ${scan}); raise --scan or widen the filters`
+      : ' (the range is exhausted); widen --from/--to or the filters') +
+    '\n'
+  );
 }
 
 export function curateCommand(): Command {
   const cmd = new Command('curate')
-    .description('a list of deals that pass filters (verdict, tier, minMoves, stuck figure, crossroads, code range), analysing on the fly what the database lacks')
+    .description(
+      'a list of deals that pass filters (verdict, tier, minMoves, stuck figure, crossroads, code range), analysing on the fly what the database lacks',
+    )
     .option('--db <path>', 'the results database (created on first use)', DEFAULT_DB_PATH)
     .addOption(new Option('--game <game>', 'the game').choices(allGames().map((g) => g.id)).default('pyramide'))
     .addOption(new Option('--verdict <verdict>', 'only deals with this verdict').choices(['winnable', 'unwinnable', 'unknown']))
@@ -78,11 +95,19 @@ export function curateCommand(): Command {
     .option('--from <code>', "the first code to draw from (default: the game's first code)")
     .option('--to <code>', 'the last code to draw from (default: the last code)')
     .option('--count <n>', 'how many deals', '10')
-    .addOption(new Option('--order <order>', 'difficulty (hardest first), code, or random (with --seed)').choices(['difficulty', 'code', 'random']).default('code'))
+    .addOption(
+      new Option('--order <order>', 'difficulty (hardest first), code, or random (with --seed)')
+        .choices(['difficulty', 'code', 'random'])
+        .default('code'),
+    )
     .option('--seed <n>', 'the seed of --order random', '1')
     .option('--scan <n>', 'at most this many codes analysed on the fly when the database has too few deals (0: the database only)', '1000')
     .option('--workers <n>', `solver threads for what is analysed on the fly (default: ${defaultWorkers()})`)
-    .addOption(new Option('--format <format>', 'codes (one a line), csv, or json with the figures').choices(['codes', 'csv', 'json']).default('codes'))
+    .addOption(
+      new Option('--format <format>', 'codes (one a line), csv, or json with the figures')
+        .choices(['codes', 'csv', 'json'])
+        .default('codes'),
+    )
     .option('--header', 'codes and csv: first, comment lines (#) giving the command that made the list and the cardsolve version')
     .option('--no-progress', 'no progress on standard error');
   addRuleOptions(cmd);
@@ -106,11 +131,14 @@ Examples:
     const flags = ruleFlags(values);
     const range = codeRange(game, values.from, values.to);
     if (range.family !== game.codes.family || !game.codes.options.includes(range.options)) {
-      throw new InputError(`--from/--to: ${formatDealCode({ ...range, number: range.first })} is not a ${game.name} code (expected ${game.codes.family}-${game.codes.options[0]}-...)`);
+      throw new InputError(
+        `--from/--to: ${formatDealCode({ ...range, number: range.first })} is not a ${game.name} code (expected ${game.codes.family}-${game.codes.options[0]}-...)`,
+      );
     }
     if (values.to !== undefined) {
       const end = codeRange(game, values.to, undefined);
-      if (end.family !== range.family || end.options !== range.options) throw new InputError(`--to ${values.to}: expected a code of the same game and rule letters as --from`);
+      if (end.family !== range.family || end.options !== range.options)
+        throw new InputError(`--to ${values.to}: expected a code of the same game and rule letters as --from`);
     }
     if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
     const rules = openDeal({ kind: 'code', code: formatDealCode({ ...range, number: range.first }) }, flags).rules;
@@ -148,11 +176,24 @@ Examples:
       reporter.stop();
       if (values.header && values.format !== 'json') {
         const args = process.argv.slice(2).map((a) => (/^[\w./:=@+-]+$/.test(a) ? a : JSON.stringify(a)));
-        process.stdout.write(`# made by: cardsolve ${args.join(' ')}\n# cardsolve ${CARDSOLVE_VERSION}, ${game.name} rules ${rules}, solver ${game.solverVersion}: ${result.deals.length} of ${count} deals asked\n`);
+        process.stdout.write(
+          `# made by: cardsolve ${args.join(' ')}\n# cardsolve ${CARDSOLVE_VERSION}, ${game.name} rules ${rules}, solver ${game.solverVersion}: ${result.deals.length} of ${count} deals asked\n`,
+        );
       }
       if (values.format === 'json') {
         process.stdout.write(
-          JSON.stringify({ game: game.id, rules, filters: filter, order: values.order, seed, asked: count, found: result.deals.length, matching: result.matching, analysed: result.analysed, deals: result.deals }) + '\n',
+          JSON.stringify({
+            game: game.id,
+            rules,
+            filters: filter,
+            order: values.order,
+            seed,
+            asked: count,
+            found: result.deals.length,
+            matching: result.matching,
+            analysed: result.analysed,
+            deals: result.deals,
+          }) + '\n',
         );
       } else if (values.format === 'csv') {
         process.stdout.write(csvOf(result.deals));

@@ -37,12 +37,16 @@ therefore comes back only after (pool size) days: never within a year.`,
     const rules = openDeal({ kind: 'code', code: `${game.codes.family}-${game.codes.options[0]}-AAAAAAA` }, ruleFlags(values)).rules;
     const pool = readPool(game.id, rules, values.tier);
     if (pool.entries.length < 366) {
-      throw new InputError(`the shipped list for ${game.id} (rules ${rules}), tier ${values.tier} has ${pool.entries.length} deals: a daily pool needs at least 366`);
+      throw new InputError(
+        `the shipped list for ${game.id} (rules ${rules}), tier ${values.tier} has ${pool.entries.length} deals: a daily pool needs at least 366`,
+      );
     }
     const entry = dailyPick(pool.entries, values.tier, day);
     if (values.json) {
       const { code, ...figures } = entry;
-      process.stdout.write(JSON.stringify({ date, day, game: game.id, rules, tier: values.tier, code, figures, pool: pool.entries.length }) + '\n');
+      process.stdout.write(
+        JSON.stringify({ date, day, game: game.id, rules, tier: values.tier, code, figures, pool: pool.entries.length }) + '\n',
+      );
     } else {
       process.stdout.write(`${entry.code}\n`);
     }

@@ -232,7 +232,8 @@ function bestLine(space: PyramideDecisionSpace, mask: number, usage: number, mem
   let best: LineFigures | null = null;
   for (const i of winning) {
     const next = bestLine(space, masks[i]!, usages[i]!, memo, depth + 1);
-    if (best === null || next.crossroads < best.crossroads || (next.crossroads === best.crossroads && next.length < best.length)) best = next;
+    if (best === null || next.crossroads < best.crossroads || (next.crossroads === best.crossroads && next.length < best.length))
+      best = next;
   }
   if (best === null) throw new Error('a winnable position without a winning removal');
   const here: LineFigures = {
@@ -250,7 +251,12 @@ function bestLine(space: PyramideDecisionSpace, mask: number, usage: number, mem
  * removed, the waste/stock boundary. Returns the number of wins; `capped` counts playouts
  * stopped at the move cap.
  */
-function randomPlayouts(space: PyramideDecisionSpace, rules: PyramideRules, seed: number, playouts: number): { wins: number; capped: number } {
+function randomPlayouts(
+  space: PyramideDecisionSpace,
+  rules: PyramideRules,
+  seed: number,
+  playouts: number,
+): { wins: number; capped: number } {
   const rng = new Sfc32(RANDOM_PLAY_SALT, seed);
   const value = space.value;
   const tv = space.talonValue;

@@ -40,9 +40,17 @@ export function scriptedWins(deal: PyramideDeal, rules: PyramideRules, games: nu
         if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) avail[n++] = i;
       }
       let top = -1;
-      for (let i = next - 1; i >= 0; i--) if (((talonRemoved >> i) & 1) === 0) { top = i; break; }
+      for (let i = next - 1; i >= 0; i--)
+        if (((talonRemoved >> i) & 1) === 0) {
+          top = i;
+          break;
+        }
       let stockTop = -1;
-      for (let i = next; i < 24; i++) if (((talonRemoved >> i) & 1) === 0) { stockTop = i; break; }
+      for (let i = next; i < 24; i++)
+        if (((talonRemoved >> i) & 1) === 0) {
+          stockTop = i;
+          break;
+        }
       let king = -1;
       for (let a = 0; a < n && king < 0; a++) if (value[avail[a]!] === 13) king = avail[a]!;
       if (king >= 0) {
