@@ -72,6 +72,7 @@ describe('cardsolve curate', () => {
       ['--crossroads', '5..2'],
       ['--from', 'DS1-D1N-AAAAAAA'],
       ['--count', '0'],
+      ['--game', 'double', '--tier', 'easy'],
     ]) {
       const r = cardsolve(['curate', '--db', join(dir, 'c.sqlite'), ...args]);
       expect(r.status, args.join(' ')).toBe(2);

@@ -3,7 +3,7 @@ import { defaultWorkers } from '../../batch/pool.js';
 import { progressReporter } from '../../batch/progress.js';
 import { formatDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
-import { TIERS, type TierOrUnknown } from '../../games/difficulty.js';
+import { TIERS, type TierOrUnknown, thresholdsFor } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId, Verdict } from '../../games/types.js';
 import { type CurateOrder, type CurateResult, codeRange, curate } from '../../lists/curate.js';
@@ -142,6 +142,9 @@ Examples:
     }
     if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
     const rules = openDeal({ kind: 'code', code: formatDealCode({ ...range, number: range.first }) }, flags).rules;
+    if (values.tier !== undefined && values.tier !== 'unknown' && thresholdsFor(game.id, rules) === null) {
+      throw new InputError(`--tier ${values.tier}: ${game.name} under rules ${rules} has no difficulty tiers yet (only --tier unknown)`);
+    }
     const count = wholeNumber(values.count, '--count', 1);
     const scan = wholeNumber(values.scan, '--scan', 0);
     const seed = wholeNumber(values.seed, '--seed', 0);
