@@ -121,6 +121,13 @@ describe('pyramideDifficulty', () => {
     }
   }, 300_000);
 
+  it('is unknown, with the reason, past its state limit', () => {
+    const d = pyramideDifficulty(dealFromNumber(0), APP_RULES, 100, 20);
+    expect(d.tier).toBe('unknown');
+    expect(d.crossroads).toBeNull();
+    expect(d.notes[0]).toMatch(/more than 20 positions/);
+  });
+
   it('is unknown, with the reason, under rules where the stock order matters', () => {
     const d = pyramideDifficulty(dealFromNumber(3), MSC_RULES);
     expect(d.tier).toBe('unknown');

@@ -235,7 +235,11 @@ function bestLine(space: PyramideDecisionSpace, mask: number, usage: number, mem
     if (best === null || next.crossroads < best.crossroads || (next.crossroads === best.crossroads && next.length < best.length))
       best = next;
   }
-  if (best === null) throw new Error('a winnable position without a winning removal');
+  if (best === null) {
+    // Past the state limit every unexplored position reads as lost; the caller reports unknown.
+    if (space.overflow) return { crossroads: 0, moves: 0, good: 0, length: 0 };
+    throw new Error('a winnable position without a winning removal');
+  }
   const here: LineFigures = {
     crossroads: best.crossroads + (good < k ? 1 : 0),
     moves: best.moves + k,
