@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { batchCommand } from './commands/batch.js';
+import { curateCommand } from './commands/curate.js';
+import { dailyCommand } from './commands/daily.js';
 import { exportCommand } from './commands/export.js';
 import { hintCommand } from './commands/hint.js';
 import { lookupCommand } from './commands/lookup.js';
@@ -19,7 +21,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .configureOutput(output);
-  for (const cmd of [solveCommand(), hintCommand(), showCommand(), playCommand(), batchCommand(), statsCommand(), lookupCommand(), exportCommand(), workerCommand()]) {
+  for (const cmd of [solveCommand(), hintCommand(), showCommand(), playCommand(), batchCommand(), statsCommand(), lookupCommand(), exportCommand(), curateCommand(), dailyCommand(), workerCommand()]) {
     program.addCommand(cmd.exitOverride().showHelpAfterError('(add --help for usage)').configureOutput(output));
   }
   return program;

@@ -1,5 +1,14 @@
 /** Checks on a game's own figures, for results that come from elsewhere (a queue worker). */
-import type { GameModule } from './types.js';
+import type { FigureSpec, GameModule } from './types.js';
+
+const FITS: Record<FigureSpec['type'], (value: unknown) => boolean> = {
+  integer: (v) => typeof v === 'number' && Number.isInteger(v),
+  real: (v) => typeof v === 'number' && Number.isFinite(v),
+  boolean: (v) => typeof v === 'boolean',
+  text: (v) => typeof v === 'string',
+};
+
+const EXPECTED: Record<FigureSpec['type'], string> = { integer: 'a whole number', real: 'a number', boolean: 'a boolean', text: 'text' };
 
 /** What is wrong with a game's figures in an analysis, or null: the stuck figure in its range, each declared figure of its type. */
 export function figureProblem(game: GameModule, analysis: Record<string, unknown>): string | null {
@@ -12,9 +21,7 @@ export function figureProblem(game: GameModule, analysis: Record<string, unknown
   for (const figure of game.figures) {
     const value = analysis[figure.field];
     if (value === undefined || value === null) continue;
-    const fits =
-      figure.type === 'integer' ? typeof value === 'number' && Number.isInteger(value) : figure.type === 'boolean' ? typeof value === 'boolean' : typeof value === 'string';
-    if (!fits) return `a bad ${figure.field} (${JSON.stringify(value)}, expected ${figure.type === 'text' ? 'text' : `a ${figure.type}`})`;
+    if (!FITS[figure.type](value)) return `a bad ${figure.field} (${JSON.stringify(value)}, expected ${EXPECTED[figure.type]})`;
   }
   return null;
 }

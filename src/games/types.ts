@@ -49,7 +49,7 @@ export interface CodeSpec {
  */
 export interface FigureSpec {
   field: string;
-  type: 'integer' | 'boolean' | 'text';
+  type: 'integer' | 'real' | 'boolean' | 'text';
   meaning: string;
 }
 

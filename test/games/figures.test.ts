@@ -16,6 +16,8 @@ describe("a game's figures checked from its declarations", () => {
     expect(figureProblem(pyramide, { maxRemoved: 29 })).toMatch(/a bad maxRemoved \(29, expected 0 to 28\)/);
     expect(figureProblem(pyramide, { maxRemoved: 2.5 })).toMatch(/a bad maxRemoved/);
     expect(figureProblem(pyramide, { deadEndReachable: 'yes' })).toMatch(/a bad deadEndReachable \("yes", expected a boolean\)/);
-    expect(figureProblem(double, { movesLowerBound: 'many' })).toMatch(/a bad movesLowerBound/);
+    expect(figureProblem(double, { movesLowerBound: 'many' })).toMatch(/a bad movesLowerBound \("many", expected a whole number\)/);
+    expect(figureProblem(pyramide, { forgiveness: 0.5, randomWinRate: 0.25 })).toBeNull();
+    expect(figureProblem(pyramide, { forgiveness: '50%' })).toMatch(/a bad forgiveness \("50%", expected a number\)/);
   });
 });

@@ -36,6 +36,11 @@ export interface DoubleAnalysis extends Analysis {
   movesLowerBound: number;
   /** What proves an `unwinnable` verdict ('search' or 'relaxation'), null otherwise. */
   lostBy: 'search' | 'relaxation' | null;
+  /** Difficulty (see difficulty.ts): not established by the batch; the tier of a winnable deal is `unknown`. */
+  crossroads: number | null;
+  losingShare: number | null;
+  difficulty: number | null;
+  tier: 'unknown' | null;
 }
 
 export class DoubleDealOpened implements OpenedDeal {
@@ -112,6 +117,10 @@ export class DoubleDealOpened implements OpenedDeal {
       score: winnabilityOnly ? null : score,
       movesLowerBound: lowerBound,
       lostBy: result.lostBy,
+      crossroads: null,
+      losingShare: null,
+      difficulty: null,
+      tier: result.verdict === 'winnable' ? 'unknown' : null,
       nodes: result.nodes,
       ms,
       limit,
@@ -248,6 +257,10 @@ export const doubleGame: GameModule = {
     { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
     { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win' },
     { field: 'lostBy', type: 'text', meaning: 'what proves an unwinnable verdict: search (complete) or relaxation' },
+    { field: 'crossroads', type: 'integer', meaning: 'positions along the line found where some move loses; null: not established (the batch does not judge every position)' },
+    { field: 'losingShare', type: 'real', meaning: 'the share of legal moves along the line found that lose; null: not established' },
+    { field: 'difficulty', type: 'real', meaning: 'the difficulty score; null: no score for Double Solitaire yet' },
+    { field: 'tier', type: 'text', meaning: 'unknown for a winnable deal (no thresholds for Double Solitaire yet); null otherwise' },
   ],
   solverVersion: '3',
   open: (input, flags) => openDouble(input, flags),

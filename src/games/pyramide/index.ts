@@ -12,11 +12,21 @@ import { PYRAMID_SIZE } from './layout.js';
 import { solvePyramide } from './solver/analyse.js';
 import { hintPyramide } from './hint.js';
 import { hintFromJudgement } from './hintResult.js';
+import type { TierOrUnknown } from '../difficulty.js';
+import { pyramideDifficulty } from './difficulty.js';
 
 export interface PyramideAnalysis extends Analysis {
   game: 'pyramide';
   maxRemoved: number | null;
   deadEndReachable: boolean | null;
+  crossroads: number | null;
+  forgiveness: number | null;
+  randomWinRate: number | null;
+  randomWinError: number | null;
+  randomPlayouts: number | null;
+  difficulty: number | null;
+  /** The difficulty tier of a winnable deal (`unknown` without its figures); null for other verdicts. */
+  tier: TierOrUnknown | null;
 }
 
 function loadDeal(input: DealInput): { deal: PyramideDeal; code: string | null } {
@@ -40,6 +50,9 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
     rules: name,
     analyse(limits, options = {}): PyramideAnalysis {
       const s = solvePyramide(deal, rules, limits, options);
+      // Difficulty belongs to winnable deals, and only a full analysis pays for it.
+      const d = s.verdict === 'winnable' && !options.winnabilityOnly ? pyramideDifficulty(deal, rules) : null;
+      const notes = d ? [...s.notes, ...d.notes] : s.notes;
       // Key order as documented for --json.
       return {
         code,
@@ -55,10 +68,17 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         moves: s.minMoves,
         solution: s.solution ? s.solution.map(moveToJson) : null,
         deadEndReachable: s.deadEndReachable,
+        crossroads: d?.crossroads ?? null,
+        forgiveness: d?.forgiveness ?? null,
+        randomWinRate: d?.randomWinRate ?? null,
+        randomWinError: d?.randomWinError ?? null,
+        randomPlayouts: d?.randomPlayouts ?? null,
+        difficulty: d?.difficulty ?? null,
+        tier: d ? d.tier : s.verdict === 'winnable' ? 'unknown' : null,
         nodes: s.nodes,
         ms: s.ms,
         limit: s.limit,
-        notes: s.notes,
+        notes,
       };
     },
     show(style, layout) {
@@ -134,6 +154,9 @@ function describe(a: Analysis, style: CardStyle): string {
   else parts.push(`unknown${p.maxRemoved !== null ? ` (at least ${p.maxRemoved} of 28 removable)` : ''}`);
   if (a.minMoves !== null) parts.push(`in ${a.minMoves} moves (minimum)`);
   if (p.deadEndReachable === true) parts.push('a "no more moves" dead end is reachable');
+  if (p.tier) {
+    parts.push(p.difficulty === null ? `tier ${p.tier}` : `tier ${p.tier} (score ${p.difficulty}: ${p.crossroads} crossroads, forgiveness ${p.forgiveness}, random play wins ${p.randomWinRate} ± ${p.randomWinError})`);
+  }
   if (a.limit) parts.push(`stopped by ${a.limit}`);
   parts.push(`${a.nodes.toLocaleString('en-US')} nodes, ${a.ms} ms`);
   let line = `${who}  ${a.rules}  ${parts.join(', ')}`;
@@ -172,6 +195,13 @@ export const pyramideGame: GameModule = {
   moveText: formatJsonMove,
   figures: [
     { field: 'deadEndReachable', type: 'boolean', meaning: 'whether a line of play can end in the app\'s "no more moves"' },
+    { field: 'crossroads', type: 'integer', meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses' },
+    { field: 'forgiveness', type: 'real', meaning: 'winnable: the share of legal removals that keep the game winnable, along the line of fewest crossroads' },
+    { field: 'randomWinRate', type: 'real', meaning: 'winnable: the share of seeded uniform random playouts that win (exact lost detection)' },
+    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate' },
+    { field: 'randomPlayouts', type: 'integer', meaning: 'how many random playouts randomWinRate counts' },
+    { field: 'difficulty', type: 'real', meaning: 'the difficulty score: 10 log10(1/p) + crossroads + 10 (1 - forgiveness)' },
+    { field: 'tier', type: 'text', meaning: 'easy, medium, hard or expert by the score (unknown without it); null unless winnable' },
   ],
   solverVersion: '2',
   open,
