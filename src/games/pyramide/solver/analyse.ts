@@ -110,10 +110,17 @@ export function analysePosition(
     // The talon is free: the relaxed game's figures are the game's own, exactly.
     const relaxed = space ? space.relaxed : new RelaxedGame(deal, rules.pairCovering);
     const usage = usageOfPosition(deal, relaxed, start.talonRemoved);
-    winnable = relaxed.minRemovals(start.removed, usage) !== NO_WIN;
-    maxRemoved = relaxed.maxRemovable(start.removed, usage);
-    maxExact = true;
-    deadEndReachable = relaxed.deadEndReachable(start.removed, usage);
+    const before = relaxed.size;
+    const clears = relaxed.minRemovals(start.removed, usage) !== NO_WIN;
+    // Each relaxed position solved counts as a node, so that every limit means the same for every search.
+    let withinLimits = true;
+    for (let k = relaxed.size - before; k > 0 && withinLimits; k--) withinLimits = budget.tick();
+    if (withinLimits) {
+      winnable = clears;
+      maxRemoved = relaxed.maxRemovable(start.removed, usage);
+      maxExact = true;
+      deadEndReachable = relaxed.deadEndReachable(start.removed, usage);
+    }
   } else if (space) {
     // Stop at the first win: the minimum-move search and the dead-end search come after.
     winnable = exploreFull(space, budget, 'win', startLo, startHi).found;
