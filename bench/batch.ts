@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BatchPlan } from '../src/batch/inputs.js';
 import { runBatch } from '../src/batch/run.js';
+import { parseCount, parseDuration } from '../src/cli/limitFlags.js';
 import { openDeal } from '../src/games/registry.js';
 import type { AnalyseOptions } from '../src/games/types.js';
-import { parseCount, parseDuration } from '../src/cli/limitFlags.js';
 import { DEFAULT_LIMITS, type Limits } from '../src/search/limits.js';
 import { openDatabase } from '../src/store/database.js';
 
@@ -140,6 +140,8 @@ export async function runBatchBench(args: string[]): Promise<void> {
     console.log(`  1-worker batch / bare:       ${storage.toFixed(2)} (target >= 0.9)${storage >= 0.9 ? '' : '  BELOW TARGET'}`);
   }
   if (two.cores < 1.8) {
-    console.log(`  note: the 2-worker run kept only ${two.cores.toFixed(2)} cores busy; on a shared machine the ratio measures the load, not the batch`);
+    console.log(
+      `  note: the 2-worker run kept only ${two.cores.toFixed(2)} cores busy; on a shared machine the ratio measures the load, not the batch`,
+    );
   }
 }

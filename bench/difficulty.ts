@@ -31,15 +31,15 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { dealNumberLetters, parseDealCode } from '../src/codes/dealCode.js';
-import { pyramideGame } from '../src/games/pyramide/index.js';
-import { CARDSOLVE_VERSION } from '../src/version.js';
-import { TIERS, correlation, percentile as pct, thresholdsFor, tierOf, wilson95 } from '../src/games/difficulty.js';
+import { correlation, percentile as pct, TIERS, thresholdsFor, tierOf, wilson95 } from '../src/games/difficulty.js';
 import { dealFromNumber } from '../src/games/pyramide/deal.js';
 import { pyramideDifficulty } from '../src/games/pyramide/difficulty.js';
+import { pyramideGame } from '../src/games/pyramide/index.js';
 import { APP_RULES } from '../src/games/pyramide/rules.js';
 import { scriptedWins } from '../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
 import { listsFolder, parseList, poolPath } from '../src/lists/daily.js';
+import { CARDSOLVE_VERSION } from '../src/version.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
 function flag(args: readonly string[], name: string): string | undefined {

@@ -60,7 +60,9 @@ export async function runDoubleBench(args: string[]): Promise<void> {
       const rss = process.memoryUsage().rss;
       if (rss > rulePeak) rulePeak = rss;
       if (args.includes('--verbose')) {
-        console.log(`  ${deal.code}  ${a.verdict.padEnd(10)} ${String(a.moves ?? '').padStart(4)} moves (bound ${a.movesLowerBound})  max ${a.maxFoundation}  ${a.nodes} nodes  ${took.toFixed(0)} ms`);
+        console.log(
+          `  ${deal.code}  ${a.verdict.padEnd(10)} ${String(a.moves ?? '').padStart(4)} moves (bound ${a.movesLowerBound})  max ${a.maxFoundation}  ${a.nodes} nodes  ${took.toFixed(0)} ms`,
+        );
       }
     }
     if (rulePeak > peakRss) peakRss = rulePeak;

@@ -12,7 +12,7 @@ import { hintPyramide } from '../src/games/pyramide/hint.js';
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../src/games/pyramide/rules.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
 import type { Limits } from '../src/search/limits.js';
-import { flagNumber, formatMs, percentile, peakRssMb } from './stats.js';
+import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
 const LIMITS: Limits = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 

@@ -19,8 +19,8 @@ import { BatchPlan } from '../src/batch/inputs.js';
 import { queueTarget } from '../src/batch/queue/connection.js';
 import { runQueuedBatch } from '../src/batch/queue/coordinator.js';
 import { runBatch } from '../src/batch/run.js';
-import type { AnalyseOptions } from '../src/games/types.js';
 import { parseCount, parseDuration } from '../src/cli/limitFlags.js';
+import type { AnalyseOptions } from '../src/games/types.js';
 import { DEFAULT_LIMITS, type Limits } from '../src/search/limits.js';
 import { openDatabase } from '../src/store/database.js';
 import { type NewResult, ResultStore, toAnalysis } from '../src/store/results.js';
@@ -64,7 +64,9 @@ const BIN = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
 /** Starts a `cardsolve worker` process and resolves once it takes chunks. */
 function startWorker(url: string, name: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--queue-name', name, '--workers', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--queue-name', name, '--workers', '1'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
@@ -107,7 +109,8 @@ export async function runQueueBench(args: string[]): Promise<void> {
       `  ${queued.queue.chunks} chunks, ${(queued.analysed / queued.queue.chunks).toFixed(1)} deals per chunk on average; ` +
         `${commands} Redis commands, ${(commands / queued.analysed).toFixed(2)} per deal (all clients, idle polling included)`,
     );
-    if (queued.failed > 0 || queued.analysed !== b.count) throw new Error(`the queued batch analysed ${queued.analysed} of ${b.count} (${queued.failed} failed)`);
+    if (queued.failed > 0 || queued.analysed !== b.count)
+      throw new Error(`the queued batch analysed ${queued.analysed} of ${b.count} (${queued.failed} failed)`);
 
     // The single writer's ceiling: the rows above stored again under new keys, 64 per transaction.
     const rows = new ResultStore(queueDb).find({});

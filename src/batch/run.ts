@@ -8,7 +8,7 @@ import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalysisMode } from '../store/results.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
-import { type SolverPool, createPool } from './pool.js';
+import { createPool, type SolverPool } from './pool.js';
 import { BatchTally, relaxCheckpoints } from './tally.js';
 import type { ChunkResult, ChunkTask } from './worker.js';
 

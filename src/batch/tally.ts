@@ -68,7 +68,10 @@ export class BatchTally {
     const key = this.keyOf(deal);
     const group = `${key.game}\u0000${key.rules}\u0000${key.mode}\u0000${key.solverVersion}`;
     let any = this.groupStored.get(group);
-    if (any === undefined) this.groupStored.set(group, (any = this.store.anyStored(key)));
+    if (any === undefined) {
+      any = this.store.anyStored(key);
+      this.groupStored.set(group, any);
+    }
     return any ? this.store.stored(key) : null;
   }
 
@@ -92,7 +95,14 @@ export class BatchTally {
     const rows: NewResult[] = [];
     outcomes.forEach((outcome, i) => {
       const deal = deals[i]!;
-      if (outcome.ok) rows.push({ key: this.keyOf(deal), analysis: outcome.analysis, stuckFigure: deal.game.stuck.field, limits: this.options.limits, analysedAt });
+      if (outcome.ok)
+        rows.push({
+          key: this.keyOf(deal),
+          analysis: outcome.analysis,
+          stuckFigure: deal.game.stuck.field,
+          limits: this.options.limits,
+          analysedAt,
+        });
       else this.fail(`${deal.dealKey}: ${outcome.error}`, 1);
     });
     return rows;

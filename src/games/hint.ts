@@ -3,7 +3,7 @@
  * judged by the solver. This file holds the result every game returns (`HintResult`, which is
  * also the `hint --json` object), the text for people, and the best line built from hints.
  */
-import { type CardStyle, formatCard, parseCard } from '../cards/notation.js';
+import type { CardStyle } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
 import { gameById } from './registry.js';
@@ -166,7 +166,9 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
     );
   });
   if (h.crossroads.length > 0) {
-    lines.push(`  crossroads: after ${h.crossroads.map((m) => moveText(h.game, m, style)).join(', or after ')} the game can no longer be won`);
+    lines.push(
+      `  crossroads: after ${h.crossroads.map((m) => moveText(h.game, m, style)).join(', or after ')} the game can no longer be won`,
+    );
   }
   lines.push(`  ${h.nodes.toLocaleString('en-US')} nodes, ${h.ms} ms`);
   for (const note of h.notes) lines.push(`  note: ${note}`);

@@ -11,9 +11,7 @@ import type { HintOptions, HintResult } from './hint.js';
 export type GameId = string;
 
 /** Where a deal comes from: a code, or a deal written out (a file or standard input). */
-export type DealInput =
-  | { kind: 'code'; code: string }
-  | { kind: 'text'; text: string; source: string };
+export type DealInput = { kind: 'code'; code: string } | { kind: 'text'; text: string; source: string };
 
 /**
  * Rule choices from the command line: `rules`, the preset name (`app`, `msc`, `D3V`, ...),

@@ -14,8 +14,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Sfc32 } from '../codes/sfc32.js';
-import { type Tier, TIERS } from '../games/difficulty.js';
 import { InputError } from '../errors/inputError.js';
+import { TIERS, type Tier } from '../games/difficulty.js';
 
 export const DAILY_SALT = 0x4441494c;
 export const DAILY_EPOCH = '2026-01-01';

@@ -5,7 +5,10 @@
 export class GrowableInt32Array {
   data: Int32Array;
 
-  constructor(initialCapacity = 1 << 12, private readonly fill = 0) {
+  constructor(
+    initialCapacity = 1 << 12,
+    private readonly fill = 0,
+  ) {
     this.data = new Int32Array(Math.max(1, initialCapacity));
     if (fill !== 0) this.data.fill(fill);
   }

@@ -97,21 +97,56 @@ export interface ResultFilter {
 }
 
 const COMMON_FIELDS = new Set([
-  'code', 'fingerprint', 'game', 'rules', 'verdict', 'winnable', 'minMoves', 'minMovesProved', 'moves',
-  'maxExact', 'solution', 'nodes', 'ms', 'limit', 'notes',
+  'code',
+  'fingerprint',
+  'game',
+  'rules',
+  'verdict',
+  'winnable',
+  'minMoves',
+  'minMovesProved',
+  'moves',
+  'maxExact',
+  'solution',
+  'nodes',
+  'ms',
+  'limit',
+  'notes',
 ]);
 
 const COLUMNS = [
-  'game', 'deal_key', 'code', 'fingerprint', 'rules', 'mode', 'solver_version', 'verdict', 'winnable', 'min_moves',
-  'min_moves_proved', 'moves', 'stuck', 'stuck_figure', 'stuck_exact', 'solution', 'nodes', 'ms', 'limit_hit',
-  'notes', 'analysed_at', 'limits', 'extra',
+  'game',
+  'deal_key',
+  'code',
+  'fingerprint',
+  'rules',
+  'mode',
+  'solver_version',
+  'verdict',
+  'winnable',
+  'min_moves',
+  'min_moves_proved',
+  'moves',
+  'stuck',
+  'stuck_figure',
+  'stuck_exact',
+  'solution',
+  'nodes',
+  'ms',
+  'limit_hit',
+  'notes',
+  'analysed_at',
+  'limits',
+  'extra',
 ] as const;
 
 const KEY_COLUMNS = new Set(['game', 'deal_key', 'rules', 'mode', 'solver_version']);
 
 const UPSERT = `INSERT INTO results (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})
   ON CONFLICT (game, deal_key, rules, mode, solver_version) DO UPDATE SET
-  ${COLUMNS.filter((c) => !KEY_COLUMNS.has(c)).map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  ${COLUMNS.filter((c) => !KEY_COLUMNS.has(c))
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ')}`;
 
 function bool(value: boolean | null | undefined): number | null {
   return value === null || value === undefined ? null : value ? 1 : 0;
@@ -138,7 +173,10 @@ const limitsJsonCache = new WeakMap<Limits, string>();
 
 function cachedLimitsJson(limits: Limits): string {
   let text = limitsJsonCache.get(limits);
-  if (text === undefined) limitsJsonCache.set(limits, (text = limitsToJson(limits)));
+  if (text === undefined) {
+    text = limitsToJson(limits);
+    limitsJsonCache.set(limits, text);
+  }
   return text;
 }
 

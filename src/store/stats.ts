@@ -6,8 +6,8 @@
  * one, then the newest.
  */
 import type Database from 'better-sqlite3';
-import type { GameId } from '../games/types.js';
 import { TIERS, thresholdsFor, tierOf } from '../games/difficulty.js';
+import type { GameId } from '../games/types.js';
 import { type ResultFilter, whereOf } from './results.js';
 
 export interface Interval {
@@ -221,10 +221,14 @@ export function formatStats(groups: readonly GroupStats[], stuckTitle: (g: Group
     out.push(`  unwinnable  ${String(g.unwinnable).padStart(8)}`);
     out.push(`  unknown     ${String(g.unknown).padStart(8)}${g.unknown ? '  (not settled within the limits; see --retry-unknown)' : ''}`);
     if (g.cut > g.unknown) {
-      out.push(`  cut short  ${String(g.cut - g.unknown).padStart(8)}  (settled, but a limit stopped the search before minMoves or the stuck figure was proven)`);
+      out.push(
+        `  cut short  ${String(g.cut - g.unknown).padStart(8)}  (settled, but a limit stopped the search before minMoves or the stuck figure was proven)`,
+      );
     }
     if (g.unknown > 0 && g.deals > 0) {
-      out.push(`  winnable if every unknown deal were winnable: ${pct((g.winnable + g.unknown) / g.deals)}; if none: ${pct(g.winnable / g.deals)}`);
+      out.push(
+        `  winnable if every unknown deal were winnable: ${pct((g.winnable + g.unknown) / g.deals)}; if none: ${pct(g.winnable / g.deals)}`,
+      );
     }
     out.push(`  time ${(g.totalMs / 1000).toFixed(1)}s solving, ${g.totalNodes.toLocaleString('en-US')} positions`);
     if (g.minMoves.length) {

@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../store/helpers.js';
 import { cardsolve, inspect } from './cli.js';
@@ -45,7 +45,9 @@ describe('cardsolve batch', () => {
     expect(again.stored).toEqual(first.stored);
 
     const times = (): string[] =>
-      (new Database(db, { readonly: true }).prepare('SELECT analysed_at AS t FROM results ORDER BY deal_key').all() as Array<{ t: string }>).map((r) => r.t);
+      (
+        new Database(db, { readonly: true }).prepare('SELECT analysed_at AS t FROM results ORDER BY deal_key').all() as Array<{ t: string }>
+      ).map((r) => r.t);
     const before = times();
     const forced = batch([RANGE, '--db', db, ...FAST, '--force']);
     expect(forced).toMatchObject({ skipped: 0, analysed: 27 });

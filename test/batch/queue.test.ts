@@ -1,18 +1,18 @@
-import { Queue } from 'bullmq';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimKey } from '../../src/batch/queue/coordinator.js';
-import { queueTarget } from '../../src/batch/queue/connection.js';
-import { checkReply, chunkJob, JOB_FORMAT, versionMismatch } from '../../src/batch/queue/jobs.js';
 import { planBatch } from '../../src/batch/inputs.js';
-import { openDeal } from '../../src/games/registry.js';
+import { queueTarget } from '../../src/batch/queue/connection.js';
+import { claimKey } from '../../src/batch/queue/coordinator.js';
+import { checkReply, chunkJob, JOB_FORMAT, versionMismatch } from '../../src/batch/queue/jobs.js';
 import { InputError } from '../../src/errors/inputError.js';
+import { openDeal } from '../../src/games/registry.js';
 import { CARDSOLVE_VERSION } from '../../src/version.js';
-import { type TestRedis, startRedis } from '../support/redis.js';
 import { tempDir } from '../store/helpers.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
 import { BIN, cardsolve, inspect } from './cli.js';
 
 let redis: TestRedis;
@@ -36,7 +36,14 @@ describe('queue URLs', () => {
     expect(plain.redis).toMatchObject({ host: '10.0.0.5', port: 6379 });
     expect(plain.redis.tls).toBeUndefined();
     const tls = queueTarget('rediss://worker:s%40cret@queue.example:6380/2', 'deals');
-    expect(tls.redis).toMatchObject({ host: 'queue.example', port: 6380, username: 'worker', password: 's@cret', db: 2, tls: { servername: 'queue.example' } });
+    expect(tls.redis).toMatchObject({
+      host: 'queue.example',
+      port: 6380,
+      username: 'worker',
+      password: 's@cret',
+      db: 2,
+      tls: { servername: 'queue.example' },
+    });
     expect(tls.shown).toBe('rediss://worker:***@queue.example:6380/2');
     expect(tls.name).toBe('deals');
   });
@@ -54,7 +61,13 @@ describe('chunks and replies', () => {
   const deals = [...plan.deals()];
   const job = chunkJob('sig', 'full', {}, LIMITS, {}, deals);
   const analyses = deals.map((d) => openDeal(d.input, {}).analyse(LIMITS, {}));
-  const reply = (outcomes: unknown[]): unknown => ({ format: JOB_FORMAT, cardsolve: CARDSOLVE_VERSION, worker: { host: 'h', pid: 1, threads: 1 }, outcomes, ms: 3 });
+  const reply = (outcomes: unknown[]): unknown => ({
+    format: JOB_FORMAT,
+    cardsolve: CARDSOLVE_VERSION,
+    worker: { host: 'h', pid: 1, threads: 1 },
+    outcomes,
+    ms: 3,
+  });
 
   it('carries the versions a worker must have', () => {
     expect(job.deals[0]).toMatchObject({ key: 'PY1-N-AAAAAAA', game: 'pyramide', rules: 'app', solver: deals[0]!.solverVersion });
@@ -70,24 +83,54 @@ describe('chunks and replies', () => {
     const swapped = checkReply(job, reply([...analyses].reverse().map((analysis) => ({ ok: true, analysis }))));
     expect(swapped).toMatchObject({ ok: false, reason: expect.stringMatching(/answer for PY1-N-AAAAAAB, expected PY1-N-AAAAAAA/) });
     const lying = { ...analyses[0]!, verdict: 'winnable', winnable: false };
-    expect(checkReply(job, reply([{ ok: true, analysis: lying }, { ok: true, analysis: analyses[1] }])).ok).toBe(false);
+    expect(
+      checkReply(
+        job,
+        reply([
+          { ok: true, analysis: lying },
+          { ok: true, analysis: analyses[1] },
+        ]),
+      ).ok,
+    ).toBe(false);
     const otherRules = { ...analyses[0]!, rules: 'msc' };
-    expect(checkReply(job, reply([{ ok: true, analysis: otherRules }, { ok: true, analysis: analyses[1] }])).ok).toBe(false);
+    expect(
+      checkReply(
+        job,
+        reply([
+          { ok: true, analysis: otherRules },
+          { ok: true, analysis: analyses[1] },
+        ]),
+      ).ok,
+    ).toBe(false);
     expect(checkReply(job, { ...(reply([]) as object), cardsolve: '9.9.9', outcomes: [] }).ok).toBe(false);
     // A deal the worker could not analyse is a failure of that deal, not of the reply.
-    expect(checkReply(job, reply([{ ok: false, error: 'boom' }, { ok: true, analysis: analyses[1] }]))).toMatchObject({ ok: true });
+    expect(
+      checkReply(
+        job,
+        reply([
+          { ok: false, error: 'boom' },
+          { ok: true, analysis: analyses[1] },
+        ]),
+      ),
+    ).toMatchObject({ ok: true });
   });
 });
 
 describe('batch --queue and cardsolve worker', () => {
   it('analyses through a password-protected Redis; a wrong password is refused with exit 2', async () => {
-    const worker = spawn(process.execPath, [BIN, 'worker', '--queue', redis.url, '--queue-name', 'pw', '--workers', '1', '--json'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const worker = spawn(process.execPath, [BIN, 'worker', '--queue', redis.url, '--queue-name', 'pw', '--workers', '1', '--json'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     worker.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
     try {
       const db = join(dir, 'pw.sqlite');
-      const r = cardsolve(['batch', 'PY1-N-AAAAAAA', '--count', '12', '--db', db, ...FAST, '--queue', redis.url, '--queue-name', 'pw', '--json'], dir);
+      const r = cardsolve(
+        ['batch', 'PY1-N-AAAAAAA', '--count', '12', '--db', db, ...FAST, '--queue', redis.url, '--queue-name', 'pw', '--json'],
+        dir,
+      );
       expect(r.status, r.stderr).toBe(0);
       const summary = JSON.parse(r.stdout) as { analysed: number; failed: number; queue: { workerProcesses: number; url: string } };
       expect(summary).toMatchObject({ analysed: 12, failed: 0, queue: { workerProcesses: 1 } });
@@ -100,7 +143,10 @@ describe('batch --queue and cardsolve worker', () => {
     expect(JSON.parse(out)).toMatchObject({ deals: 12, refused: null });
 
     const wrong = redis.url.replace('pa%20ss', 'nope');
-    for (const args of [['batch', 'PY1-N-AAAAAAA', '--db', join(dir, 'never.sqlite'), '--queue', wrong], ['worker', '--queue', wrong]]) {
+    for (const args of [
+      ['batch', 'PY1-N-AAAAAAA', '--db', join(dir, 'never.sqlite'), '--queue', wrong],
+      ['worker', '--queue', wrong],
+    ]) {
       const r = cardsolve(args, dir);
       expect(r.status, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/cannot use the queue at redis:\/\/:\*\*\*@127\.0\.0\.1/);
@@ -131,7 +177,12 @@ describe('batch --queue and cardsolve worker', () => {
     const args = ['batch', 'PY1-N-AAAAAAA', '--count', '3', '--db', db, ...FAST, '--queue', redis.url, '--queue-name', 'busy'];
     try {
       // This test process is alive: a coordinator claim in its name is a running coordinator.
-      await client.set(claimKey('busy'), JSON.stringify({ token: 't', host: (await import('node:os')).hostname(), pid: process.pid, since: 'now' }), 'PX', 60_000);
+      await client.set(
+        claimKey('busy'),
+        JSON.stringify({ token: 't', host: (await import('node:os')).hostname(), pid: process.pid, since: 'now' }),
+        'PX',
+        60_000,
+      );
       const refused = cardsolve(args, dir);
       expect(refused.status).toBe(2);
       expect(refused.stderr).toMatch(/another batch coordinator already runs on the queue/);
@@ -147,7 +198,8 @@ describe('batch --queue and cardsolve worker', () => {
       const child = spawn(process.execPath, [BIN, ...args, '--discard-queued', '--no-progress'], { cwd: dir, stdio: 'ignore' });
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
       const check = new Queue('busy', { connection: target.redis });
-      const ours = (jobs: Array<{ data: unknown }>): boolean => jobs.length > 0 && jobs.every((j) => typeof (j.data as { batch?: unknown }).batch === 'string');
+      const ours = (jobs: Array<{ data: unknown }>): boolean =>
+        jobs.length > 0 && jobs.every((j) => typeof (j.data as { batch?: unknown }).batch === 'string');
       let jobs = await check.getJobs(['waiting']);
       for (let i = 0; i < 200 && !ours(jobs); i++) {
         await new Promise((r) => setTimeout(r, 50));

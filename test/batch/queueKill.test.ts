@@ -2,14 +2,15 @@
  * The queue's promises under kill -9: a worker killed mid-chunk loses nothing (its chunk is
  * taken again), a coordinator killed mid-run is rerun and completes without recomputing.
  */
-import Database from 'better-sqlite3';
+
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestRedis, startRedis } from '../support/redis.js';
 import { tempDir } from '../store/helpers.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
 import { BIN, cardsolve, inspect } from './cli.js';
 
 let redis: TestRedis;
@@ -39,12 +40,26 @@ function start(args: string[]): Proc {
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.resume();
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, out: () => out, exit };
 }
 
 function worker(queue: string, stalledAfter: string): Proc {
-  return start(['worker', '--queue', redis.url, '--queue-name', queue, '--workers', '1', '--stalled-after', stalledAfter, '--json', '--no-progress']);
+  return start([
+    'worker',
+    '--queue',
+    redis.url,
+    '--queue-name',
+    queue,
+    '--workers',
+    '1',
+    '--stalled-after',
+    stalledAfter,
+    '--json',
+    '--no-progress',
+  ]);
 }
 
 function storedRows(path: string): number {
@@ -73,7 +88,9 @@ async function waitForRows(path: string, rows: number, proc: Proc): Promise<numb
 function rowsOf(path: string): Array<Record<string, unknown>> {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare('SELECT * FROM results ORDER BY deal_key').all() as Array<Record<string, unknown>>).map(({ id: _id, ms: _ms, analysed_at: _at, ...rest }) => rest);
+    return (db.prepare('SELECT * FROM results ORDER BY deal_key').all() as Array<Record<string, unknown>>).map(
+      ({ id: _id, ms: _ms, analysed_at: _at, ...rest }) => rest,
+    );
   } finally {
     db.close();
   }
@@ -90,7 +107,20 @@ describe('a worker killed with SIGKILL mid-run', () => {
     const db = join(dir, 'queued.sqlite');
     const doomed = worker('kill-worker', '2s');
     const survivor = worker('kill-worker', '2s');
-    const coordinator = start(['batch', ...deals, '--db', db, '--chunk-size', '5', '--queue', redis.url, '--queue-name', 'kill-worker', '--json', '--no-progress']);
+    const coordinator = start([
+      'batch',
+      ...deals,
+      '--db',
+      db,
+      '--chunk-size',
+      '5',
+      '--queue',
+      redis.url,
+      '--queue-name',
+      'kill-worker',
+      '--json',
+      '--no-progress',
+    ]);
     try {
       // Mid-run: some chunks stored, most still to do; the doomed worker holds chunks (two per thread).
       const seen = await waitForRows(db, 40, coordinator);
@@ -101,13 +131,18 @@ describe('a worker killed with SIGKILL mid-run', () => {
 
       const done = await coordinator.exit;
       expect(done.code).toBe(0);
-      const summary = JSON.parse(coordinator.out()) as { analysed: number; failed: number; queue: { stalled: number; workerProcesses: number } };
+      const summary = JSON.parse(coordinator.out()) as {
+        analysed: number;
+        failed: number;
+        queue: { stalled: number; workerProcesses: number };
+      };
       expect(summary).toMatchObject({ analysed: COUNT, failed: 0 });
       // The killed worker's chunks were taken again by the survivor.
       expect(summary.queue.stalled).toBeGreaterThanOrEqual(1);
       expect(summary.queue.workerProcesses).toBe(2);
     } finally {
-      for (const p of [doomed, survivor, coordinator]) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+      for (const p of [doomed, survivor, coordinator])
+        if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
       await survivor.exit;
     }
     expect(inspect(db)).toMatchObject({ rows: COUNT, distinct: COUNT, integrity: 'ok' });
@@ -116,10 +151,28 @@ describe('a worker killed with SIGKILL mid-run', () => {
 });
 
 describe('a coordinator killed with SIGKILL mid-run', () => {
-  it('is rerun: it stores what finished meanwhile, awaits what is queued, and nothing is analysed twice', { timeout: 180_000 }, async () => {
+  it('is rerun: it stores what finished meanwhile, awaits what is queued, and nothing is analysed twice', {
+    timeout: 180_000,
+  }, async () => {
     const COUNT = 120;
     const db = join(dir, 'coordinator.sqlite');
-    const args = ['batch', 'PY1-N-AAAAAAA', '--count', String(COUNT), ...FAST, '--db', db, '--chunk-size', '4', '--queue', redis.url, '--queue-name', 'kill-coordinator', '--json', '--no-progress'];
+    const args = [
+      'batch',
+      'PY1-N-AAAAAAA',
+      '--count',
+      String(COUNT),
+      ...FAST,
+      '--db',
+      db,
+      '--chunk-size',
+      '4',
+      '--queue',
+      redis.url,
+      '--queue-name',
+      'kill-coordinator',
+      '--json',
+      '--no-progress',
+    ];
     // A long --stalled-after: nothing here stalls, so every deal is analysed exactly once.
     const workers = [worker('kill-coordinator', '60s'), worker('kill-coordinator', '60s')];
     try {
@@ -134,7 +187,12 @@ describe('a coordinator killed with SIGKILL mid-run', () => {
 
       const rerun = start(args);
       expect((await rerun.exit).code).toBe(0);
-      const summary = JSON.parse(rerun.out()) as { skipped: number; analysed: number; failed: number; queue: { recovered: number; adopted: number } };
+      const summary = JSON.parse(rerun.out()) as {
+        skipped: number;
+        analysed: number;
+        failed: number;
+        queue: { recovered: number; adopted: number };
+      };
       expect(summary.failed).toBe(0);
       expect(summary.skipped).toBe(stored + summary.queue.recovered);
       expect(summary.queue.recovered + summary.queue.adopted).toBeGreaterThan(0);

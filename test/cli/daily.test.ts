@@ -1,8 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { cardsolve } from './run.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './run.js';
+import { describe, expect, it } from 'vitest';
+import { cardsolve, ROOT } from './run.js';
 
 describe('cardsolve daily', () => {
   it('names the same deal for a date every time, from the shipped list of its tier', () => {

@@ -125,7 +125,13 @@ describe('cardsolve hint (Double Solitaire)', () => {
     expect(h.line).toHaveLength(h.movesLeft!);
     expect(h.notes.join('\n')).toMatch(/see the face-down cards/);
     // The best line replays to a win through play.
-    const r = cardsolve(['play', 'DS1-D1N-AAAAAAB', '--moves', ['draw', 'draw', ...h.line!.map((m) => moveText('double', m))].join('; '), '--json']);
+    const r = cardsolve([
+      'play',
+      'DS1-D1N-AAAAAAB',
+      '--moves',
+      ['draw', 'draw', ...h.line!.map((m) => moveText('double', m))].join('; '),
+      '--json',
+    ]);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).position).toMatchObject({ won: true, moves: 2 + h.movesLeft! });
     const text = cardsolve(['hint', 'DS1-D1N-AAAAAAB', '--time-limit', '20s']).stdout;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { tierOf, tierRange, TIERS, wilson95 } from '../../src/games/difficulty.js';
+import { rankOf } from '../../src/cards/card.js';
+import { Sfc32 } from '../../src/codes/sfc32.js';
+import { TIERS, tierOf, tierRange, wilson95 } from '../../src/games/difficulty.js';
 import { dealFromNumber } from '../../src/games/pyramide/deal.js';
 import { DEFAULT_PLAYOUTS, PyramideDecisionSpace, pyramideDifficulty, pyramideScore } from '../../src/games/pyramide/difficulty.js';
 import { PyramideGame } from '../../src/games/pyramide/engine.js';
 import { hintPyramide } from '../../src/games/pyramide/hint.js';
-import { rankOf } from '../../src/cards/card.js';
 import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
 import { scriptedWins } from '../../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../../src/games/pyramide/solver/analyse.js';
-import { Sfc32 } from '../../src/codes/sfc32.js';
 
 const LIMITS = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solverVersionOf } from '../../src/batch/version.js';
-import { Sfc32 } from '../../src/codes/sfc32.js';
 import { dealNumberLetters } from '../../src/codes/dealCode.js';
-import { TIERS, tierOf, type TierOrUnknown } from '../../src/games/difficulty.js';
+import { Sfc32 } from '../../src/codes/sfc32.js';
+import { TIERS, type TierOrUnknown, tierOf } from '../../src/games/difficulty.js';
 import { pyramideGame } from '../../src/games/pyramide/index.js';
 import type { Verdict } from '../../src/games/types.js';
 import { orderDeals } from '../../src/lists/curate.js';
-import { type CurateFilter, type CuratedDeal, findCurated } from '../../src/store/curateQuery.js';
+import { type CuratedDeal, type CurateFilter, findCurated } from '../../src/store/curateQuery.js';
 import { openDatabase } from '../../src/store/database.js';
 import { type NewResult, ResultStore } from '../../src/store/results.js';
 import { result, tempDir } from '../store/helpers.js';

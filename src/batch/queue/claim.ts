@@ -22,7 +22,8 @@ interface Holder {
 // Compare-and-set scripts: only the holder renews or releases; a takeover replaces a known value.
 const RENEW = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end";
 const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
-const REPLACE = "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 else return 0 end";
+const REPLACE =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 else return 0 end";
 
 function alive(pid: number): boolean {
   try {
@@ -60,7 +61,8 @@ export class CoordinatorClaim {
       }
       if (holder !== null && holder.host === me.host && holder.pid !== me.pid && !alive(holder.pid)) {
         // A coordinator of this machine that was killed: its process is gone.
-        if ((await redis.eval(REPLACE, 1, key, current, value, CLAIM_TTL_MS)) === 1) return new CoordinatorClaim(redis, key, value).renewing();
+        if ((await redis.eval(REPLACE, 1, key, current, value, CLAIM_TTL_MS)) === 1)
+          return new CoordinatorClaim(redis, key, value).renewing();
         continue;
       }
       const who = holder ? `${holder.host} process ${holder.pid}, since ${holder.since}` : 'an unknown program';

@@ -31,7 +31,8 @@ export function queueTarget(url: string, name: string = DEFAULT_QUEUE_NAME): Que
   if (parsed.hostname === '') throw new InputError(`--queue "${url}" names no host: ${EXPECTED_URL}`);
   const port = parsed.port === '' ? 6379 : Number(parsed.port);
   const path = parsed.pathname.replace(/^\//, '');
-  if (path !== '' && !/^\d+$/.test(path)) throw new InputError(`--queue "${url}": the path "/${path}" is not a database number; ${EXPECTED_URL}`);
+  if (path !== '' && !/^\d+$/.test(path))
+    throw new InputError(`--queue "${url}": the path "/${path}" is not a database number; ${EXPECTED_URL}`);
   if (!/^[A-Za-z0-9_.-]{1,100}$/.test(name)) {
     throw new InputError(`--queue-name "${name}" is not a queue name: expected 1 to 100 letters, digits, '_', '.' or '-'`);
   }
@@ -57,7 +58,13 @@ export function queueTarget(url: string, name: string = DEFAULT_QUEUE_NAME): Que
  * wrong password is reported at once rather than retried for ever.
  */
 export async function connect(target: QueueTarget, timeoutMs = 5000): Promise<Redis> {
-  const client = new Redis({ ...target.redis, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const client = new Redis({
+    ...target.redis,
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
   // Errors are reported by the awaited calls below, not as unhandled events.
   client.on('error', () => {});
   try {
@@ -65,7 +72,9 @@ export async function connect(target: QueueTarget, timeoutMs = 5000): Promise<Re
     await client.ping();
   } catch (error) {
     client.disconnect();
-    throw new InputError(`cannot use the queue at ${target.shown} (${(error as Error).message}): is redis-server running there, and is the password right?`);
+    throw new InputError(
+      `cannot use the queue at ${target.shown} (${(error as Error).message}): is redis-server running there, and is the password right?`,
+    );
   }
   // From now on behave like BullMQ's connections: wait for a reconnection.
   client.options.maxRetriesPerRequest = null;

@@ -17,8 +17,8 @@ import type { BatchPlan, PlannedDeal } from '../inputs.js';
 import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf } from '../run.js';
 import { BatchTally, relaxCheckpoints } from '../tally.js';
 import { CoordinatorClaim } from './claim.js';
-import { type QueueTarget, connect } from './connection.js';
-import { type ChunkJob, batchSignature, checkReply, chunkJob, isChunkJob } from './jobs.js';
+import { connect, type QueueTarget } from './connection.js';
+import { batchSignature, type ChunkJob, checkReply, chunkJob, isChunkJob } from './jobs.js';
 
 export interface QueueBatchOptions {
   plan: BatchPlan;
@@ -76,7 +76,9 @@ function plannedOf(job: ChunkJob): PlannedDeal[] {
 async function jobsIn(queue: Queue, states: readonly string[], page = 1000): Promise<Job[]> {
   const all: Job[] = [];
   for (let start = 0; ; start += page) {
-    const jobs = (await queue.getJobs([...states] as Parameters<Queue['getJobs']>[0], start, start + page - 1, true)).filter((j): j is Job => Boolean(j));
+    const jobs = (await queue.getJobs([...states] as Parameters<Queue['getJobs']>[0], start, start + page - 1, true)).filter(
+      (j): j is Job => Boolean(j),
+    );
     all.push(...jobs);
     if (jobs.length < page) return all;
   }
@@ -92,7 +94,16 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
     ...(options.retryUnknown !== undefined ? { retryUnknown: options.retryUnknown } : {}),
     ...(options.force !== undefined ? { force: options.force } : {}),
   });
-  const report: QueueReport = { url: target.shown, name: target.name, workerProcesses: 0, threads: 0, chunks: 0, recovered: 0, adopted: 0, stalled: 0 };
+  const report: QueueReport = {
+    url: target.shown,
+    name: target.name,
+    workerProcesses: 0,
+    threads: 0,
+    chunks: 0,
+    recovered: 0,
+    adopted: 0,
+    stalled: 0,
+  };
   const workersSeen = new Map<string, number>();
 
   const redis: Redis = await connect(target);
@@ -159,7 +170,10 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
         const deals = plannedOf(job.data);
         const reply = checkReply(job.data, job.returnvalue);
         if (!reply.ok) {
-          tally.fail(`${deals[0]?.dealKey ?? 'a chunk'} and ${deals.length - 1} more: a worker's result was refused (${reply.reason})`, deals.length);
+          tally.fail(
+            `${deals[0]?.dealKey ?? 'a chunk'} and ${deals.length - 1} more: a worker's result was refused (${reply.reason})`,
+            deals.length,
+          );
         } else {
           rows.push(...tally.rowsOf(deals, reply.outcomes, new Date(job.finishedOn ?? Date.now()).toISOString()));
           workersSeen.set(`${reply.worker.host}\u0000${reply.worker.pid}`, reply.worker.threads);
@@ -191,7 +205,9 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
     const pendingBefore = await jobsIn(q, PENDING_STATES);
     const finishedBefore = await jobsIn(q, ['completed']);
     const failedBefore = await jobsIn(q, ['failed']);
-    const foreign = [...pendingBefore, ...finishedBefore, ...failedBefore].filter((job) => !isChunkJob(job.data) || job.data.batch !== signature);
+    const foreign = [...pendingBefore, ...finishedBefore, ...failedBefore].filter(
+      (job) => !isChunkJob(job.data) || job.data.batch !== signature,
+    );
     if (foreign.length > 0) {
       if (!options.discardQueued) {
         throw new InputError(
@@ -268,7 +284,9 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
       if (++idleRounds % 10 === 0 && outstanding > 0) {
         const counts = await q.getJobCounts(...PENDING_STATES, 'completed', 'failed');
         if (Object.values(counts).reduce((a, b) => a + b, 0) === 0) {
-          throw new Error(`${outstanding} chunk${outstanding === 1 ? '' : 's'} vanished from the queue (was Redis restarted without its data?): run the batch again to analyse them`);
+          throw new Error(
+            `${outstanding} chunk${outstanding === 1 ? '' : 's'} vanished from the queue (was Redis restarted without its data?): run the batch again to analyse them`,
+          );
         }
       }
     };

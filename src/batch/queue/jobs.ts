@@ -77,7 +77,14 @@ export function batchSignature(mode: AnalysisMode, flags: RuleFlags, limits: Lim
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-export function chunkJob(batch: string, mode: AnalysisMode, flags: RuleFlags, limits: Limits, options: AnalyseOptions, deals: readonly PlannedDeal[]): ChunkJob {
+export function chunkJob(
+  batch: string,
+  mode: AnalysisMode,
+  flags: RuleFlags,
+  limits: Limits,
+  options: AnalyseOptions,
+  deals: readonly PlannedDeal[],
+): ChunkJob {
   return {
     format: JOB_FORMAT,
     cardsolve: CARDSOLVE_VERSION,
@@ -111,7 +118,8 @@ export function isChunkJob(data: unknown): data is ChunkJob {
  */
 export function versionMismatch(job: ChunkJob): string | null {
   if (job.format !== JOB_FORMAT) return `the chunk is in job format ${job.format}, this worker reads format ${JOB_FORMAT}`;
-  if (job.cardsolve !== CARDSOLVE_VERSION) return `the batch runs cardsolve ${job.cardsolve}, this worker is cardsolve ${CARDSOLVE_VERSION}`;
+  if (job.cardsolve !== CARDSOLVE_VERSION)
+    return `the batch runs cardsolve ${job.cardsolve}, this worker is cardsolve ${CARDSOLVE_VERSION}`;
   for (const deal of job.deals) {
     let mine: string;
     try {
@@ -141,7 +149,8 @@ function analysisProblem(deal: QueuedDeal, a: unknown): string | null {
   if (a.winnable !== VERDICT_WINNABLE[a.verdict]) return `winnable ${String(a.winnable)} with verdict ${a.verdict}`;
   if (!countOrNull(a.minMoves) || !countOrNull(a.moves) || typeof a.minMovesProved !== 'boolean') return 'bad move counts';
   if (a.verdict !== 'winnable' && (a.minMoves !== null || a.solution !== null)) return `a move count or solution with verdict ${a.verdict}`;
-  if (a.solution !== null && !(Array.isArray(a.solution) && a.solution.every((m) => isObject(m) && typeof m.move === 'string'))) return 'a malformed solution';
+  if (a.solution !== null && !(Array.isArray(a.solution) && a.solution.every((m) => isObject(m) && typeof m.move === 'string')))
+    return 'a malformed solution';
   if (!count(a.nodes) || typeof a.ms !== 'number' || !Number.isFinite(a.ms) || a.ms < 0) return 'bad nodes or time';
   if (a.limit !== null && typeof a.limit !== 'string') return 'a malformed limit';
   if (!Array.isArray(a.notes) || !a.notes.every((n) => typeof n === 'string')) return 'malformed notes';
@@ -153,11 +162,16 @@ function analysisProblem(deal: QueuedDeal, a: unknown): string | null {
  * each analysis about that deal under those rules and well formed. Returns the outcomes, or
  * the reason the reply cannot be stored.
  */
-export function checkReply(job: ChunkJob, reply: unknown): { ok: true; outcomes: DealOutcome[]; worker: WorkerIdentity; ms: number } | { ok: false; reason: string } {
+export function checkReply(
+  job: ChunkJob,
+  reply: unknown,
+): { ok: true; outcomes: DealOutcome[]; worker: WorkerIdentity; ms: number } | { ok: false; reason: string } {
   if (!isObject(reply) || reply.format !== JOB_FORMAT) return { ok: false, reason: 'not a cardsolve reply' };
-  if (reply.cardsolve !== job.cardsolve) return { ok: false, reason: `a reply from cardsolve ${String(reply.cardsolve)}, the batch runs ${job.cardsolve}` };
+  if (reply.cardsolve !== job.cardsolve)
+    return { ok: false, reason: `a reply from cardsolve ${String(reply.cardsolve)}, the batch runs ${job.cardsolve}` };
   const worker = reply.worker;
-  if (!isObject(worker) || typeof worker.host !== 'string' || !count(worker.pid) || !count(worker.threads)) return { ok: false, reason: 'no worker named' };
+  if (!isObject(worker) || typeof worker.host !== 'string' || !count(worker.pid) || !count(worker.threads))
+    return { ok: false, reason: 'no worker named' };
   if (!Array.isArray(reply.outcomes) || reply.outcomes.length !== job.deals.length) {
     return { ok: false, reason: `${Array.isArray(reply.outcomes) ? reply.outcomes.length : 'no'} outcomes for ${job.deals.length} deals` };
   }

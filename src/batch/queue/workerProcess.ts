@@ -4,12 +4,13 @@
  * chunk this program must not analyse (other versions) goes back to the queue and the worker
  * stops, so that no result of another solver version is ever stored.
  */
-import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+
 import { hostname } from 'node:os';
+import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { CARDSOLVE_VERSION } from '../../version.js';
 import { createPool } from '../pool.js';
-import { type QueueTarget, connect } from './connection.js';
-import { type ChunkJob, type ChunkReply, JOB_FORMAT, type WorkerIdentity, isChunkJob, limitsFromJson, versionMismatch } from './jobs.js';
+import { connect, type QueueTarget } from './connection.js';
+import { type ChunkJob, type ChunkReply, isChunkJob, JOB_FORMAT, limitsFromJson, versionMismatch, type WorkerIdentity } from './jobs.js';
 
 export interface QueueWorkerOptions {
   queue: QueueTarget;
@@ -66,7 +67,12 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Run
       refuse?.();
       throw new WaitingError();
     }
-    const result = await pool.run({ deals: data.deals.map((d) => d.input), flags: data.flags, limits: limitsFromJson(data.limits), options: data.options });
+    const result = await pool.run({
+      deals: data.deals.map((d) => d.input),
+      flags: data.flags,
+      limits: limitsFromJson(data.limits),
+      options: data.options,
+    });
     stats.chunks++;
     stats.deals += data.deals.length;
     stats.solverMs += result.ms;

@@ -1,14 +1,14 @@
 import { Command } from 'commander';
-import { InputError } from '../../errors/inputError.js';
 import { LIST_FORMAT, planBatch } from '../../batch/inputs.js';
 import { defaultWorkers } from '../../batch/pool.js';
 import { formatDuration, progressReporter } from '../../batch/progress.js';
-import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf, runBatch } from '../../batch/run.js';
-import { DEFAULT_QUEUE_NAME, connect, queueTarget } from '../../batch/queue/connection.js';
+import { connect, DEFAULT_QUEUE_NAME, queueTarget } from '../../batch/queue/connection.js';
 import { type QueueReport, runQueuedBatch } from '../../batch/queue/coordinator.js';
-import { CARDSOLVE_VERSION } from '../../version.js';
+import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf, runBatch } from '../../batch/run.js';
+import { InputError } from '../../errors/inputError.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
-import { addLimitOptions, addRuleOptions, limitsFrom, type LimitOptionValues, ruleFlags, type RuleOptionValues } from '../options.js';
+import { CARDSOLVE_VERSION } from '../../version.js';
+import { addLimitOptions, addRuleOptions, type LimitOptionValues, limitsFrom, type RuleOptionValues, ruleFlags } from '../options.js';
 
 interface BatchOptionValues extends RuleOptionValues, LimitOptionValues {
   count?: string;
@@ -84,13 +84,19 @@ export function batchCommand(): Command {
     .option('--db <path>', 'the results database (created on first use)', DEFAULT_DB_PATH)
     .option('--workers <n>', `solver threads (default: the number of cores, ${defaultWorkers()} here)`)
     .option('--chunk-size <n>', `deals sent to a thread at a time (default: adapts to the deals' speed, up to ${MAX_CHUNK})`)
-    .option('--retry-unknown', 'analyse again the deals stored as unknown or cut short by a limit (minMoves not proven), with the limits given now')
+    .option(
+      '--retry-unknown',
+      'analyse again the deals stored as unknown or cut short by a limit (minMoves not proven), with the limits given now',
+    )
     .option('--force', 'analyse every deal again, even those stored already')
     .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution, the stuck figure only when it comes free')
     .option('--optimize', 'Double Solitaire: after a win is found, search for shorter lines')
     .option('--json', 'print the summary as one JSON object')
     .option('--no-progress', 'no progress on standard error')
-    .option('--queue <url>', 'analyse on cardsolve worker processes through a Redis queue (redis://HOST:6379, rediss:// for TLS); results are stored here')
+    .option(
+      '--queue <url>',
+      'analyse on cardsolve worker processes through a Redis queue (redis://HOST:6379, rediss:// for TLS); results are stored here',
+    )
     .option('--queue-name <name>', 'the queue to use on that Redis (one batch at a time per queue)', DEFAULT_QUEUE_NAME)
     .option('--discard-queued', 'with --queue: drop the chunks another batch left on the queue instead of refusing to start');
   addRuleOptions(cmd);
@@ -117,17 +123,24 @@ Examples:
     const limits = limitsFrom(values);
     const workers = positiveInt(values.workers, '--workers', 1024) ?? defaultWorkers();
     if (values.queue !== undefined && values.workers !== undefined) {
-      throw new InputError('with --queue the deals are analysed by cardsolve worker processes: give --workers to cardsolve worker, not to batch');
+      throw new InputError(
+        'with --queue the deals are analysed by cardsolve worker processes: give --workers to cardsolve worker, not to batch',
+      );
     }
     if (values.queue === undefined && values.discardQueued) throw new InputError('--discard-queued goes with --queue');
     const queue = values.queue !== undefined ? queueTarget(values.queue, values.queueName) : null;
     const chunkSize = positiveInt(values.chunkSize, '--chunk-size', 100_000);
     const count = positiveInt(values.count, '--count');
-    if (values.force && values.retryUnknown) throw new InputError('--force already analyses every deal again: give --force or --retry-unknown, not both');
-    if (values.winnabilityOnly && values.optimize) throw new InputError('--winnability-only and --optimize do not go together: give one of them');
+    if (values.force && values.retryUnknown)
+      throw new InputError('--force already analyses every deal again: give --force or --retry-unknown, not both');
+    if (values.winnabilityOnly && values.optimize)
+      throw new InputError('--winnability-only and --optimize do not go together: give one of them');
     const analyse = { ...(values.winnabilityOnly ? { winnabilityOnly: true } : {}), ...(values.optimize ? { optimize: true } : {}) };
     // Inputs are read and checked before the database is touched.
-    const plan = planBatch({ args, ...(count !== undefined ? { count } : {}), ...(values.list !== undefined ? { list: values.list } : {}) }, flags);
+    const plan = planBatch(
+      { args, ...(count !== undefined ? { count } : {}), ...(values.list !== undefined ? { list: values.list } : {}) },
+      flags,
+    );
     // An unreachable queue or a wrong password is refused before the database is touched too.
     if (queue) (await connect(queue)).disconnect();
     const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });

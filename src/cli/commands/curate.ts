@@ -10,7 +10,7 @@ import { type CurateOrder, type CurateResult, codeRange, curate } from '../../li
 import type { CuratedDeal, NumberRange } from '../../store/curateQuery.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
-import { addLimitOptions, addRuleOptions, limitsFrom, type LimitOptionValues, ruleFlags, type RuleOptionValues } from '../options.js';
+import { addLimitOptions, addRuleOptions, type LimitOptionValues, limitsFrom, type RuleOptionValues, ruleFlags } from '../options.js';
 
 interface CurateOptionValues extends RuleOptionValues, LimitOptionValues {
   db: string;

@@ -1,10 +1,10 @@
 import { Command, Option } from 'commander';
 import { InputError } from '../../errors/inputError.js';
-import { type Tier, TIERS } from '../../games/difficulty.js';
+import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
 import { DAILY_EPOCH, DAILY_SALT, dailyPick, dayNumber, readPool, today } from '../../lists/daily.js';
-import { addRuleOptions, ruleFlags, type RuleOptionValues } from '../options.js';
+import { addRuleOptions, type RuleOptionValues, ruleFlags } from '../options.js';
 
 interface DailyOptionValues extends RuleOptionValues {
   date?: string;

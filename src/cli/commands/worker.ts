@@ -45,7 +45,10 @@ Examples:
   cardsolve worker --queue rediss://:secret@queue.example:6380 --workers 8`,
   );
   return cmd.action(async (values: WorkerOptionValues) => {
-    if (values.queue === undefined) throw new InputError('--queue URL is needed: the Redis queue a cardsolve batch --queue puts its chunks on, for example redis://10.0.0.5:6379');
+    if (values.queue === undefined)
+      throw new InputError(
+        '--queue URL is needed: the Redis queue a cardsolve batch --queue puts its chunks on, for example redis://10.0.0.5:6379',
+      );
     const target = queueTarget(values.queue, values.queueName);
     const threadsText = values.workers?.trim();
     if (threadsText !== undefined && (!/^\d+$/.test(threadsText) || Number(threadsText) < 1 || Number(threadsText) > 1024)) {
@@ -53,14 +56,17 @@ Examples:
     }
     const threads = threadsText !== undefined ? Number(threadsText) : defaultWorkers();
     const stalledAfterMs = parseDuration(values.stalledAfter, '--stalled-after');
-    if (!Number.isFinite(stalledAfterMs) || stalledAfterMs < 1000) throw new InputError(`--stalled-after "${values.stalledAfter}" must be at least 1s`);
+    if (!Number.isFinite(stalledAfterMs) || stalledAfterMs < 1000)
+      throw new InputError(`--stalled-after "${values.stalledAfter}" must be at least 1s`);
     const say = (text: string): void => {
       if (values.progress) process.stderr.write(`worker: ${text}\n`);
     };
 
     const started = performance.now();
     const running = await startQueueWorker({ queue: target, threads, stalledAfterMs });
-    say(`taking chunks from ${target.shown} queue ${target.name} with ${threads} thread${threads === 1 ? '' : 's'}; Ctrl-C stops after the chunks in hand`);
+    say(
+      `taking chunks from ${target.shown} queue ${target.name} with ${threads} thread${threads === 1 ? '' : 's'}; Ctrl-C stops after the chunks in hand`,
+    );
     const timer = setInterval(() => {
       const s = running.stats;
       say(`${s.deals} deals in ${s.chunks} chunks so far`);

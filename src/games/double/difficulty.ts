@@ -13,10 +13,11 @@
  * it: `analyse` stores the line length and null figures, and this function is called on
  * purpose (library, benchmarks).
  */
-import { hint, moveText } from '../hint.js';
+
 import type { Limits } from '../../search/limits.js';
-import type { MoveJson, OpenedDeal } from '../types.js';
 import type { TierOrUnknown } from '../difficulty.js';
+import { hint, moveText } from '../hint.js';
+import type { MoveJson, OpenedDeal } from '../types.js';
 
 export interface DoubleDifficulty {
   lineMoves: number;

@@ -12,4 +12,3 @@ for (let c = 0; c < 52; c++) {
 /** 1 for the second suit of each colour (diamonds, clubs): one bit per card of a run. */
 export const ALT = new Uint8Array(52);
 for (let c = 0; c < 52; c++) ALT[c] = SUIT[c]! >= 2 ? 1 : 0;
-

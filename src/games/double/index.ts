@@ -2,26 +2,18 @@
  * Double Solitaire (two-deck Klondike, 9 columns) behind the game seam: open a code or a
  * deal file, analyse it (solver), show it, play moves through the rules engine.
  */
-import { formatCard, parseCard, type CardStyle } from '../../cards/notation.js';
+import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type Limits } from '../../search/limits.js';
-import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
-import {
-  dealFromNumber,
-  fingerprint,
-  isDoubleText,
-  layoutText,
-  parseDealText,
-  parseRules,
-  rulesFromParsed,
-} from './deal.js';
-import { describeRules, DoubleState, rulesName, type DoubleDeal, type DoubleRules } from './engine.js';
-import { IllegalMove, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
-import { movesLowerBound } from './lowerBound.js';
-import { solve } from './solver.js';
-import { hintDouble } from './hint.js';
 import type { HintOptions, HintResult } from '../hint.js';
+import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
+import { dealFromNumber, fingerprint, isDoubleText, layoutText, parseDealText, parseRules, rulesFromParsed } from './deal.js';
+import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
+import { hintDouble } from './hint.js';
+import { movesLowerBound } from './lowerBound.js';
+import { IllegalMove, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
+import { solve } from './solver.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
 export interface DoubleAnalysis extends Analysis {
@@ -194,7 +186,9 @@ export function openDouble(input: DealInput, flags: RuleFlags): DoubleDealOpened
 }
 
 function thousands(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** A JSON solution move back in the `play` syntax, its card in the asked style. */
@@ -243,7 +237,7 @@ export const doubleGame: GameModule = {
   id: 'double',
   name: 'Double Solitaire',
   codes: CODES,
-  rulePresets: 'D1N, D3N, D1V or D3V (the default: the code\'s letters)',
+  rulePresets: "D1N, D3N, D1V or D3V (the default: the code's letters)",
   ruleOptions: [],
   stuck: {
     field: 'maxFoundation',
@@ -257,7 +251,11 @@ export const doubleGame: GameModule = {
     { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
     { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win' },
     { field: 'lostBy', type: 'text', meaning: 'what proves an unwinnable verdict: search (complete) or relaxation' },
-    { field: 'crossroads', type: 'integer', meaning: 'positions along the line found where some move loses; null: not established (the batch does not judge every position)' },
+    {
+      field: 'crossroads',
+      type: 'integer',
+      meaning: 'positions along the line found where some move loses; null: not established (the batch does not judge every position)',
+    },
     { field: 'losingShare', type: 'real', meaning: 'the share of legal moves along the line found that lose; null: not established' },
     { field: 'difficulty', type: 'real', meaning: 'the difficulty score; null: no score for Double Solitaire yet' },
     { field: 'tier', type: 'text', meaning: 'unknown for a winnable deal (no thresholds for Double Solitaire yet); null otherwise' },

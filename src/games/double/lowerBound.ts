@@ -3,7 +3,7 @@
  * position: printed next to a line's length, so a reader sees how far from the fewest
  * possible it can be, and checked in the tests never to exceed a proven minimum.
  */
-import { COL_CAP, COLUMNS, RANK, SUIT, type DoubleState } from './engine.js';
+import { COL_CAP, COLUMNS, type DoubleState, RANK, SUIT } from './engine.js';
 
 /**
  * The sum of three kinds of moves no win can do without, no move being of two kinds:

@@ -12,7 +12,7 @@
  * copies of each rank are up). The key is exact, not a hash: no collision can make a
  * position look searched when it was not.
  */
-import { COLUMNS, COL_CAP, type DoubleState } from './engine.js';
+import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
 import { ALT } from './faceTables.js';
 
 export const KEY_WORDS = 11;

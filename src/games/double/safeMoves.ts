@@ -38,7 +38,7 @@ export function isSafe(fnd: Uint8Array, face: number): boolean {
   const min = (t: number): number => {
     const a = fnd[2 * t]!;
     const b = fnd[2 * t + 1]!;
-    return a < b ? a : b;
+    return Math.min(a, b);
   };
   if (min(s) < r - 1 || min(3 - s) < r - 2) return false;
   if (RED[face] === 1) return min(0) >= r - 1 && min(3) >= r - 1;

@@ -6,9 +6,10 @@
  * skipped (`vegasBound.ts`). Nothing is allocated per node: moves are integers in typed
  * arrays.
  */
-import type { Budget } from '../../search/limits.js';
+
 import { GrowableInt32Array } from '../../search/growable.js';
 import type { KeyTable } from '../../search/keyTable.js';
+import type { Budget } from '../../search/limits.js';
 import {
   COL_CAP,
   COLUMNS,
@@ -21,12 +22,12 @@ import {
   M_JUMP,
   M_WC,
   M_WF,
-  PILES,
-  RANK,
   mA,
   mN,
   mT,
   mv,
+  PILES,
+  RANK,
 } from './engine.js';
 import { TARGETS } from './faceTables.js';
 import { PositionKey } from './positionKey.js';
@@ -246,20 +247,21 @@ export class DoubleSearch {
         }
         for (let b = 0; b < COLUMNS; b++) {
           const lb = s.len[b]!;
-          if (lb > 0 && FITS[f * 52 + s.col[b * COL_CAP + lb - 1]!] === 1) push(mv(M_WC, p, b, draws, turns), (want[f] === 1 ? P_USEFUL : P_WC) - cost + s.down[b]!);
+          if (lb > 0 && FITS[f * 52 + s.col[b * COL_CAP + lb - 1]!] === 1)
+            push(mv(M_WC, p, b, draws, turns), (want[f] === 1 ? P_USEFUL : P_WC) - cost + s.down[b]!);
         }
       };
       if (w > 0) offer(w, 0);
       let p = w;
       while (p < T) {
-        p = p + step < T ? p + step : T;
+        p = Math.min(p + step, T);
         draws++;
         offer(p, 0);
       }
       if (!s.vegas) {
         p = 0;
         while (p < T) {
-          p = p + step < T ? p + step : T;
+          p = Math.min(p + step, T);
           draws++;
           offer(p, 1);
         }

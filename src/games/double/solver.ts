@@ -36,8 +36,9 @@
  * The search loop allocates nothing: moves are integers in typed arrays, the position is
  * the engine's typed arrays, applied and undone in place.
  */
-import { Budget, type LimitName } from '../../search/limits.js';
+
 import { KeyTable } from '../../search/keyTable.js';
+import { Budget, type LimitName } from '../../search/limits.js';
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
 import { DoubleSearch } from './search.js';
@@ -128,7 +129,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     maxFoundation: outcome === 'win' ? state.total : maxFoundation,
     maxExact: outcome !== 'stopped',
     nodes: budget.nodes,
-    hit: outcome === 'stopped' ? budget.hit ?? 'memory' : null,
+    hit: outcome === 'stopped' ? (budget.hit ?? 'memory') : null,
     lostBy: outcome !== 'done' ? null : state.vegas && startBound(makeState) < state.total ? 'relaxation' : 'search',
   };
   if (outcome === 'done' && state.vegas) {

@@ -1,5 +1,5 @@
 /** The Vegas (one pass) bound of the Double Solitaire solver: see `TalonBound.bound`. */
-import { COLUMNS, COL_CAP, KING, PILES, RANK, STOCK_SIZE, type DoubleState } from './engine.js';
+import { COL_CAP, COLUMNS, type DoubleState, KING, PILES, RANK, STOCK_SIZE } from './engine.js';
 import { TARGETS } from './faceTables.js';
 
 export class TalonBound {
@@ -67,7 +67,7 @@ export class TalonBound {
       for (;;) {
         while (top > 0 && this.canLeave(pile[top - 1]!, empty)) avail[pile[--top]!]++;
         if (next >= T) break;
-        const end = next + s.draw < T ? next + s.draw : T;
+        const end = Math.min(next + s.draw, T);
         while (next < end) pile[top++] = s.stockCards[s.tal[next++]!]!;
       }
       // The columns with it.

@@ -19,7 +19,7 @@
  */
 import { rankOf } from '../../cards/card.js';
 import { Sfc32 } from '../../codes/sfc32.js';
-import { type TierOrUnknown, round, tierOf, wilson95 } from '../difficulty.js';
+import { round, type TierOrUnknown, tierOf, wilson95 } from '../difficulty.js';
 import { type PyramideDeal, talonOf } from './deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';

@@ -3,13 +3,13 @@
  * position after each move is analysed from there (winnable, fewest moves left, most
  * pyramid cards still removable, dead ends), all under one budget.
  */
-import { type Budget, type Limits, Budget as SearchBudget, describeLimit } from '../../search/limits.js';
+import { type Budget, describeLimit, type Limits, Budget as SearchBudget } from '../../search/limits.js';
 import type { PyramideDeal } from './deal.js';
 import { talonOf } from './deal.js';
 import { PyramideGame, type PyramideMove } from './engine.js';
 import { PYRAMID_SIZE, popcount } from './layout.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
-import { type PositionFigures, analysePosition } from './solver/analyse.js';
+import { analysePosition, type PositionFigures } from './solver/analyse.js';
 import { FullStateSpace } from './solver/fullState.js';
 import { positionOf } from './solver/position.js';
 
@@ -73,7 +73,9 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
 
   const stockKnown = talonOf(deal) !== null;
   if (!stockKnown && talonIsFree(rules)) {
-    notes.push('the stock order is not given: moves that still win are labelled winnable, without the fewest moves left, and none is called optimal');
+    notes.push(
+      'the stock order is not given: moves that still win are labelled winnable, without the fewest moves left, and none is called optimal',
+    );
   }
   // One space per deal and rule set, across hints: its memoised bounds and the exact costs
   // learnt by earlier searches serve every position asked about.
@@ -99,13 +101,29 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
   const moves: PyramideMoveJudgement[] = judged.map(({ move, figures }) => {
     const f = figures;
     if (f === null || f.winnable === null) {
-      return { move, label: 'unknown', movesLeft: null, extraMoves: null, maxRemoved: f?.maxRemoved ?? null, maxExact: false, deadEndReachable: f?.deadEndReachable ?? null };
+      return {
+        move,
+        label: 'unknown',
+        movesLeft: null,
+        extraMoves: null,
+        maxRemoved: f?.maxRemoved ?? null,
+        maxExact: false,
+        deadEndReachable: f?.deadEndReachable ?? null,
+      };
     }
     if (f.winnable) {
       const left = f.minMoves;
       if (stockKnown && (left === null || !allCounted)) {
         // Wins, but a limit stopped the count of moves: how good it is stays unknown.
-        return { move, label: 'unknown', movesLeft: left, extraMoves: null, maxRemoved: PYRAMID_SIZE, maxExact: true, deadEndReachable: f.deadEndReachable };
+        return {
+          move,
+          label: 'unknown',
+          movesLeft: left,
+          extraMoves: null,
+          maxRemoved: PYRAMID_SIZE,
+          maxExact: true,
+          deadEndReachable: f.deadEndReachable,
+        };
       }
       const extra = left !== null && best !== null ? left - best : null;
       return {
@@ -118,7 +136,15 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
         deadEndReachable: f.deadEndReachable,
       };
     }
-    return { move, label: 'losing', movesLeft: null, extraMoves: null, maxRemoved: f.maxRemoved, maxExact: f.maxExact, deadEndReachable: f.deadEndReachable };
+    return {
+      move,
+      label: 'losing',
+      movesLeft: null,
+      extraMoves: null,
+      maxRemoved: f.maxRemoved,
+      maxExact: f.maxExact,
+      deadEndReachable: f.deadEndReachable,
+    };
   });
   moves.sort(compareJudgements);
 

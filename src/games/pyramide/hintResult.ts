@@ -3,7 +3,6 @@ import type { HintResult, JudgedMove, PositionStatus } from '../hint.js';
 import type { MoveJson } from '../types.js';
 import { PYRAMID_SIZE } from './layout.js';
 
-
 /** What the Pyramide judge returns: the position, then every legal move best first, as engine moves. */
 interface PyramideJudgement<M> {
   status: PositionStatus;

@@ -2,18 +2,18 @@
 import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
+import type { TierOrUnknown } from '../difficulty.js';
 import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
-import { type PyramideDeal, dealFromNumber, fingerprint, formatDealText, parseDealText, recognisesPyramideText } from './deal.js';
+import { dealFromNumber, fingerprint, formatDealText, type PyramideDeal, parseDealText, recognisesPyramideText } from './deal.js';
+import { pyramideDifficulty } from './difficulty.js';
 import { IllegalMoveError, PyramideGame, type PyramideMove } from './engine.js';
+import { hintPyramide } from './hint.js';
+import { hintFromJudgement } from './hintResult.js';
+import { PYRAMID_SIZE } from './layout.js';
 import { formatMove, moveToJson, parseMoveList } from './notation.js';
 import { drawPosition } from './render.js';
 import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
-import { PYRAMID_SIZE } from './layout.js';
 import { solvePyramide } from './solver/analyse.js';
-import { hintPyramide } from './hint.js';
-import { hintFromJudgement } from './hintResult.js';
-import type { TierOrUnknown } from '../difficulty.js';
-import { pyramideDifficulty } from './difficulty.js';
 
 export interface PyramideAnalysis extends Analysis {
   game: 'pyramide';
@@ -95,13 +95,29 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       const played = parseMoveList(movesText);
       const { score, counter, status, pyramidLeft, wasteTop, stockCount } = replay.json;
       const position = { score, counter, status, pyramidLeft, wasteTop, stockCount };
-      const head = { code, fingerprint: print, game: 'pyramide' as const, rules: name, played: played.map(moveToJson), position, score: String(score), counter: Number(counter) };
+      const head = {
+        code,
+        fingerprint: print,
+        game: 'pyramide' as const,
+        rules: name,
+        played: played.map(moveToJson),
+        position,
+        score: String(score),
+        counter: Number(counter),
+      };
       return hintFromJudgement(hintPyramide(deal, rules, played, limits), moveToJson, head);
     },
   };
 }
 
-function play(deal: PyramideDeal, rules: PyramideRules, code: string | null, name: string, movesText: string, style: CardStyle): PlayOutcome {
+function play(
+  deal: PyramideDeal,
+  rules: PyramideRules,
+  code: string | null,
+  name: string,
+  movesText: string,
+  style: CardStyle,
+): PlayOutcome {
   const moves: PyramideMove[] = parseMoveList(movesText);
   const game = new PyramideGame(deal, rules);
   const played: string[] = [];
@@ -155,7 +171,11 @@ function describe(a: Analysis, style: CardStyle): string {
   if (a.minMoves !== null) parts.push(`in ${a.minMoves} moves (minimum)`);
   if (p.deadEndReachable === true) parts.push('a "no more moves" dead end is reachable');
   if (p.tier) {
-    parts.push(p.difficulty === null ? `tier ${p.tier}` : `tier ${p.tier} (score ${p.difficulty}: ${p.crossroads} crossroads, forgiveness ${p.forgiveness}, random play wins ${p.randomWinRate} ± ${p.randomWinError})`);
+    parts.push(
+      p.difficulty === null
+        ? `tier ${p.tier}`
+        : `tier ${p.tier} (score ${p.difficulty}: ${p.crossroads} crossroads, forgiveness ${p.forgiveness}, random play wins ${p.randomWinRate} ± ${p.randomWinError})`,
+    );
   }
   if (a.limit) parts.push(`stopped by ${a.limit}`);
   parts.push(`${a.nodes.toLocaleString('en-US')} nodes, ${a.ms} ms`);
@@ -196,8 +216,16 @@ export const pyramideGame: GameModule = {
   figures: [
     { field: 'deadEndReachable', type: 'boolean', meaning: 'whether a line of play can end in the app\'s "no more moves"' },
     { field: 'crossroads', type: 'integer', meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses' },
-    { field: 'forgiveness', type: 'real', meaning: 'winnable: the share of legal removals that keep the game winnable, along the line of fewest crossroads' },
-    { field: 'randomWinRate', type: 'real', meaning: 'winnable: the share of seeded uniform random playouts that win (exact lost detection)' },
+    {
+      field: 'forgiveness',
+      type: 'real',
+      meaning: 'winnable: the share of legal removals that keep the game winnable, along the line of fewest crossroads',
+    },
+    {
+      field: 'randomWinRate',
+      type: 'real',
+      meaning: 'winnable: the share of seeded uniform random playouts that win (exact lost detection)',
+    },
     { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate' },
     { field: 'randomPlayouts', type: 'integer', meaning: 'how many random playouts randomWinRate counts' },
     { field: 'difficulty', type: 'real', meaning: 'the difficulty score: 10 log10(1/p) + crossroads + 10 (1 - forgiveness)' },

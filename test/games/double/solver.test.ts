@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DoubleState, type DoubleRules } from '../../../src/games/double/engine.js';
-import { doubleGame, type DoubleAnalysis } from '../../../src/games/double/index.js';
-import { replayLine } from '../../../src/games/double/play.js';
-import { solve } from '../../../src/games/double/solver.js';
-import { DoubleSearch } from '../../../src/games/double/search.js';
-import { isSafe } from '../../../src/games/double/safeMoves.js';
-import { M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
-import { expandLine, positionKey, shortenLine } from '../../../src/games/double/shorten.js';
-import { KeyTable } from '../../../src/search/keyTable.js';
-import { position } from './helpers.js';
-import { Budget } from '../../../src/search/limits.js';
-import type { MoveJson } from '../../../src/games/types.js';
-import { D1N, D1V, D3N, D3V, cards } from './helpers.js';
-import { seededRandom } from '../../support/random.js';
+import { type DoubleRules, DoubleState, M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
+import { type DoubleAnalysis, doubleGame } from '../../../src/games/double/index.js';
 import { movesLowerBound } from '../../../src/games/double/lowerBound.js';
-import { bruteForce, type BrutePosition } from './bruteForce.js';
+import { replayLine } from '../../../src/games/double/play.js';
+import { isSafe } from '../../../src/games/double/safeMoves.js';
+import { DoubleSearch } from '../../../src/games/double/search.js';
+import { expandLine, positionKey, shortenLine } from '../../../src/games/double/shorten.js';
+import { solve } from '../../../src/games/double/solver.js';
+import type { MoveJson } from '../../../src/games/types.js';
+import { KeyTable } from '../../../src/search/keyTable.js';
+import { Budget } from '../../../src/search/limits.js';
+import { seededRandom } from '../../support/random.js';
+import { type BrutePosition, bruteForce } from './bruteForce.js';
+import { cards, D1N, D1V, D3N, D3V, position } from './helpers.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -61,7 +59,9 @@ describe('solutions replay to a win through the engine', () => {
       const draw = code.includes('-D3') ? 3 : 1;
       expect(a.movesLowerBound).toBeGreaterThanOrEqual(104 + Math.ceil(59 / draw));
       expect(pos.moves).toBeGreaterThanOrEqual(a.movesLowerBound);
-      expect(doubleGame.describe(a, 'symbols')).toMatch(new RegExp(`^${code}  winnable in ${a.moves} moves \\(not proven minimal; every win needs at least ${a.movesLowerBound}\\), `));
+      expect(doubleGame.describe(a, 'symbols')).toMatch(
+        new RegExp(`^${code}  winnable in ${a.moves} moves \\(not proven minimal; every win needs at least ${a.movesLowerBound}\\), `),
+      );
     });
   }
 
@@ -88,7 +88,6 @@ describe('solutions replay to a win through the engine', () => {
 });
 
 // ---- brute force on reduced deals ---------------------------------------------------------
-
 
 interface Reduced {
   columns: number[][];
@@ -120,7 +119,8 @@ function reducedCards(pick: (n: number) => number): { deck: number[]; piles: num
     const below = pick(4) === 0 ? 1 + pick(9) : 0;
     const ranks = below === 0 ? 2 + pick(2) : 2;
     piles = Array.from({ length: 8 }, () => below);
-    for (let suit = 0; suit < 4; suit++) for (let rank = below + 1; rank <= below + ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
+    for (let suit = 0; suit < 4; suit++)
+      for (let rank = below + 1; rank <= below + ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
     total = 8 * (below + ranks);
   }
   for (let i = deck.length - 1; i > 0; i--) {
@@ -149,10 +149,7 @@ function reducedDeal(seed: number): Reduced {
 }
 
 function stateOf(d: Reduced): DoubleState {
-  return new DoubleState(
-    { columns: d.columns, down: d.down, stock: d.stock, foundations: d.piles, total: d.total },
-    d.rules,
-  );
+  return new DoubleState({ columns: d.columns, down: d.down, stock: d.stock, foundations: d.piles, total: d.total }, d.rules);
 }
 
 /** The brute force's own copy of a position, read from the engine's fields. */
@@ -164,12 +161,7 @@ function bruteOf(s: DoubleState): BrutePosition {
 }
 
 function bruteOfDeal(d: Reduced, cap: number): ReturnType<typeof bruteForce> {
-  return bruteForce(
-    { columns: d.columns, down: d.down, stock: d.stock, waste: [], piles: d.piles },
-    d.rules,
-    d.total,
-    cap,
-  );
+  return bruteForce({ columns: d.columns, down: d.down, stock: d.stock, waste: [], piles: d.piles }, d.rules, d.total, cap);
 }
 
 describe('the solver agrees with a brute force on reduced deals', () => {
@@ -180,7 +172,6 @@ describe('the solver agrees with a brute force on reduced deals', () => {
     let minProved = 0;
     let withKings = 0;
     let buried = 0;
-    let tight = 0;
     for (let seed = 1; compared < 80 && seed < 1000; seed++) {
       const d = reducedDeal(seed);
       const brute = bruteOfDeal(d, 5000);
@@ -201,7 +192,6 @@ describe('the solver agrees with a brute force on reduced deals', () => {
         expect(bound, context).toBeLessThanOrEqual(brute.minMoves!);
         const plain = d.total - d.piles.reduce((x, y) => x + y, 0) + Math.ceil(d.stock.length / d.rules.draw);
         if (bound > plain) buried++;
-        if (bound === brute.minMoves) tight++;
         // The line replays to a win with exactly that many moves.
         const s = stateOf(d);
         replayLine(s, result.line!, (m) => expect(s.refusal(m), context).toBeNull());

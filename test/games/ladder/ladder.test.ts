@@ -110,7 +110,14 @@ describe('a game that lives in its own folder', () => {
     expect(summary).toMatchObject({ analysed: 31, failed: 0 });
 
     const stats = JSON.parse(run(['stats', '--db', db, '--game', 'ladder', '--json'])) as {
-      groups: Array<{ game: string; deals: number; winnable: number; unwinnable: number; stuckFigure: string; stuck: Array<{ from: number }> }>;
+      groups: Array<{
+        game: string;
+        deals: number;
+        winnable: number;
+        unwinnable: number;
+        stuckFigure: string;
+        stuck: Array<{ from: number }>;
+      }>;
     };
     expect(stats.groups).toHaveLength(1);
     expect(stats.groups[0]).toMatchObject({ game: 'ladder', deals: 31, stuckFigure: 'mostLaid' });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromNumber } from '../../../src/games/pyramide/deal.js';
 import { IllegalMoveError, PyramideGame, type PyramideMove } from '../../../src/games/pyramide/engine.js';
-import { type PyramideHint, hintPyramide } from '../../../src/games/pyramide/hint.js';
+import { hintPyramide, type PyramideHint } from '../../../src/games/pyramide/hint.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
 import { analysePosition, playSteps, solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
 import { positionOf } from '../../../src/games/pyramide/solver/position.js';
@@ -120,7 +120,9 @@ describe('hintPyramide', () => {
       if (anyWin) expect(hint.movesLeft).toBe(best + 1);
       else expect(hint.maxRemoved).toBe(Math.max(...refs.map((r) => r.maxRemoved)));
     }
-    console.log(`hint: ${positions} positions, ${judged} moves judged against the reference: ${JSON.stringify(Object.fromEntries(labels))}`);
+    console.log(
+      `hint: ${positions} positions, ${judged} moves judged against the reference: ${JSON.stringify(Object.fromEntries(labels))}`,
+    );
     expect(positions).toBeGreaterThanOrEqual(30);
     expect(labels.get('losing') ?? 0).toBeGreaterThan(0);
     expect(labels.get('winnable') ?? 0).toBeGreaterThan(0);
@@ -172,7 +174,7 @@ describe('hintPyramide', () => {
     }
   });
 
-  it('refuses an illegal played move with the engine\'s error, and reports won and dead-end positions', () => {
+  it("refuses an illegal played move with the engine's error, and reports won and dead-end positions", () => {
     const deal = dealFromNumber(0);
     expect(() => hintPyramide(deal, APP_RULES, [{ kind: 'turn-over' }], GENEROUS)).toThrow(IllegalMoveError);
     const sol = solvePyramide(deal, APP_RULES, GENEROUS);

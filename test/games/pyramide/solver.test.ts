@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type PyramideDeal, dealFromNumber, parseDealText } from '../../../src/games/pyramide/deal.js';
+import { dealFromNumber, type PyramideDeal, parseDealText } from '../../../src/games/pyramide/deal.js';
 import { PyramideGame, type PyramideMove } from '../../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
 import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
@@ -35,7 +35,7 @@ describe('Pyramide solver', () => {
     expect(r.notes.join(' ')).toMatch(/depends on the stock order/);
   });
 
-  it('prints solutions that replay to a win in exactly minMoves moves, scoring 280, the reference\'s fewest where it finishes (app rules)', () => {
+  it("prints solutions that replay to a win in exactly minMoves moves, scoring 280, the reference's fewest where it finishes (app rules)", () => {
     let won = 0;
     let againstReference = 0;
     for (let n = 0; n < 25; n++) {

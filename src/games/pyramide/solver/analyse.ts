@@ -6,7 +6,9 @@
  *    stock order is known.
  * One budget (time, nodes, memory) covers both; whatever it stops is reported unknown.
  */
-import { type Budget, type LimitName, type Limits, Budget as SearchBudget, describeLimit } from '../../../search/limits.js';
+
+import { rankOf } from '../../../cards/card.js';
+import { type Budget, describeLimit, type LimitName, type Limits, Budget as SearchBudget } from '../../../search/limits.js';
 import type { AnalyseOptions, Verdict } from '../../types.js';
 import { type PyramideDeal, talonOf } from '../deal.js';
 import { PyramideGame, type PyramideMove } from '../engine.js';
@@ -17,7 +19,6 @@ import { searchMinMoves } from './minMoves.js';
 import { type PyramidePosition, startPosition } from './position.js';
 import { searchPyramidOnly } from './pyramidOnly.js';
 import { NO_WIN, RelaxedGame } from './relaxed.js';
-import { rankOf } from '../../../cards/card.js';
 
 export interface PyramideSolution {
   verdict: Verdict;
@@ -33,12 +34,7 @@ export interface PyramideSolution {
   notes: string[];
 }
 
-export function solvePyramide(
-  deal: PyramideDeal,
-  rules: PyramideRules,
-  limits: Limits,
-  options: AnalyseOptions = {},
-): PyramideSolution {
+export function solvePyramide(deal: PyramideDeal, rules: PyramideRules, limits: Limits, options: AnalyseOptions = {}): PyramideSolution {
   const budget: Budget = new SearchBudget(limits);
   const start = startPosition(rules);
   const figures = analysePosition(deal, rules, start, budget, options.winnabilityOnly === true);
@@ -191,7 +187,7 @@ export function playSteps(game: PyramideGame, space: FullStateSpace, steps: read
     }
     play(space.toMove(code));
   }
-  if (!game.isWon()) throw new Error('the solver\'s line does not win when replayed');
+  if (!game.isWon()) throw new Error("the solver's line does not win when replayed");
   return moves;
 }
 

@@ -11,7 +11,7 @@
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
-import { FullStateSpace, MAX_MOVES } from './fullState.js';
+import { type FullStateSpace, MAX_MOVES } from './fullState.js';
 
 export type ExploreGoal = 'win' | 'dead-end' | 'most';
 

@@ -13,14 +13,13 @@ import { rankOf } from '../../../cards/card.js';
 import type { PyramideDeal } from '../deal.js';
 import { talonOf } from '../deal.js';
 import type { PyramideMove } from '../engine.js';
-import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
+import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, popcount, soleAvailableCover, TALON_SIZE } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 import { NO_WIN, RelaxedGame } from './relaxed.js';
 
 const MOVE_KING = 0;
 const MOVE_PAIR = 1;
 const MOVE_DRAW = 2;
-const MOVE_TURN = 3;
 
 /** Card locations in move codes: 0-27 pyramid positions, 28-51 talon indexes. */
 export const TALON_BASE = PYRAMID_SIZE;
@@ -163,7 +162,8 @@ export class FullStateSpace {
           continue;
         }
         for (let a = 0; a < n; a++) {
-          if (value[avail[a]!]! + value[loc]! === 13) out = this.emit(avail[a]!, loc, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+          if (value[avail[a]!]! + value[loc]! === 13)
+            out = this.emit(avail[a]!, loc, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
         }
       }
       if (top >= 0 && shown >= 0 && value[top]! + value[shown]! === 13) {

@@ -8,8 +8,8 @@
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
-import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import { ExactCosts } from './exactCosts.js';
+import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import { MoveBound } from './moveBound.js';
 
 export interface MinMovesResult {

@@ -221,5 +221,4 @@ export class MoveBound {
     }
     return false;
   }
-
 }

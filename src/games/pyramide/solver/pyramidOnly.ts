@@ -15,7 +15,12 @@ import type { PyramideRules } from '../rules.js';
 import type { PyramidePosition } from './position.js';
 
 /** Whether the pyramid can be cleared from `start`; null when a limit stopped the search first. */
-export function searchPyramidOnly(deal: PyramideDeal, rules: PyramideRules, budget: Budget, start: PyramidePosition): { winnable: boolean | null } {
+export function searchPyramidOnly(
+  deal: PyramideDeal,
+  rules: PyramideRules,
+  budget: Budget,
+  start: PyramidePosition,
+): { winnable: boolean | null } {
   const value = new Int32Array(PYRAMID_SIZE);
   for (let i = 0; i < PYRAMID_SIZE; i++) value[i] = rankOf(deal.pyramid[i]!);
 
