@@ -14,7 +14,7 @@ function dealJudging(labels: MoveLabel[][]): OpenedDeal & { asked: string[] } {
     const at = moves === '' ? 0 : moves.split(';').length;
     return { moves: labels[at]!.map((label) => ({ move: { move: 'draw' }, label })) } as unknown as HintResult;
   };
-  return { asked, hint } as unknown as OpenedDeal & { asked: string[] };
+  return { game: 'double', asked, hint } as unknown as OpenedDeal & { asked: string[] };
 }
 
 describe('doubleDifficulty', () => {
