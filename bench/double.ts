@@ -2,7 +2,8 @@
  * Double Solitaire benchmark: solves the codes DS1-<rules>-AAAAAAA onwards, one after the
  * other on one core, for D1N, D3N and D1V, and prints per rule set the share decided within
  * the per-deal time limit, median / p95 / max ms among decided deals, nodes per second and
- * the peak resident memory, and the length of the printed winning lines (median / max).
+ * the peak resident memory, the length of the printed winning lines (median / max) and how
+ * far they are from the proven lower bound on the moves of any win (median ratio).
  *
  *   --count N       deals per rule set (default 200)
  *   --rules A,B     rule sets (default D1N,D3N,D1V; D3V too)
@@ -34,6 +35,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
   for (const rules of ruleSets) {
     const decidedMs: number[] = [];
     const lineMoves: number[] = [];
+    const overBound: number[] = [];
     let winnable = 0;
     let unwinnable = 0;
     let unknown = 0;
@@ -51,16 +53,22 @@ export async function runDoubleBench(args: string[]): Promise<void> {
       else if (a.verdict === 'unwinnable') unwinnable++;
       else unknown++;
       if (a.verdict !== 'unknown') decidedMs.push(took);
-      if (a.moves !== null) lineMoves.push(a.moves);
+      if (a.moves !== null) {
+        lineMoves.push(a.moves);
+        overBound.push(a.moves / a.movesLowerBound);
+      }
       const rss = process.memoryUsage().rss;
       if (rss > rulePeak) rulePeak = rss;
       if (args.includes('--verbose')) {
-        console.log(`  ${deal.code}  ${a.verdict.padEnd(10)} ${String(a.moves ?? '').padStart(4)} moves  max ${a.maxFoundation}  ${a.nodes} nodes  ${took.toFixed(0)} ms`);
+        console.log(
+          `  ${deal.code}  ${a.verdict.padEnd(10)} ${String(a.moves ?? '').padStart(4)} moves (bound ${a.movesLowerBound})  max ${a.maxFoundation}  ${a.nodes} nodes  ${took.toFixed(0)} ms`,
+        );
       }
     }
     if (rulePeak > peakRss) peakRss = rulePeak;
     decidedMs.sort((x, y) => x - y);
     lineMoves.sort((x, y) => x - y);
+    overBound.sort((x, y) => x - y);
     const decided = decidedMs.length;
     console.log(
       [
@@ -68,7 +76,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
         `winnable ${winnable}, unwinnable ${unwinnable}, unknown ${unknown}`,
         `decided deals: median ${percentile(decidedMs, 0.5).toFixed(1)} ms, p95 ${percentile(decidedMs, 0.95).toFixed(1)} ms, max ${(decidedMs[decided - 1] ?? NaN).toFixed(1)} ms`,
         `${Math.round(nodes / Math.max(ms / 1000, 1e-9)).toLocaleString('en-US')} nodes/s`,
-        `winning lines: median ${percentile(lineMoves, 0.5)} moves, max ${lineMoves[lineMoves.length - 1] ?? NaN} moves`,
+        `winning lines: median ${percentile(lineMoves, 0.5)} moves, max ${lineMoves[lineMoves.length - 1] ?? NaN} moves; median ${percentile(overBound, 0.5).toFixed(2)} x the lower bound`,
         `peak memory ${(rulePeak / 1024 ** 2).toFixed(0)} MB`,
       ].join('\n  '),
     );

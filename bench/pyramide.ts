@@ -1,20 +1,32 @@
 /**
- * Pyramide benchmark, one thread: winnability throughput over the first codes, then the
- * full analysis (minimum moves and an optimal line) per deal, with median / p95 / max
- * times and peak memory. Run with `npm run bench` (or `npm run bench -- pyramide --count 2000`).
+ * Pyramide benchmark, one thread. Entries (all by default, or `--only a,b`):
+ *   winnability  winnability alone over the first codes (app rules), deals/s
+ *   full         the full analysis (app rules): deals/s, median / p95 / p99 / max
+ *   msc          the full analysis under msc, per deal and in total
+ *   variants     every other stock-order rule set, 200 codes each: median, p95, cut short
+ *   hint         a hint at every position along the optimal line of winnable codes (app, msc)
+ * Run with `npm run bench` (or `npm run bench -- pyramide --only hint --hint-count 50`).
  */
 import { dealFromNumber } from '../src/games/pyramide/deal.js';
-import { APP_RULES, MSC_RULES, type PyramideRules } from '../src/games/pyramide/rules.js';
+import { hintPyramide } from '../src/games/pyramide/hint.js';
+import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../src/games/pyramide/rules.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
 import type { Limits } from '../src/search/limits.js';
-import { flagNumber, formatMs, percentile, peakRssMb } from './stats.js';
+import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
 const LIMITS: Limits = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+
+/** CPU seconds of this process since `from`: steadier than the clock on a shared machine. */
+function cpuSeconds(from: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1e6;
+}
 
 function winnability(count: number, rules: PyramideRules): void {
   let winnable = 0;
   let unknown = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let n = 0; n < count; n++) {
     const r = solvePyramide(dealFromNumber(n), rules, LIMITS, { winnabilityOnly: true });
     if (r.winnable === true) winnable++;
@@ -22,8 +34,8 @@ function winnability(count: number, rules: PyramideRules): void {
   }
   const s = (performance.now() - t0) / 1000;
   console.log(
-    `winnability (${rulesLabel(rules)}), codes PY1-N-AAAAAAA onwards, ${count} deals: ` +
-      `${Math.round(count / s).toLocaleString('en-US')} deals/s, ` +
+    `winnability (${rulesName(rules)}), codes PY1-N-AAAAAAA onwards, ${count} deals: ` +
+      `${Math.round(count / s).toLocaleString('en-US')} deals/s (${Math.round(count / cpuSeconds(cpu0)).toLocaleString('en-US')} per CPU second), ` +
       `winnable ${winnable} (${((100 * winnable) / count).toFixed(2)}%), unknown ${unknown}`,
   );
 }
@@ -32,9 +44,10 @@ function fullAnalysis(count: number, rules: PyramideRules): void {
   const times: number[] = [];
   let winnable = 0;
   let unknown = 0;
-  let minMovesUnknown = 0;
+  let cut = 0;
   let slowest = { n: -1, ms: 0 };
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let n = 0; n < count; n++) {
     const t = performance.now();
     const r = solvePyramide(dealFromNumber(n), rules, LIMITS);
@@ -43,31 +56,78 @@ function fullAnalysis(count: number, rules: PyramideRules): void {
     if (ms > slowest.ms) slowest = { n, ms };
     if (r.winnable === true) winnable++;
     if (r.winnable === null) unknown++;
-    if (r.winnable === true && r.minMoves === null) minMovesUnknown++;
+    if (r.limit !== null) cut++;
   }
   const s = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   console.log(
-    `full analysis (${rulesLabel(rules)}), ${count} deals: median ${formatMs(percentile(times, 0.5))}, ` +
-      `p95 ${formatMs(percentile(times, 0.95))}, max ${formatMs(times[times.length - 1]!)} (deal ${slowest.n}), ` +
-      `${(count / s).toFixed(1)} deals/s, winnable ${((100 * winnable) / count).toFixed(1)}%, ` +
-      `unknown verdicts ${unknown}, minMoves not proven within 10 s ${minMovesUnknown}`,
+    `full analysis (${rulesName(rules)}), ${count} deals: ${(count / s).toFixed(1)} deals/s (${s.toFixed(1)} s in all; ` +
+      `${cpuSeconds(cpu0).toFixed(1)} CPU s), ` +
+      `median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))}, ` +
+      `p99 ${formatMs(percentile(times, 0.99))}, max ${formatMs(times[times.length - 1]!)} (deal ${slowest.n}), ` +
+      `winnable ${((100 * winnable) / count).toFixed(1)}%, unknown verdicts ${unknown}, a figure cut short by the 10 s limit ${cut}`,
   );
 }
 
-function rulesLabel(rules: PyramideRules): string {
-  return rules.preset;
+const VARIANTS: PyramideRules[] = [
+  { ...APP_RULES, passes: 0 },
+  { ...APP_RULES, passes: 1 },
+  { ...APP_RULES, passes: 2 },
+  { ...APP_RULES, strictWin: true },
+  { ...APP_RULES, pairBeneath: true },
+  { ...APP_RULES, pairCovering: true },
+  { ...APP_RULES, passes: 2, strictWin: true },
+  { ...APP_RULES, passes: 1, pairBeneath: true, pairCovering: true },
+  { ...MSC_RULES, strictWin: true },
+  { ...MSC_RULES, passes: 0 },
+  { ...MSC_RULES, pairCovering: true },
+];
+
+/** A hint at every position along the optimal line of the first `count` winnable codes. */
+function hints(count: number, rules: PyramideRules): void {
+  const times: number[] = [];
+  let deals = 0;
+  let unknown = 0;
+  for (let n = 0; deals < count; n++) {
+    const deal = dealFromNumber(n);
+    const sol = solvePyramide(deal, rules, LIMITS);
+    if (!sol.solution) continue;
+    deals++;
+    for (let i = 0; i < sol.solution.length; i++) {
+      const t = performance.now();
+      const h = hintPyramide(deal, rules, sol.solution.slice(0, i), LIMITS);
+      times.push(performance.now() - t);
+      if (h.status !== 'winnable' || h.limit !== null) unknown++;
+    }
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `hint (${rulesName(rules)}), every position along the optimal line of ${deals} winnable deals, ${times.length} hints: ` +
+      `median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))}, ` +
+      `max ${formatMs(times[times.length - 1]!)}, not settled ${unknown}`,
+  );
 }
 
 export async function runPyramideBench(args: string[]): Promise<void> {
+  const i = args.indexOf('--only');
+  const only = i >= 0 ? new Set((args[i + 1] ?? '').split(',')) : null;
+  const want = (name: string): boolean => only === null || only.has(name);
   const count = flagNumber(args, '--count', 1000);
   const winCount = flagNumber(args, '--winnability-count', 10_000);
-  const mscCount = flagNumber(args, '--msc-count', 100);
+  const mscCount = flagNumber(args, '--msc-count', 50);
+  const variantCount = flagNumber(args, '--variant-count', 200);
+  const hintCount = flagNumber(args, '--hint-count', 200);
+  const mscHintCount = flagNumber(args, '--msc-hint-count', 20);
   console.log(`Pyramide, one thread, Node ${process.version}`);
   // Warm the JIT on a few deals so the first figures are not the compiler's.
   for (let n = 0; n < 50; n++) solvePyramide(dealFromNumber(100_000 + n), APP_RULES, LIMITS, { winnabilityOnly: true });
-  if (winCount > 0) winnability(winCount, APP_RULES);
-  if (count > 0) fullAnalysis(count, APP_RULES);
-  if (mscCount > 0) fullAnalysis(mscCount, MSC_RULES);
+  if (want('winnability') && winCount > 0) winnability(winCount, APP_RULES);
+  if (want('full') && count > 0) fullAnalysis(count, APP_RULES);
+  if (want('msc') && mscCount > 0) fullAnalysis(mscCount, MSC_RULES);
+  if (want('variants') && variantCount > 0) for (const rules of VARIANTS) fullAnalysis(variantCount, rules);
+  if (want('hint')) {
+    if (hintCount > 0) hints(hintCount, APP_RULES);
+    if (mscHintCount > 0) hints(mscHintCount, MSC_RULES);
+  }
   console.log(`peak memory (resident set): ${peakRssMb()} MB`);
 }

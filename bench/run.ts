@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- pyramide|double|batch|all] [--count N ...]`: the long measurements,
+ * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|all] [--count N ...]`: the long measurements,
  * kept out of `npm test`. Figures go to standard output.
  */
 import { runPyramideBench } from './pyramide.js';
@@ -14,15 +14,21 @@ async function loadSuite(name: string): Promise<Suite> {
       return (await import('./double.js')).runDoubleBench;
     case 'batch':
       return (await import('./batch.js')).runBatchBench;
+    case 'hint':
+      return (await import('./hint.js')).runHintBench;
+    case 'queue':
+      return (await import('./queue.js')).runQueueBench;
+    case 'difficulty':
+      return (await import('./difficulty.js')).runDifficultyBench;
     default:
-      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch or all`);
+      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch, queue, hint, difficulty or all`);
   }
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const first = args[0] && !args[0].startsWith('--') ? args.shift()! : 'pyramide';
-  const names = first === 'all' ? ['pyramide', 'double', 'batch'] : [first];
+  const names = first === 'all' ? ['pyramide', 'double', 'batch', 'hint', 'difficulty'] : [first];
   for (const name of names) {
     await (await loadSuite(name))(args);
     console.log('');

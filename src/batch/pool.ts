@@ -34,4 +34,3 @@ export function createPool(workers: number): SolverPool {
     idleTimeout: 60_000,
   });
 }
-

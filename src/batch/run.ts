@@ -4,11 +4,12 @@
  * only the chunks in flight; a rerun picks up the rest.
  */
 import type Database from 'better-sqlite3';
-import type { AnalyseOptions, Verdict } from '../games/types.js';
+import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
-import { type AnalysisMode, type NewResult, type ResultKey, ResultStore } from '../store/results.js';
+import type { AnalysisMode } from '../store/results.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
-import { type SolverPool, createPool } from './pool.js';
+import { createPool, type SolverPool } from './pool.js';
+import { BatchTally, relaxCheckpoints } from './tally.js';
 import type { ChunkResult, ChunkTask } from './worker.js';
 
 export interface BatchRunOptions {
@@ -17,7 +18,7 @@ export interface BatchRunOptions {
   workers: number;
   limits: Limits;
   analyse: AnalyseOptions;
-  /** Deals per task; by default it adapts to the deals' speed, from 1 up to 64. */
+  /** Deals per task; by default it adapts to the deals' speed, from 1 up to MAX_CHUNK. */
   chunkSize?: number;
   /** Analyse again the deals stored as `unknown` or cut short by a limit (minMoves not proven). */
   retryUnknown?: boolean;
@@ -63,7 +64,11 @@ export interface BatchSummary {
   failures: string[];
 }
 
-export const MAX_CHUNK = 64;
+/**
+ * Fast deals (winnability only: a fraction of a millisecond each) go in large chunks: fewer
+ * messages and transactions keep the main thread's share of the cores small.
+ */
+export const MAX_CHUNK = 1024;
 /** Aim for chunks of about this much solver time: short enough for progress, long enough to amortise messages. */
 const CHUNK_TARGET_MS = 250;
 
@@ -73,56 +78,20 @@ export function modeOf(options: AnalyseOptions): AnalysisMode {
   return 'full';
 }
 
-function zero(): VerdictCounts {
-  return { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
-}
-
 export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> {
   const { plan, limits, analyse, workers } = options;
-  const store = new ResultStore(options.db);
-  const mode = modeOf(analyse);
-  const keyOf = (deal: PlannedDeal): ResultKey => ({
-    game: deal.game.id,
-    dealKey: deal.dealKey,
-    rules: deal.rules,
-    mode,
-    solverVersion: deal.solverVersion,
+  const tally = new BatchTally(options.db, {
+    mode: modeOf(analyse),
+    limits,
+    ...(options.retryUnknown !== undefined ? { retryUnknown: options.retryUnknown } : {}),
+    ...(options.force !== undefined ? { force: options.force } : {}),
   });
-  /** Whether what is stored (or nothing) means the deal is to be analysed. */
-  const wanted = (stored: { verdict: Verdict; cut: boolean } | null): boolean =>
-    stored === null || options.force === true || (options.retryUnknown === true && stored.cut);
-
-  // Groups (game, rules, analysis, solver version) with nothing stored need no lookups:
-  // a fresh batch costs the main thread nothing here.
-  const groupStored = new Map<string, boolean>();
-  const lookup = (deal: PlannedDeal): { verdict: Verdict; cut: boolean } | null => {
-    const key = keyOf(deal);
-    const group = `${key.game}\u0000${key.rules}\u0000${key.mode}\u0000${key.solverVersion}`;
-    let any = groupStored.get(group);
-    if (any === undefined) groupStored.set(group, (any = store.anyStored(key)));
-    return any ? store.stored(key) : null;
-  };
 
   // First pass: how many deals are to be analysed, for the progress total.
-  let pending = 0;
-  for (const deal of plan.deals()) if (wanted(lookup(deal))) pending++;
+  for (const deal of plan.deals()) if (tally.wanted(tally.lookup(deal))) tally.pending++;
+  options.onStart?.(tally.progress());
 
-  const started = performance.now();
-  const thisRun = zero();
-  const stored = zero();
-  let skipped = 0;
-  let analysed = 0;
-  let failed = 0;
-  const failures: string[] = [];
-  const progress = (): BatchProgress => ({
-    total: pending,
-    done: analysed + failed,
-    failed,
-    ...thisRun,
-    elapsedMs: performance.now() - started,
-  });
-  options.onStart?.(progress());
-
+  const restoreCheckpoints = relaxCheckpoints(options.db);
   const pool = options.pool ?? createPool(workers);
   const inFlight = new Set<Promise<void>>();
   const maxInFlight = workers * 2;
@@ -134,36 +103,19 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   const chunkSize = (): number => {
     if (options.chunkSize !== undefined) return options.chunkSize;
     // Near the end, split what is left so every thread gets a share.
-    const share = Math.max(1, Math.ceil((pending - sent) / workers));
+    const share = Math.max(1, Math.ceil((tally.pending - sent) / workers));
     if (dealsTimed === 0) return Math.min(8, share);
     const perDeal = msTimed / dealsTimed;
     return Math.max(1, Math.min(MAX_CHUNK, share, Math.floor(CHUNK_TARGET_MS / Math.max(perDeal, 0.01))));
   };
 
   const finish = (chunk: readonly PlannedDeal[], result: ChunkResult): void => {
-    const analysedAt = new Date().toISOString();
-    const rows: NewResult[] = [];
-    result.outcomes.forEach((outcome, i) => {
-      const deal = chunk[i]!;
-      if (outcome.ok) rows.push({ key: keyOf(deal), analysis: outcome.analysis, stuckFigure: deal.game.stuck.field, limits, analysedAt });
-      else {
-        failed++;
-        if (failures.length < 5) failures.push(`${deal.dealKey}: ${outcome.error}`);
-      }
-    });
-    store.saveMany(rows);
-    for (const row of rows) {
-      thisRun[row.analysis.verdict]++;
-      stored[row.analysis.verdict]++;
-      if (row.analysis.verdict !== 'unknown' && row.analysis.limit !== null) {
-        thisRun.cut++;
-        stored.cut++;
-      }
-    }
-    analysed += rows.length;
+    const rows = tally.rowsOf(chunk, result.outcomes);
+    tally.store.saveMany(rows);
+    tally.counted(rows);
     dealsTimed += chunk.length;
     msTimed += result.ms;
-    options.onProgress?.(progress());
+    options.onProgress?.(tally.progress());
   };
 
   const send = (chunk: PlannedDeal[]): void => {
@@ -175,9 +127,8 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
         (result) => finish(chunk, result),
         (error: unknown) => {
           // The thread died (out of memory, a crash): the chunk is lost, the pool replaces the thread.
-          failed += chunk.length;
-          if (failures.length < 5) failures.push(`${chunk[0]!.dealKey} and ${chunk.length - 1} more: ${String(error)}`);
-          options.onProgress?.(progress());
+          tally.fail(`${chunk[0]!.dealKey} and ${chunk.length - 1} more: ${String(error)}`, chunk.length);
+          options.onProgress?.(tally.progress());
         },
       )
       .catch((error: unknown) => {
@@ -192,13 +143,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     let size = chunkSize();
     for (const deal of plan.deals()) {
       if (fatal) break;
-      const before = lookup(deal);
-      if (!wanted(before)) {
-        skipped++;
-        stored[before!.verdict]++;
-        if (before!.cut && before!.verdict !== 'unknown') stored.cut++;
-        continue;
-      }
+      if (!tally.admit(deal)) continue;
       chunk.push(deal);
       if (chunk.length >= size) {
         while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
@@ -210,24 +155,12 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     if (chunk.length > 0 && !fatal) send(chunk);
     // Everything is sent: a deal named twice was found stored the second time, so the
     // total is what was sent.
-    pending = sent;
+    tally.pending = sent;
     await Promise.all(inFlight);
   } finally {
+    restoreCheckpoints();
     if (!options.pool) await pool.destroy();
   }
   if (fatal !== null) throw (fatal as { error: unknown }).error;
-
-  const elapsedMs = performance.now() - started;
-  return {
-    deals: plan.total,
-    skipped,
-    analysed,
-    failed,
-    thisRun,
-    stored,
-    elapsedMs,
-    dealsPerSecond: elapsedMs > 0 ? (analysed / elapsedMs) * 1000 : 0,
-    workers,
-    failures,
-  };
+  return tally.summary(plan.total, workers);
 }

@@ -1,5 +1,5 @@
 import { InputError } from '../errors/inputError.js';
-import { type Card, type Suit, makeCard, rankOf, suitOf } from './card.js';
+import { type Card, makeCard, rankOf, type Suit, suitOf } from './card.js';
 
 /** How cards are written in output: `10♣` (symbols), `10C` (en) or the app's French `D♣` (fr). */
 export type CardStyle = 'symbols' | 'en' | 'fr';
@@ -11,16 +11,40 @@ const RANK_EN = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K
 const RANK_FR = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'V', 'D', 'R'] as const;
 
 const SUIT_INPUT: Record<string, Suit> = {
-  S: 0, H: 1, D: 2, C: 3,
-  '♠': 0, '♥': 1, '♦': 2, '♣': 3,
-  '♤': 0, '♡': 1, '♢': 2, '♧': 3,
+  S: 0,
+  H: 1,
+  D: 2,
+  C: 3,
+  '♠': 0,
+  '♥': 1,
+  '♦': 2,
+  '♣': 3,
+  '♤': 0,
+  '♡': 1,
+  '♢': 2,
+  '♧': 3,
 };
 
 const RANK_INPUT: Record<string, number> = {
-  A: 1, '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9,
-  '10': 10, T: 10, J: 11, Q: 12, K: 13,
+  A: 1,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+  '5': 5,
+  '6': 6,
+  '7': 7,
+  '8': 8,
+  '9': 9,
+  '10': 10,
+  T: 10,
+  J: 11,
+  Q: 12,
+  K: 13,
   // The app's French letters: valet, dame, roi.
-  V: 11, D: 12, R: 13,
+  V: 11,
+  D: 12,
+  R: 13,
 };
 
 /**
@@ -30,7 +54,10 @@ const RANK_INPUT: Record<string, number> = {
  */
 export function tryParseCard(text: string): Card | null {
   // U+FE0F (emoji presentation) sometimes follows a pasted suit symbol.
-  const t = text.trim().replace(/\uFE0F/g, '').toUpperCase();
+  const t = text
+    .trim()
+    .replace(/\uFE0F/g, '')
+    .toUpperCase();
   if (t.length < 2) return null;
   const suit = SUIT_INPUT[t.slice(-1)];
   const rank = RANK_INPUT[t.slice(0, -1)];

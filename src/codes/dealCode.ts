@@ -35,7 +35,9 @@ export function parseDealCode(text: string): DealCode {
   }
   const [family, options, letters] = parts as [string, string, string];
   if (!FAMILY.test(family)) {
-    throw new InputError(`"${text}": "${family}" is not a game, expected two letters and a number such as PY1, for example ${CODE_EXAMPLES}`);
+    throw new InputError(
+      `"${text}": "${family}" is not a game, expected two letters and a number such as PY1, for example ${CODE_EXAMPLES}`,
+    );
   }
   if (!/^[A-Z0-9]+$/.test(options)) {
     throw new InputError(`"${text}": "${options}" is not a set of rule letters, for example ${CODE_EXAMPLES}`);

@@ -10,7 +10,7 @@ export class Sfc32 {
 
   constructor(salt: number, n: number) {
     this.a = salt >>> 0;
-    this.b = n % 2 ** 32 >>> 0;
+    this.b = (n % 2 ** 32) >>> 0;
     this.c = Math.floor(n / 2 ** 32) >>> 0;
     this.d = 1;
     for (let i = 0; i < 12; i++) this.next();

@@ -97,7 +97,10 @@ function refuseForeignOptions(game: GameModule, flags: RuleFlags): void {
   });
   const owners = [...new Set(named.map((n) => n.owner))];
   const flagsText = named.map((n) => n.flag).join(', ');
-  const whose = owners.length === 1 ? `${named.length === 1 ? 'is a' : 'are'} ${owners[0]} option${named.length === 1 ? '' : 's'}` : 'are options of other games';
+  const whose =
+    owners.length === 1
+      ? `${named.length === 1 ? 'is a' : 'are'} ${owners[0]} option${named.length === 1 ? '' : 's'}`
+      : 'are options of other games';
   const ownFlags = game.ruleOptions.map((o) => o.flags.split(/[ ,]/)[0]!);
   throw new InputError(
     `${flagsText} ${whose}: ${game.name} rules are chosen with --rules ${game.rulePresets}` +

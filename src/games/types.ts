@@ -5,14 +5,13 @@
  */
 import type { CardStyle } from '../cards/notation.js';
 import type { Limits } from '../search/limits.js';
+import type { HintOptions, HintResult } from './hint.js';
 
 /** A game's name in results and on the command line (`pyramide`, `double`). */
 export type GameId = string;
 
 /** Where a deal comes from: a code, or a deal written out (a file or standard input). */
-export type DealInput =
-  | { kind: 'code'; code: string }
-  | { kind: 'text'; text: string; source: string };
+export type DealInput = { kind: 'code'; code: string } | { kind: 'text'; text: string; source: string };
 
 /**
  * Rule choices from the command line: `rules`, the preset name (`app`, `msc`, `D3V`, ...),
@@ -48,7 +47,7 @@ export interface CodeSpec {
  */
 export interface FigureSpec {
   field: string;
-  type: 'integer' | 'boolean' | 'text';
+  type: 'integer' | 'real' | 'boolean' | 'text';
   meaning: string;
 }
 
@@ -61,6 +60,8 @@ export interface StuckFigure {
   field: string;
   /** What it counts, for headings: `most pyramid cards removed`. */
   title: string;
+  /** What follows its value in a sentence: `of the 28 pyramid cards can be removed in all`. */
+  reach: string;
   min: number;
   max: number;
 }
@@ -126,6 +127,11 @@ export interface OpenedDeal {
   analyse(limits: Limits, options?: AnalyseOptions): Analysis;
   show(style: CardStyle, layout: boolean): string;
   play(moves: string, style: CardStyle): PlayOutcome;
+  /**
+   * The position after `moves` (the `play` notation) and every legal move judged; an illegal
+   * move throws `InputError`. Optional: a game may come without hints (`hint()` in hint.ts says so).
+   */
+  hint?(moves: string, limits: Limits, options?: HintOptions): HintResult;
 }
 
 /**
@@ -152,6 +158,8 @@ export interface GameModule {
   open(input: DealInput, flags: RuleFlags): OpenedDeal;
   /** Whether a deal text is of this game (its `game:` line, or its shape). */
   recognises(text: string): boolean;
+  /** A move in the JSON form of this game's solutions, in the notation `play --moves` takes. */
+  moveText(move: MoveJson, style: CardStyle): string;
   /** One line for people summing up an analysis. */
   describe(analysis: Analysis, style: CardStyle): string;
 }

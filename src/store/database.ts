@@ -3,11 +3,12 @@
  * else. A path is checked before anything is written to it, so a refused file keeps every
  * byte it had.
  */
-import Database from 'better-sqlite3';
+
 import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { InputError } from '../errors/inputError.js';
-import { APPLICATION_ID, APPLICATION_NAME, SCHEMA_VERSION, createV1, migrate } from './schema.js';
+import { APPLICATION_ID, APPLICATION_NAME, createV1, migrate, SCHEMA_VERSION } from './schema.js';
 
 export const DEFAULT_DB_PATH = 'data/deals.sqlite';
 
@@ -28,7 +29,8 @@ function inspectPath(path: string): PathState {
   let size: number;
   try {
     const st = statSync(path);
-    if (!st.isFile()) throw new InputError(`--db ${path} is not a file (${st.isDirectory() ? 'a folder' : 'not a regular file'}): ${EXPECTED}`);
+    if (!st.isFile())
+      throw new InputError(`--db ${path} is not a file (${st.isDirectory() ? 'a folder' : 'not a regular file'}): ${EXPECTED}`);
     size = st.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -64,7 +66,9 @@ function isBlank(db: Database.Database): boolean {
 function checkMarks(db: Database.Database, path: string): number {
   const appId = db.pragma('application_id', { simple: true }) as number;
   const hasMeta = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'meta'").get() !== undefined;
-  const name = hasMeta ? (db.prepare("SELECT value FROM meta WHERE key = 'application'").get() as { value: string } | undefined)?.value : undefined;
+  const name = hasMeta
+    ? (db.prepare("SELECT value FROM meta WHERE key = 'application'").get() as { value: string } | undefined)?.value
+    : undefined;
   if (appId !== APPLICATION_ID || name !== APPLICATION_NAME) {
     throw new InputError(`--db ${path} is an SQLite database of some other program, not a cardsolve database: ${EXPECTED}`);
   }

@@ -10,14 +10,35 @@ export function exportRecord(r: StoredResult): Record<string, unknown> {
   const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
   return {
     ...rest,
-    limits: limits === null ? null : { timeMs: finite(limits.timeMs), nodes: finite(limits.nodes), memoryBytes: finite(limits.memoryBytes) },
+    limits:
+      limits === null ? null : { timeMs: finite(limits.timeMs), nodes: finite(limits.nodes), memoryBytes: finite(limits.memoryBytes) },
   };
 }
 
 const CSV_COLUMNS = [
-  'game', 'dealKey', 'code', 'fingerprint', 'rules', 'mode', 'solverVersion', 'verdict', 'winnable', 'minMoves',
-  'minMovesProved', 'moves', 'stuckFigure', 'stuck', 'stuckExact', 'nodes', 'ms', 'limit', 'analysedAt',
-  'limits', 'notes', 'extra', 'solution',
+  'game',
+  'dealKey',
+  'code',
+  'fingerprint',
+  'rules',
+  'mode',
+  'solverVersion',
+  'verdict',
+  'winnable',
+  'minMoves',
+  'minMovesProved',
+  'moves',
+  'stuckFigure',
+  'stuck',
+  'stuckExact',
+  'nodes',
+  'ms',
+  'limit',
+  'analysedAt',
+  'limits',
+  'notes',
+  'extra',
+  'solution',
 ] as const;
 
 function csvField(value: unknown): string {

@@ -97,21 +97,56 @@ export interface ResultFilter {
 }
 
 const COMMON_FIELDS = new Set([
-  'code', 'fingerprint', 'game', 'rules', 'verdict', 'winnable', 'minMoves', 'minMovesProved', 'moves',
-  'maxExact', 'solution', 'nodes', 'ms', 'limit', 'notes',
+  'code',
+  'fingerprint',
+  'game',
+  'rules',
+  'verdict',
+  'winnable',
+  'minMoves',
+  'minMovesProved',
+  'moves',
+  'maxExact',
+  'solution',
+  'nodes',
+  'ms',
+  'limit',
+  'notes',
 ]);
 
 const COLUMNS = [
-  'game', 'deal_key', 'code', 'fingerprint', 'rules', 'mode', 'solver_version', 'verdict', 'winnable', 'min_moves',
-  'min_moves_proved', 'moves', 'stuck', 'stuck_figure', 'stuck_exact', 'solution', 'nodes', 'ms', 'limit_hit',
-  'notes', 'analysed_at', 'limits', 'extra',
+  'game',
+  'deal_key',
+  'code',
+  'fingerprint',
+  'rules',
+  'mode',
+  'solver_version',
+  'verdict',
+  'winnable',
+  'min_moves',
+  'min_moves_proved',
+  'moves',
+  'stuck',
+  'stuck_figure',
+  'stuck_exact',
+  'solution',
+  'nodes',
+  'ms',
+  'limit_hit',
+  'notes',
+  'analysed_at',
+  'limits',
+  'extra',
 ] as const;
 
 const KEY_COLUMNS = new Set(['game', 'deal_key', 'rules', 'mode', 'solver_version']);
 
 const UPSERT = `INSERT INTO results (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})
   ON CONFLICT (game, deal_key, rules, mode, solver_version) DO UPDATE SET
-  ${COLUMNS.filter((c) => !KEY_COLUMNS.has(c)).map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  ${COLUMNS.filter((c) => !KEY_COLUMNS.has(c))
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ')}`;
 
 function bool(value: boolean | null | undefined): number | null {
   return value === null || value === undefined ? null : value ? 1 : 0;
@@ -133,12 +168,27 @@ function limitsFromJson(text: string | null): Limits | null {
   return { timeMs: value(raw.timeMs), nodes: value(raw.nodes), memoryBytes: value(raw.memoryBytes) };
 }
 
+/** A batch stores every row with the same limits: written out once per limits object. */
+const limitsJsonCache = new WeakMap<Limits, string>();
+
+function cachedLimitsJson(limits: Limits): string {
+  let text = limitsJsonCache.get(limits);
+  if (text === undefined) {
+    text = limitsToJson(limits);
+    limitsJsonCache.set(limits, text);
+  }
+  return text;
+}
+
 /** The game's own fields (all but the common ones and the stuck figure), as JSON. */
 function extraOf(analysis: Analysis, stuckFigure: string): string | null {
   const extra: Record<string, unknown> = {};
   let hasExtra = false;
-  for (const [field, value] of Object.entries(analysis)) {
-    if (!COMMON_FIELDS.has(field) && field !== stuckFigure && value !== undefined) {
+  // for...in rather than Object.entries: no pair arrays for every row a batch stores.
+  const fields = analysis as unknown as Record<string, unknown>;
+  for (const field in fields) {
+    const value = fields[field];
+    if (!COMMON_FIELDS.has(field) && field !== stuckFigure && value !== undefined && Object.hasOwn(fields, field)) {
       extra[field] = value;
       hasExtra = true;
     }
@@ -171,7 +221,7 @@ function toRow(result: NewResult): Omit<ResultRow, 'id'> {
     limit_hit: a.limit,
     notes: JSON.stringify(a.notes),
     analysed_at: result.analysedAt,
-    limits: limitsToJson(result.limits),
+    limits: cachedLimitsJson(result.limits),
     extra: extraOf(a, stuckFigure),
   };
 }

@@ -74,7 +74,7 @@ CREATE INDEX results_by_verdict ON results (game, rules, verdict);
   {
     from: 2,
     to: 3,
-    what: 'one column for every game\'s stuck figure, named by the row, instead of a column per game',
+    what: "one column for every game's stuck figure, named by the row, instead of a column per game",
     // Versions 1 and 2 knew two games: their stuck figures move into the generic columns.
     sql: `
 ALTER TABLE results ADD COLUMN stuck INTEGER;

@@ -6,6 +6,7 @@
  * one, then the newest.
  */
 import type Database from 'better-sqlite3';
+import { TIERS, thresholdsFor, tierOf } from '../games/difficulty.js';
 import type { GameId } from '../games/types.js';
 import { type ResultFilter, whereOf } from './results.js';
 
@@ -61,6 +62,11 @@ export interface GroupStats {
   stuckFigure: string | null;
   /** Distribution of the stuck figure over the unwinnable deals. */
   stuck: Bucket[];
+  /**
+   * Winnable deals per difficulty tier (from the stored score and the game's thresholds;
+   * `unknown`: winnable without a score), or null when the rule set has no tiers.
+   */
+  tiers: Record<string, number> | null;
   slowest: SlowDeal[];
   totalMs: number;
   totalNodes: number;
@@ -131,6 +137,15 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
   const slow = db.prepare(
     `${withPicked} SELECT deal_key AS deal, verdict, ms, nodes FROM picked WHERE game = ? AND rules = ? ORDER BY ms DESC LIMIT ?`,
   );
+  const scores = db.prepare(
+    `${withPicked} SELECT json_extract(extra, '$.difficulty') AS score FROM picked WHERE game = ? AND rules = ? AND verdict = 'winnable'`,
+  );
+  const tierCounts = (game: string, rules: string): Record<string, number> | null => {
+    if (thresholdsFor(game, rules) === null) return null;
+    const counts: Record<string, number> = Object.fromEntries([...TIERS, 'unknown'].map((t) => [t, 0]));
+    for (const r of scores.all(...params, game, rules) as Array<{ score: number | null }>) counts[tierOf(game, rules, r.score)]!++;
+    return counts;
+  };
   const versions = db.prepare(`${withPicked} SELECT DISTINCT solver_version AS v FROM picked WHERE game = ? AND rules = ? ORDER BY v`);
 
   return groups.map((g) => {
@@ -151,6 +166,7 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
       minMoves: bucketise(moves.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
       stuckFigure: g.stuck_figure,
       stuck: bucketise(stuck.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
+      tiers: tierCounts(g.game, g.rules),
       slowest: slow.all(...params, g.game, g.rules, slowest) as SlowDeal[],
       totalMs: g.ms,
       totalNodes: g.nodes,
@@ -205,10 +221,14 @@ export function formatStats(groups: readonly GroupStats[], stuckTitle: (g: Group
     out.push(`  unwinnable  ${String(g.unwinnable).padStart(8)}`);
     out.push(`  unknown     ${String(g.unknown).padStart(8)}${g.unknown ? '  (not settled within the limits; see --retry-unknown)' : ''}`);
     if (g.cut > g.unknown) {
-      out.push(`  cut short  ${String(g.cut - g.unknown).padStart(8)}  (settled, but a limit stopped the search before minMoves or the stuck figure was proven)`);
+      out.push(
+        `  cut short  ${String(g.cut - g.unknown).padStart(8)}  (settled, but a limit stopped the search before minMoves or the stuck figure was proven)`,
+      );
     }
     if (g.unknown > 0 && g.deals > 0) {
-      out.push(`  winnable if every unknown deal were winnable: ${pct((g.winnable + g.unknown) / g.deals)}; if none: ${pct(g.winnable / g.deals)}`);
+      out.push(
+        `  winnable if every unknown deal were winnable: ${pct((g.winnable + g.unknown) / g.deals)}; if none: ${pct(g.winnable / g.deals)}`,
+      );
     }
     out.push(`  time ${(g.totalMs / 1000).toFixed(1)}s solving, ${g.totalNodes.toLocaleString('en-US')} positions`);
     if (g.minMoves.length) {
@@ -222,6 +242,14 @@ export function formatStats(groups: readonly GroupStats[], stuckTitle: (g: Group
       out.push('');
       out.push(`  ${stuckTitle(g) ?? g.stuckFigure ?? 'stuck figure'} in the unwinnable deals:`);
       out.push(...histogram(g.stuck));
+    }
+    if (g.tiers && g.winnable > 0) {
+      out.push('');
+      out.push('  difficulty tiers of the winnable deals:');
+      for (const [tier, n] of Object.entries(g.tiers)) {
+        if (tier === 'unknown' && n === 0) continue;
+        out.push(`    ${tier.padEnd(8)} ${String(n).padStart(8)}  ${pct(n / g.winnable).padStart(6)}`);
+      }
     }
     if (g.slowest.length) {
       out.push('');

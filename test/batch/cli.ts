@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 
 /** The built command line (npm ci builds dist/ through the prepare script). */
 export const BIN = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
@@ -24,7 +24,10 @@ export function inspect(path: string): { rows: number; distinct: number; integri
     const distinct = (db.prepare('SELECT count(DISTINCT deal_key) AS n FROM results').get() as { n: number }).n;
     const integrity = db.pragma('integrity_check', { simple: true }) as string;
     const verdicts: Record<string, number> = {};
-    for (const r of db.prepare('SELECT verdict, count(*) AS n FROM results GROUP BY verdict').all() as Array<{ verdict: string; n: number }>) {
+    for (const r of db.prepare('SELECT verdict, count(*) AS n FROM results GROUP BY verdict').all() as Array<{
+      verdict: string;
+      n: number;
+    }>) {
       verdicts[r.verdict] = r.n;
     }
     return { rows, distinct, integrity, verdicts };

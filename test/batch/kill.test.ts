@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../store/helpers.js';
 import { BIN, cardsolve, inspect } from './cli.js';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors/inputError.js';
 import { planBatch } from '../../src/batch/inputs.js';
 import { workerUrl } from '../../src/batch/pool.js';
 import { runBatch } from '../../src/batch/run.js';
+import { InputError } from '../../src/errors/inputError.js';
 import { openDatabase } from '../../src/store/database.js';
 import { ResultStore } from '../../src/store/results.js';
 import { tempDir } from '../store/helpers.js';

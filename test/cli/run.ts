@@ -12,6 +12,12 @@ export interface Run {
 
 /** Runs the built command line (the tests' global set-up builds it), with extra environment variables if given. */
 export function cardsolve(args: string[], input?: string, cwd: string = ROOT, env: Record<string, string> = {}): Run {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, input, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    input,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

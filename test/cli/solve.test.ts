@@ -26,11 +26,15 @@ describe('cardsolve solve (Pyramide)', () => {
     const r = cardsolve(['solve', 'PY1-N-AAAAAAI', 'PY1-N-AAAAAAF', '--json']);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     const [won, stuck] = lines as [Record<string, unknown>, Record<string, unknown>];
     expect(Object.keys(won).slice(0, 4)).toEqual(['code', 'fingerprint', 'game', 'rules']);
-    for (const key of ['winnable', 'maxRemoved', 'minMoves', 'solution', 'deadEndReachable', 'nodes', 'ms']) expect(won).toHaveProperty(key);
+    for (const key of ['winnable', 'maxRemoved', 'minMoves', 'solution', 'deadEndReachable', 'nodes', 'ms'])
+      expect(won).toHaveProperty(key);
     expect(won).toMatchObject({ code: 'PY1-N-AAAAAAI', game: 'pyramide', rules: 'app', winnable: true, maxRemoved: 28 });
     const game = new PyramideGame(dealFromNumber(8), APP_RULES);
     for (const m of won.solution as MoveJson[]) game.move(fromJson(m));
@@ -54,7 +58,7 @@ describe('cardsolve solve (Pyramide)', () => {
   it('reports the app fixture winnable, and explains the missing minMoves', () => {
     const r = cardsolve(['solve', FIXTURE]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^deal [0-9a-f]{16}  app  winnable/);
+    expect(r.stdout).toMatch(/^deal [0-9a-f]{16} {2}app {2}winnable/);
     expect(r.stdout).toMatch(/note: minMoves and a solution need the stock order/);
   });
 
@@ -131,7 +135,7 @@ describe('cardsolve show and play (Pyramide)', () => {
     expect(r.stdout).toMatch(/score: 30 {3}moves: 2 {3}in play/);
   });
 
-  it('stops at the first illegal move with the app\'s reason and exit code 2', () => {
+  it("stops at the first illegal move with the app's reason and exit code 2", () => {
     const covered = cardsolve(['play', FIXTURE, '--moves', 'K♦; Q♣ + A♦']);
     expect(covered.status).toBe(2);
     expect(covered.stderr).toMatch(/move 2 \(Q♣ \+ A♦\) refused: Q♣ is covered by another card/);

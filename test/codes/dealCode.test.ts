@@ -47,7 +47,7 @@ describe('deal codes', () => {
     expect(() => resolveCode(text)).toThrow(/for example PY1-N-AAAAAAS/);
   });
 
-  it('reads the shape alone; which games and letters exist is the registry\'s to say', () => {
+  it("reads the shape alone; which games and letters exist is the registry's to say", () => {
     expect(parseDealCode('XX1-Q-AAAAAAB')).toEqual({ family: 'XX1', options: 'Q', number: 1 });
     expect(() => resolveCode('XX1-Q-AAAAAAB')).toThrow(/unknown game "XX1", expected PY1 \(Pyramide\), DS1 \(Double Solitaire\)/);
     expect(resolveCode('ds1-d3v-aaaaaab').game.id).toBe('double');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCards } from '../../src/cards/notation.js';
-import { shuffledDeck } from '../../src/codes/shuffle.js';
 import { Sfc32 } from '../../src/codes/sfc32.js';
+import { shuffledDeck } from '../../src/codes/shuffle.js';
 import { DS1_SALT } from '../../src/games/double/deal.js';
 import { PY1_SALT } from '../../src/games/pyramide/deal.js';
 

@@ -37,7 +37,10 @@ describe('the packed package', () => {
       stdio: 'inherit',
     });
 
-    const run = spawnSync(join(app, 'node_modules', '.bin', 'cardsolve'), ['solve', 'PY1-N-AAAAAAS', '--json'], { cwd: app, encoding: 'utf8' });
+    const run = spawnSync(join(app, 'node_modules', '.bin', 'cardsolve'), ['solve', 'PY1-N-AAAAAAS', '--json'], {
+      cwd: app,
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout) as { code: string; verdict: string };

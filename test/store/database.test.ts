@@ -1,11 +1,11 @@
-import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/inputError.js';
 import { describeDatabase, openDatabase } from '../../src/store/database.js';
 import { ResultStore, toAnalysis } from '../../src/store/results.js';
-import { APPLICATION_ID, SCHEMA_VERSION, createV1 } from '../../src/store/schema.js';
+import { APPLICATION_ID, createV1, SCHEMA_VERSION } from '../../src/store/schema.js';
 import { result, tempDir } from './helpers.js';
 
 let dir: string;
@@ -79,7 +79,13 @@ describe('migrating', () => {
     // Each game's stuck figure lands in the generic columns, named.
     expect(row).toMatchObject({ stuckFigure: 'maxRemoved', stuck: 28, stuckExact: true });
     const [double] = store.find({ code: 'DS1-D1V-AAAAAAA' });
-    expect(double).toMatchObject({ verdict: 'unwinnable', stuckFigure: 'maxFoundation', stuck: 31, stuckExact: false, limit: '--time-limit 10ms' });
+    expect(double).toMatchObject({
+      verdict: 'unwinnable',
+      stuckFigure: 'maxFoundation',
+      stuck: 31,
+      stuckExact: false,
+      limit: '--time-limit 10ms',
+    });
     expect(toAnalysis(double!)).toMatchObject({ maxFoundation: 31, maxExact: false });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
@@ -152,7 +158,12 @@ describe('storing results', () => {
     // Another solver version is another row.
     store.save(result('PY1-N-AAAAAAA', {}, 'test 2'));
     expect(store.count()).toBe(3);
-    expect(store.find({ code: 'PY1-N-AAAAAAA' }).map((r) => r.solverVersion).sort()).toEqual(['test 1', 'test 2']);
+    expect(
+      store
+        .find({ code: 'PY1-N-AAAAAAA' })
+        .map((r) => r.solverVersion)
+        .sort(),
+    ).toEqual(['test 1', 'test 2']);
     db.close();
   });
 

@@ -27,15 +27,30 @@ describe('Wilson interval', () => {
 
 describe('histograms', () => {
   it('keeps one value per line when few, merges equal-width buckets when many', () => {
-    expect(bucketise([{ value: 3, count: 2 }, { value: 5, count: 1 }])).toEqual([
+    expect(
+      bucketise([
+        { value: 3, count: 2 },
+        { value: 5, count: 1 },
+      ]),
+    ).toEqual([
       { from: 3, to: 3, count: 2 },
       { from: 4, to: 4, count: 0 },
       { from: 5, to: 5, count: 1 },
     ]);
-    const wide = bucketise(Array.from({ length: 100 }, (_, i) => ({ value: i, count: 1 })), 10);
+    const wide = bucketise(
+      Array.from({ length: 100 }, (_, i) => ({ value: i, count: 1 })),
+      10,
+    );
     expect(wide).toHaveLength(10);
     expect(wide[0]).toEqual({ from: 0, to: 9, count: 10 });
-    const lines = histogram([{ from: 1, to: 1, count: 4 }, { from: 2, to: 2, count: 2 }], '', 8);
+    const lines = histogram(
+      [
+        { from: 1, to: 1, count: 4 },
+        { from: 2, to: 2, count: 2 },
+      ],
+      '',
+      8,
+    );
     expect(lines[0]).toBe('1 │████████ 4   66.7%');
     expect(lines[1]).toBe('2 │████     2   33.3%');
   });
@@ -50,7 +65,14 @@ describe('stats over stored results', () => {
       result('PY1-N-AAAAAAB', { minMoves: 22, ms: 50 }),
       result('PY1-N-AAAAAAC', { minMoves: 22, ms: 7, minMovesProved: false, limit: '--time-limit 10ms' }),
       result('PY1-N-AAAAAAD', { verdict: 'unwinnable', winnable: false, minMoves: null, maxRemoved: 12, ms: 900 }),
-      result('PY1-N-AAAAAAE', { verdict: 'unknown', winnable: null, minMoves: null, maxRemoved: 9, maxExact: false, limit: '--node-limit 1' }),
+      result('PY1-N-AAAAAAE', {
+        verdict: 'unknown',
+        winnable: null,
+        minMoves: null,
+        maxRemoved: 9,
+        maxExact: false,
+        limit: '--node-limit 1',
+      }),
       result('PY1-N-AAAAAAA', { rules: 'msc', verdict: 'unwinnable', winnable: false, minMoves: null, maxRemoved: 26 }),
     ]);
     // The same deal under a newer solver version: still one deal.
@@ -58,7 +80,15 @@ describe('stats over stored results', () => {
     const groups = computeStats(db, {});
     expect(groups.map((g) => g.rules)).toEqual(['app', 'msc']);
     const app = groups[0]!;
-    expect(app).toMatchObject({ deals: 5, winnable: 3, unwinnable: 1, unknown: 1, minMovesProved: 2, minMovesUnproved: 1, stuckFigure: 'maxRemoved' });
+    expect(app).toMatchObject({
+      deals: 5,
+      winnable: 3,
+      unwinnable: 1,
+      unknown: 1,
+      minMovesProved: 2,
+      minMovesUnproved: 1,
+      stuckFigure: 'maxRemoved',
+    });
     expect(app.winnableShare).toBeCloseTo(0.75);
     expect(app.minMoves).toEqual([
       { from: 20, to: 20, count: 1 },

@@ -1,12 +1,14 @@
 import { Command } from 'commander';
-import { InputError } from '../../errors/inputError.js';
 import { LIST_FORMAT, planBatch } from '../../batch/inputs.js';
 import { defaultWorkers } from '../../batch/pool.js';
 import { formatDuration, progressReporter } from '../../batch/progress.js';
-import { type BatchSummary, MAX_CHUNK, modeOf, runBatch } from '../../batch/run.js';
-import { CARDSOLVE_VERSION } from '../../version.js';
+import { connect, DEFAULT_QUEUE_NAME, queueTarget } from '../../batch/queue/connection.js';
+import { type QueueReport, runQueuedBatch } from '../../batch/queue/coordinator.js';
+import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf, runBatch } from '../../batch/run.js';
+import { InputError } from '../../errors/inputError.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
-import { addLimitOptions, addRuleOptions, limitsFrom, type LimitOptionValues, ruleFlags, type RuleOptionValues } from '../options.js';
+import { CARDSOLVE_VERSION } from '../../version.js';
+import { addLimitOptions, addRuleOptions, type LimitOptionValues, limitsFrom, type RuleOptionValues, ruleFlags } from '../options.js';
 
 interface BatchOptionValues extends RuleOptionValues, LimitOptionValues {
   count?: string;
@@ -20,6 +22,9 @@ interface BatchOptionValues extends RuleOptionValues, LimitOptionValues {
   optimize?: boolean;
   json?: boolean;
   progress: boolean;
+  queue?: string;
+  queueName: string;
+  discardQueued?: boolean;
 }
 
 function positiveInt(text: string | undefined, flag: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
@@ -35,13 +40,26 @@ function percent(part: number, whole: number): string {
   return whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '-';
 }
 
-function summaryText(s: BatchSummary, what: string, rules: string[], db: string): string {
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function summaryText(s: BatchSummary & { queue?: QueueReport }, what: string, rules: string[], db: string): string {
+  const where = s.queue
+    ? `through the queue ${s.queue.name}: ${`${s.queue.workerProcesses} worker process${s.queue.workerProcesses === 1 ? '' : 'es'}`}, ${plural(s.queue.threads, 'thread')}`
+    : plural(s.workers, 'worker');
   const lines = [
     `batch${what.startsWith('(') ? '' : ' '}${what}: ${s.deals} deal${s.deals === 1 ? '' : 's'}, ${rules.join('; ')}`,
-    `  analysed ${s.analysed} in ${formatDuration(s.elapsedMs / 1000)} (${s.dealsPerSecond.toFixed(1)} deals/s, ${s.workers} worker${s.workers === 1 ? '' : 's'}), ` +
+    `  analysed ${s.analysed} in ${formatDuration(s.elapsedMs / 1000)} (${s.dealsPerSecond.toFixed(1)} deals/s, ${where}), ` +
       `${s.skipped} already stored, ${s.failed} failed`,
     `  this run: ${s.thisRun.winnable} winnable, ${s.thisRun.unwinnable} unwinnable, ${s.thisRun.unknown} unknown`,
   ];
+  if (s.queue && s.queue.recovered + s.queue.adopted + s.queue.stalled > 0) {
+    lines.push(
+      `  queue: ${s.queue.recovered} deals found finished in the queue and stored, ${s.queue.adopted} found still queued and awaited, ` +
+        `${plural(s.queue.stalled, 'chunk')} taken again after a worker stopped answering`,
+    );
+  }
   const decided = s.stored.winnable + s.stored.unwinnable;
   const all = decided + s.stored.unknown;
   lines.push(
@@ -66,12 +84,21 @@ export function batchCommand(): Command {
     .option('--db <path>', 'the results database (created on first use)', DEFAULT_DB_PATH)
     .option('--workers <n>', `solver threads (default: the number of cores, ${defaultWorkers()} here)`)
     .option('--chunk-size <n>', `deals sent to a thread at a time (default: adapts to the deals' speed, up to ${MAX_CHUNK})`)
-    .option('--retry-unknown', 'analyse again the deals stored as unknown or cut short by a limit (minMoves not proven), with the limits given now')
+    .option(
+      '--retry-unknown',
+      'analyse again the deals stored as unknown or cut short by a limit (minMoves not proven), with the limits given now',
+    )
     .option('--force', 'analyse every deal again, even those stored already')
     .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution, the stuck figure only when it comes free')
     .option('--optimize', 'Double Solitaire: after a win is found, search for shorter lines')
     .option('--json', 'print the summary as one JSON object')
-    .option('--no-progress', 'no progress on standard error');
+    .option('--no-progress', 'no progress on standard error')
+    .option(
+      '--queue <url>',
+      'analyse on cardsolve worker processes through a Redis queue (redis://HOST:6379, rediss:// for TLS); results are stored here',
+    )
+    .option('--queue-name <name>', 'the queue to use on that Redis (one batch at a time per queue)', DEFAULT_QUEUE_NAME)
+    .option('--discard-queued', 'with --queue: drop the chunks another batch left on the queue instead of refusing to start');
   addRuleOptions(cmd);
   addLimitOptions(cmd);
   cmd.addHelpText(
@@ -87,43 +114,65 @@ Examples:
   cardsolve batch PY1-N-AAAAAAA..PY1-N-AAAAABA          27 deals
   cardsolve batch PY1-N-AAAAAAA --count 10000 --workers 4
   cardsolve batch --list deals.txt --rules msc --time-limit 2s
-  cardsolve batch PY1-N-AAAAAAA --count 10000 --retry-unknown --time-limit 1m`,
+  cardsolve batch PY1-N-AAAAAAA --count 10000 --retry-unknown --time-limit 1m
+  cardsolve batch PY1-N-AAAAAAA --count 1000000 --queue redis://10.0.0.5:6379
+                  (with cardsolve worker --queue redis://10.0.0.5:6379 on each machine)`,
   );
   return cmd.action(async (args: string[], values: BatchOptionValues) => {
     const flags = ruleFlags(values);
     const limits = limitsFrom(values);
     const workers = positiveInt(values.workers, '--workers', 1024) ?? defaultWorkers();
+    if (values.queue !== undefined && values.workers !== undefined) {
+      throw new InputError(
+        'with --queue the deals are analysed by cardsolve worker processes: give --workers to cardsolve worker, not to batch',
+      );
+    }
+    if (values.queue === undefined && values.discardQueued) throw new InputError('--discard-queued goes with --queue');
+    const queue = values.queue !== undefined ? queueTarget(values.queue, values.queueName) : null;
     const chunkSize = positiveInt(values.chunkSize, '--chunk-size', 100_000);
     const count = positiveInt(values.count, '--count');
-    if (values.force && values.retryUnknown) throw new InputError('--force already analyses every deal again: give --force or --retry-unknown, not both');
-    if (values.winnabilityOnly && values.optimize) throw new InputError('--winnability-only and --optimize do not go together: give one of them');
+    if (values.force && values.retryUnknown)
+      throw new InputError('--force already analyses every deal again: give --force or --retry-unknown, not both');
+    if (values.winnabilityOnly && values.optimize)
+      throw new InputError('--winnability-only and --optimize do not go together: give one of them');
     const analyse = { ...(values.winnabilityOnly ? { winnabilityOnly: true } : {}), ...(values.optimize ? { optimize: true } : {}) };
     // Inputs are read and checked before the database is touched.
-    const plan = planBatch({ args, ...(count !== undefined ? { count } : {}), ...(values.list !== undefined ? { list: values.list } : {}) }, flags);
+    const plan = planBatch(
+      { args, ...(count !== undefined ? { count } : {}), ...(values.list !== undefined ? { list: values.list } : {}) },
+      flags,
+    );
+    // An unreachable queue or a wrong password is refused before the database is touched too.
+    if (queue) (await connect(queue)).disconnect();
     const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });
     const reporter = progressReporter(values.progress);
     const onSignal = (): void => {
       // Every finished chunk is committed; no transaction is open between events.
       reporter.stop();
       db.close();
-      process.stderr.write('cardsolve: batch interrupted; finished chunks are stored, run the same batch again to continue\n');
+      process.stderr.write(
+        queue
+          ? 'cardsolve: batch interrupted; finished chunks are stored, the rest stay on the queue: run the same batch again to collect them\n'
+          : 'cardsolve: batch interrupted; finished chunks are stored, run the same batch again to continue\n',
+      );
       process.exit(130);
     };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      const summary = await runBatch({
+      const common = {
         plan,
         db,
-        workers,
         limits,
         analyse,
         ...(chunkSize !== undefined ? { chunkSize } : {}),
         retryUnknown: values.retryUnknown === true,
         force: values.force === true,
-        onStart: (p) => reporter.start(p),
-        onProgress: (p) => reporter.update(p),
-      });
+        onStart: (p: BatchProgress) => reporter.start(p),
+        onProgress: (p: BatchProgress) => reporter.update(p),
+      };
+      const summary: BatchSummary & { queue?: QueueReport } = queue
+        ? await runQueuedBatch({ ...common, queue, discardQueued: values.discardQueued === true })
+        : await runBatch({ ...common, workers });
       reporter.stop();
       if (values.json) {
         process.stdout.write(

@@ -3,9 +3,9 @@ import { allGames } from '../../games/registry.js';
 import type { GameId, Verdict } from '../../games/types.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../../store/exportFormat.js';
-import { readerFilter } from '../readerFilter.js';
 import { ResultStore } from '../../store/results.js';
-import { addRuleOptions, ruleFlags, type RuleOptionValues } from '../options.js';
+import { addRuleOptions, type RuleOptionValues, ruleFlags } from '../options.js';
+import { readerFilter } from '../readerFilter.js';
 
 interface ExportOptionValues extends RuleOptionValues {
   format: ExportFormat;

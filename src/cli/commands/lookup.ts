@@ -1,15 +1,15 @@
-import { Command, Option } from 'commander';
-import { formatDealCode, looksLikeCode } from '../../codes/dealCode.js';
-import { gameById, openDeal, resolveCode } from '../../games/registry.js';
-import type { GameId, RuleFlags } from '../../games/types.js';
+import { Command } from 'commander';
 import type { CardStyle } from '../../cards/notation.js';
+import { formatDealCode, looksLikeCode } from '../../codes/dealCode.js';
+import { dealInputFromArg } from '../../games/dealInput.js';
+import { gameById, openDeal, resolveCode } from '../../games/registry.js';
+import { hasRuleFlags } from '../../games/ruleSets.js';
+import type { GameId, RuleFlags } from '../../games/types.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { exportRecord } from '../../store/exportFormat.js';
-import { readerFilter } from '../readerFilter.js';
 import { type ResultFilter, ResultStore, type StoredResult, toAnalysis } from '../../store/results.js';
-import { hasRuleFlags } from '../../games/ruleSets.js';
-import { dealInputFromArg } from '../../games/dealInput.js';
-import { addOutputOptions, addRuleOptions, cardStyleFrom, ruleFlags, type RuleOptionValues } from '../options.js';
+import { addOutputOptions, addRuleOptions, cardStyleFrom, type RuleOptionValues, ruleFlags } from '../options.js';
+import { readerFilter } from '../readerFilter.js';
 
 interface LookupOptionValues extends RuleOptionValues {
   db: string;
@@ -95,7 +95,9 @@ a normal answer (exit 0); a malformed code or a path that is not a cardsolve dat
     }
     if (rows.length === 0) {
       const rules = filter.rules ? ` under rules ${filter.rules.join(', ')}` : '';
-      process.stdout.write(`${shown} is not stored yet${rules} in ${values.db}: run cardsolve batch ${looksLikeCode(arg) ? shown : arg} to analyse it\n`);
+      process.stdout.write(
+        `${shown} is not stored yet${rules} in ${values.db}: run cardsolve batch ${looksLikeCode(arg) ? shown : arg} to analyse it\n`,
+      );
       return;
     }
     process.stdout.write(rows.map((r) => describe(r, style)).join('\n') + '\n');

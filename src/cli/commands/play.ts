@@ -1,36 +1,161 @@
+import { createInterface } from 'node:readline';
 import { Command } from 'commander';
-import { openDeal } from '../../games/registry.js';
+import type { CardStyle } from '../../cards/notation.js';
+import { InputError, isInputError } from '../../errors/inputError.js';
 import { dealInputFromArg } from '../../games/dealInput.js';
-import { type RuleOptionValues, addOutputOptions, addRuleOptions, cardStyleFrom, ruleFlags } from '../options.js';
+import { bestLine, describeHint, type HintResult, hint, moveText, reachText } from '../../games/hint.js';
+import { openDeal } from '../../games/registry.js';
+import type { OpenedDeal } from '../../games/types.js';
+import type { Limits } from '../../search/limits.js';
+import {
+  addLimitOptions,
+  addOutputOptions,
+  addRuleOptions,
+  cardStyleFrom,
+  type LimitOptionValues,
+  limitsFrom,
+  type RuleOptionValues,
+  ruleFlags,
+} from '../options.js';
 
-interface PlayOptions extends RuleOptionValues {
-  moves: string;
+interface PlayOptions extends RuleOptionValues, LimitOptionValues {
+  moves?: string;
   cards?: string;
   json?: boolean;
 }
 
 export function playCommand(): Command {
   const cmd = new Command('play')
-    .description('replay moves through the rules engine and print the position, score and move counter')
+    .description(
+      'replay moves through the rules engine and print the position, score and move counter; on a terminal without --moves, play the game',
+    )
     .argument('<deal>', 'a deal code, a deal file, or - for standard input')
-    .requiredOption('--moves <list>', 'moves separated by ";", e.g. "K♦; 10♣+3♠; draw" (Pyramide) or "draw; w-c5; c3-f" (Double Solitaire)');
+    .option('--moves <list>', 'moves separated by ";", e.g. "K♦; 10♣+3♠; draw" (Pyramide) or "draw; w-c5; c3-f" (Double Solitaire)');
   addRuleOptions(cmd);
+  addLimitOptions(cmd);
   addOutputOptions(cmd);
   cmd.addHelpText(
     'after',
     `
 Stops at the first illegal move with the app's reason (exit code 2).
+On a terminal without --moves the game is played: type a move, or hint, undo, solve
+(the rest of the best line) or quit; the limits apply to each of these answers.
 Examples:
   cardsolve play PY1-N-AAAAAAA --moves "draw; draw; turn over"
-  cardsolve play deal.txt --moves "K♦; 10♣ + 3♠"`,
+  cardsolve play deal.txt --moves "K♦; 10♣ + 3♠"
+  cardsolve play PY1-N-AAAAAAA`,
   );
-  return cmd.action((arg: string, options: PlayOptions) => {
+  return cmd.action(async (arg: string, options: PlayOptions) => {
     const deal = openDeal(dealInputFromArg(arg), ruleFlags(options));
-    const outcome = deal.play(options.moves, cardStyleFrom(options));
+    const style = cardStyleFrom(options);
+    if (options.moves === undefined) {
+      if (process.stdin.isTTY && process.stdout.isTTY) return playOnTerminal(deal, limitsFrom(options), style);
+      throw new InputError(`required option '--moves <list>' not specified (play without --moves is the game, on a terminal only)`);
+    }
+    const outcome = deal.play(options.moves, style);
     process.stdout.write((options.json ? JSON.stringify(outcome.json) : outcome.text) + '\n');
     if (!outcome.ok) {
       process.stderr.write(`cardsolve: ${outcome.error}\n`);
       process.exitCode = 2;
     }
   });
+}
+
+const HELP = 'type a move (as for --moves), or hint, undo, solve (the rest of the best line), quit';
+
+function statusLine(h: HintResult): string {
+  switch (h.status) {
+    case 'won':
+      return 'Won!';
+    case 'winnable':
+      return `The game can still be won${h.movesLeft !== null ? ` (${h.movesLeft} move${h.movesLeft === 1 ? '' : 's'} left ${h.movesLeftProved ? 'at best' : 'on the shortest line found'})` : ''}.`;
+    case 'lost':
+      return `The game can no longer be won: ${reachText(h.game, h)}.`;
+    case 'dead end':
+      return 'No more moves: the game can no longer be won (undo, or quit).';
+    case 'unknown':
+      return `Whether the game can still be won is not known (stopped by ${h.limit ?? 'a limit'}).`;
+  }
+}
+
+/**
+ * The game on a terminal: the position, then a move or a command per line. After every move
+ * the solver says whether the game can still be won; it ends with the score and the move
+ * counter as the app counts them (an undo does not take a move back).
+ */
+async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle): Promise<void> {
+  const say = (text: string): void => {
+    process.stdout.write(text + '\n');
+  };
+  const played: string[] = [];
+  let undone = 0;
+  const sofar = (): string => played.join('; ');
+  const judge = (): HintResult => hint(deal, sofar(), limits, { statusOnly: true });
+  // The drawn position counts the moves replayed; the app also counts the undone ones.
+  const counted = (): string =>
+    undone === 0 ? '' : ` The app's move counter: ${position.counter + undone} (an undo does not take a move back).`;
+  say(deal.play('', style).text);
+  let position = judge();
+  say(statusLine(position));
+  say(HELP);
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Ctrl-C ends the game like quit (and Ctrl-D, which closes the input).
+  rl.on('SIGINT', () => {
+    process.stdout.write('\n');
+    rl.close();
+  });
+  rl.setPrompt('> ');
+  rl.prompt();
+  for await (const raw of rl) {
+    const line = raw.trim();
+    const word = line.toLowerCase();
+    try {
+      if (word === 'quit' || word === 'q' || word === 'exit') break;
+      if (word === '') {
+        // nothing typed
+      } else if (word === 'help' || word === '?') {
+        say(HELP);
+      } else if (word === 'hint' || word === 'h') {
+        say(describeHint(hint(deal, sofar(), limits), style));
+      } else if (word === 'solve') {
+        const rest = bestLine(deal, sofar(), limits);
+        say(
+          rest === null
+            ? statusLine(position)
+            : rest.length === 0
+              ? 'Won already.'
+              : `${rest.length} moves: ${rest.map((m) => moveText(deal.game, m, style)).join('; ')}`,
+        );
+      } else if (word === 'undo' || word === 'u') {
+        if (played.length === 0) say('Nothing to undo.');
+        else {
+          played.pop();
+          undone++;
+          say(deal.play(sofar(), style).text);
+          position = judge();
+          say(`${statusLine(position)}${counted()}`);
+        }
+      } else {
+        const outcome = deal.play(played.length === 0 ? line : `${sofar()}; ${line}`, style);
+        if (!outcome.ok) say(`${line}: refused, ${(outcome.error ?? '').replace(/^move \d+ .*?refused: /, '')}`);
+        else {
+          played.push(line);
+          say(outcome.text);
+          const before = position;
+          position = judge();
+          if (before.status === 'winnable' && position.status === 'lost') {
+            say(`That move lost the game: it could be won before it, and now ${reachText(position.game, position)}.`);
+          } else say(`${statusLine(position)}${counted()}`);
+          if (position.status === 'won') break;
+        }
+      }
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      say(error.message);
+    }
+    rl.prompt();
+  }
+  rl.close();
+  const moves = position.counter + undone;
+  say(`Score ${position.score}, ${moves} move${moves === 1 ? '' : 's'} (as the app counts: an undo does not take a move back).`);
 }

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { openDeal } from '../../games/registry.js';
 import { dealInputFromArg } from '../../games/dealInput.js';
-import { type RuleOptionValues, addOutputOptions, addRuleOptions, cardStyleFrom, ruleFlags } from '../options.js';
+import { openDeal } from '../../games/registry.js';
+import { addOutputOptions, addRuleOptions, cardStyleFrom, type RuleOptionValues, ruleFlags } from '../options.js';
 
 interface ShowOptions extends RuleOptionValues {
   layout?: boolean;
@@ -28,7 +28,9 @@ Examples:
     const deal = openDeal(dealInputFromArg(arg), ruleFlags(options));
     const text = deal.show(cardStyleFrom(options), options.layout === true);
     if (options.json) {
-      process.stdout.write(JSON.stringify({ code: deal.code, fingerprint: deal.fingerprint, game: deal.game, rules: deal.rules, text }) + '\n');
+      process.stdout.write(
+        JSON.stringify({ code: deal.code, fingerprint: deal.fingerprint, game: deal.game, rules: deal.rules, text }) + '\n',
+      );
     } else {
       process.stdout.write(text.endsWith('\n') ? text : text + '\n');
     }

@@ -1,14 +1,14 @@
 import { Command } from 'commander';
-import { gameById, openDeal } from '../../games/registry.js';
 import { dealInputFromArg } from '../../games/dealInput.js';
+import { gameById, openDeal } from '../../games/registry.js';
 import {
-  type LimitOptionValues,
-  type RuleOptionValues,
   addLimitOptions,
   addOutputOptions,
   addRuleOptions,
   cardStyleFrom,
+  type LimitOptionValues,
   limitsFrom,
+  type RuleOptionValues,
   ruleFlags,
 } from '../options.js';
 

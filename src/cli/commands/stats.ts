@@ -5,11 +5,12 @@ import { allGames } from '../../games/registry.js';
 function stuckTitleOf(id: string): string | null {
   return allGames().find((g) => g.id === id)?.stuck.title ?? null;
 }
+
 import type { GameId } from '../../games/types.js';
 import { DEFAULT_DB_PATH, describeDatabase, openDatabase } from '../../store/database.js';
-import { readerFilter } from '../readerFilter.js';
 import { computeStats, formatStats } from '../../store/stats.js';
-import { addRuleOptions, ruleFlags, type RuleOptionValues } from '../options.js';
+import { addRuleOptions, type RuleOptionValues, ruleFlags } from '../options.js';
+import { readerFilter } from '../readerFilter.js';
 
 interface StatsOptionValues extends RuleOptionValues {
   db: string;
@@ -20,7 +21,9 @@ interface StatsOptionValues extends RuleOptionValues {
 
 export function statsCommand(): Command {
   const cmd = new Command('stats')
-    .description('figures over the stored results: share winnable (95% interval), unknowns, minMoves and stuck-figure histograms, slowest deals')
+    .description(
+      'figures over the stored results: share winnable (95% interval), unknowns, minMoves and stuck-figure histograms, slowest deals',
+    )
     .option('--db <path>', 'the results database', DEFAULT_DB_PATH)
     .addOption(new Option('--game <game>', 'only this game').choices(allGames().map((g) => g.id)))
     .option('--slowest <n>', 'how many of the slowest deals to list', '10')

@@ -3,10 +3,10 @@
  * deal-file layout (deal-files.md), the rules letters and the fingerprint.
  */
 import { createHash } from 'node:crypto';
-import { formatCard, tryParseCard, type CardStyle } from '../../cards/notation.js';
+import { type CardStyle, formatCard, tryParseCard } from '../../cards/notation.js';
 import { shuffledDeck } from '../../codes/shuffle.js';
 import { InputError } from '../../errors/inputError.js';
-import { COLUMNS, STOCK_SIZE, type DoubleDeal, type DoubleRules, rulesName } from './engine.js';
+import { COLUMNS, type DoubleDeal, type DoubleRules, rulesName, STOCK_SIZE } from './engine.js';
 
 export const RULE_NAMES = ['D1N', 'D3N', 'D1V', 'D3V'] as const;
 
@@ -43,7 +43,9 @@ export function layoutText(deal: DoubleDeal, rules: DoubleRules, style: CardStyl
   lines.push('game: double-solitaire');
   lines.push(`draw: ${rules.draw}`);
   lines.push(`redeal: ${rules.vegas ? 'none' : 'unlimited'}`);
-  deal.columns.forEach((cards, i) => lines.push(`column ${i + 1}: ${cards.map((c) => formatCard(c, style)).join(' ')}`));
+  deal.columns.forEach((cards, i) => {
+    lines.push(`column ${i + 1}: ${cards.map((c) => formatCard(c, style)).join(' ')}`);
+  });
   lines.push(`stock: ${deal.stock.map((c) => formatCard(c, style)).join(' ')}`);
   return lines.join('\n') + '\n';
 }
@@ -116,9 +118,7 @@ export function parseDealText(text: string, source: string): ParsedDealText {
     if (line === '') return;
     const m = /^([a-z]+(?:\s+\d+)?)\s*:\s*(.*)$/i.exec(line);
     if (!m) {
-      throw new InputError(
-        `${where(lineNo)}: "${line}" is not understood: expected "game:", "draw:", "redeal:", "column N:" or "stock:"`,
-      );
+      throw new InputError(`${where(lineNo)}: "${line}" is not understood: expected "game:", "draw:", "redeal:", "column N:" or "stock:"`);
     }
     const key = m[1]!.toLowerCase().replace(/\s+/g, ' ');
     const body = m[2]!.trim();
@@ -159,7 +159,7 @@ export function parseDealText(text: string, source: string): ParsedDealText {
       );
     }
   });
-  const missing = columns.findIndex((c) => c === null);
+  const missing = columns.indexOf(null);
   if (missing >= 0) throw new InputError(`${source}: column ${missing + 1} is missing: expected column 1 to column 9`);
   if (stock === null) throw new InputError(`${source}: the stock is missing: expected a "stock:" line with ${STOCK_SIZE} cards, top first`);
   // 45 + 59 = 104 cards, none more than twice: so every card is there exactly twice.

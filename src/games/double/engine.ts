@@ -14,7 +14,7 @@
  * `waste` cards are the waste (its top is the last of them), the others the stock (the next
  * drawn first). Playing the waste top removes it from the sequence.
  */
-import { formatCard, type CardStyle } from '../../cards/notation.js';
+import { type CardStyle, formatCard } from '../../cards/notation.js';
 
 export const COLUMNS = 9;
 export const STOCK_SIZE = 59;
@@ -35,10 +35,7 @@ export function rulesName(rules: DoubleRules): string {
 }
 
 export function describeRules(rules: DoubleRules): string {
-  return (
-    `draw ${rules.draw}, ` +
-    (rules.vegas ? 'Vegas scoring (one pass through the stock)' : 'normal scoring (unlimited turn-overs)')
-  );
+  return `draw ${rules.draw}, ` + (rules.vegas ? 'Vegas scoring (one pass through the stock)' : 'normal scoring (unlimited turn-overs)');
 }
 
 /** A deal: faces 0..51, each face exactly twice over the 104 cards. */
@@ -419,7 +416,7 @@ export class DoubleState {
       case M_DRAW: {
         extra = this.waste;
         const left = this.talLen - this.waste;
-        this.waste += left < this.draw ? left : this.draw;
+        this.waste += Math.min(left, this.draw);
         this.moves++;
         break;
       }

@@ -2,21 +2,16 @@
  * Double Solitaire (two-deck Klondike, 9 columns) behind the game seam: open a code or a
  * deal file, analyse it (solver), show it, play moves through the rules engine.
  */
-import { formatCard, parseCard, type CardStyle } from '../../cards/notation.js';
+import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type Limits } from '../../search/limits.js';
+import type { HintOptions, HintResult } from '../hint.js';
 import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
-import {
-  dealFromNumber,
-  fingerprint,
-  isDoubleText,
-  layoutText,
-  parseDealText,
-  parseRules,
-  rulesFromParsed,
-} from './deal.js';
-import { describeRules, DoubleState, rulesName, type DoubleDeal, type DoubleRules } from './engine.js';
+import { dealFromNumber, fingerprint, isDoubleText, layoutText, parseDealText, parseRules, rulesFromParsed } from './deal.js';
+import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
+import { hintDouble } from './hint.js';
+import { movesLowerBound } from './lowerBound.js';
 import { IllegalMove, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
 import { solve } from './solver.js';
 
@@ -26,6 +21,18 @@ export interface DoubleAnalysis extends Analysis {
   maxFoundation: number | null;
   /** Score at the end of the printed solution (`1220`, or `$416` under Vegas), null without one. */
   score: string | null;
+  /**
+   * A proven lower bound on the moves of any win from the deal (`lowerBound.ts`): each
+   * card's last move, the draws, buried lower cards. Shown next to the printed length.
+   */
+  movesLowerBound: number;
+  /** What proves an `unwinnable` verdict ('search' or 'relaxation'), null otherwise. */
+  lostBy: 'search' | 'relaxation' | null;
+  /** Difficulty (see difficulty.ts): not established by the batch; the tier of a winnable deal is `unknown`. */
+  crossroads: number | null;
+  losingShare: number | null;
+  difficulty: number | null;
+  tier: 'unknown' | null;
 }
 
 export class DoubleDealOpened implements OpenedDeal {
@@ -48,6 +55,7 @@ export class DoubleDealOpened implements OpenedDeal {
 
   analyse(limits: Limits, options: AnalyseOptions = {}): DoubleAnalysis {
     const budget = new Budget(limits);
+    const lowerBound = movesLowerBound(this.newState());
     const result = solve(() => this.newState(), budget, { optimize: options.optimize === true && options.winnabilityOnly !== true });
     const ms = Math.round(budget.elapsedMs());
     const notes: string[] = [];
@@ -59,6 +67,7 @@ export class DoubleDealOpened implements OpenedDeal {
       replayLine(replay, result.line, (m) => out.push(moveJson(replay, m)));
       if (!replay.isWon()) throw new Error('internal error: the solution does not win when replayed');
       if (replay.moves !== result.moves) throw new Error('internal error: the solution length does not match its replay');
+      if (replay.moves < lowerBound) throw new Error('internal error: a winning line shorter than the proven lower bound');
       solution = out;
       score = replay.scoreText();
     }
@@ -72,6 +81,11 @@ export class DoubleDealOpened implements OpenedDeal {
           : `${result.moves} moves is the best found, not proven minimal`,
       );
     } else if (result.verdict === 'unwinnable') {
+      notes.push(
+        result.lostBy === 'relaxation'
+          ? 'lost by a stated argument: even with every card free to leave whenever a card it builds on is at hand, one pass through the stock cannot bring all cards up'
+          : 'lost by a complete search: every position reachable was searched',
+      );
       notes.push(
         result.maxExact
           ? `no line of play wins; the most cards any line puts on the foundations is ${result.maxFoundation}`
@@ -93,6 +107,12 @@ export class DoubleDealOpened implements OpenedDeal {
       maxExact: result.maxExact,
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
+      movesLowerBound: lowerBound,
+      lostBy: result.lostBy,
+      crossroads: null,
+      losingShare: null,
+      difficulty: null,
+      tier: result.verdict === 'winnable' ? 'unknown' : null,
       nodes: result.nodes,
       ms,
       limit,
@@ -138,6 +158,10 @@ export class DoubleDealOpened implements OpenedDeal {
     return { ok: true, text, json: { ok: true, played, position: positionJson(state, style) } };
   }
 
+  hint(moves: string, limits: Limits, options: HintOptions = {}): HintResult {
+    return hintDouble(this, moves, limits, options);
+  }
+
   /** The printed solution in the `play` syntax (one move per entry). */
   solutionText(line: readonly number[], style: CardStyle): string[] {
     const state = this.newState();
@@ -162,7 +186,9 @@ export function openDouble(input: DealInput, flags: RuleFlags): DoubleDealOpened
 }
 
 function thousands(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** A JSON solution move back in the `play` syntax, its card in the asked style. */
@@ -184,7 +210,9 @@ export function describeDouble(analysis: Analysis, style: CardStyle = 'symbols')
   let what: string;
   if (a.verdict === 'winnable') {
     if (a.moves !== null) {
-      what = `winnable in ${a.moves} moves (${a.minMovesProved ? 'proven minimal' : 'not proven minimal'})`;
+      // Rows stored by an older solver have no bound.
+      const bound = typeof a.movesLowerBound === 'number' ? `; every win needs at least ${a.movesLowerBound}` : '';
+      what = `winnable in ${a.moves} moves (${a.minMovesProved ? 'proven minimal' : `not proven minimal${bound}`})`;
       if (a.score) what += `, ${a.score.startsWith('$') || a.score.startsWith('-$') ? a.score : `${a.score} points`}`;
     } else {
       what = 'winnable';
@@ -209,11 +237,30 @@ export const doubleGame: GameModule = {
   id: 'double',
   name: 'Double Solitaire',
   codes: CODES,
-  rulePresets: 'D1N, D3N, D1V or D3V (the default: the code\'s letters)',
+  rulePresets: "D1N, D3N, D1V or D3V (the default: the code's letters)",
   ruleOptions: [],
-  stuck: { field: 'maxFoundation', title: 'most cards on the foundations (maxFoundation)', min: 0, max: 104 },
-  figures: [{ field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' }],
-  solverVersion: '2',
+  stuck: {
+    field: 'maxFoundation',
+    title: 'most cards on the foundations (maxFoundation)',
+    reach: 'of the 104 cards can reach the foundations',
+    min: 0,
+    max: 104,
+  },
+  moveText: formatJsonMove,
+  figures: [
+    { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
+    { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win' },
+    { field: 'lostBy', type: 'text', meaning: 'what proves an unwinnable verdict: search (complete) or relaxation' },
+    {
+      field: 'crossroads',
+      type: 'integer',
+      meaning: 'positions along the line found where some move loses; null: not established (the batch does not judge every position)',
+    },
+    { field: 'losingShare', type: 'real', meaning: 'the share of legal moves along the line found that lose; null: not established' },
+    { field: 'difficulty', type: 'real', meaning: 'the difficulty score; null: no score for Double Solitaire yet' },
+    { field: 'tier', type: 'text', meaning: 'unknown for a winnable deal (no thresholds for Double Solitaire yet); null otherwise' },
+  ],
+  solverVersion: '3',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),

@@ -16,12 +16,12 @@
  * Places may also be written `waste`, `column 3`, `foundation`. Cards as everywhere:
  * `7♥`, `7H`, `10♣`, `TC`, French `D♦`.
  */
-import { formatCard, tryParseCard, type CardStyle } from '../../cards/notation.js';
+import { type CardStyle, formatCard, tryParseCard } from '../../cards/notation.js';
 import { InputError } from '../../errors/inputError.js';
 import type { MoveJson } from '../types.js';
 import {
   COLUMNS,
-  DoubleState,
+  type DoubleState,
   FITS,
   KING,
   M_CC,
@@ -32,15 +32,15 @@ import {
   M_TURN,
   M_WC,
   M_WF,
-  PILES,
-  RANK,
   mA,
   mKind,
   mN,
+  movedCard,
   mT,
   mv,
-  movedCard,
+  PILES,
   placeName,
+  RANK,
 } from './engine.js';
 
 export function splitMoves(text: string): string[] {
@@ -94,7 +94,8 @@ export function parseMove(state: DoubleState, text: string, style: CardStyle): n
   if (from.kind === 'w') {
     const top = state.wasteTop();
     if (top < 0) throw new IllegalMove('the waste is empty');
-    if (card !== null && card !== top) throw new IllegalMove(`the waste top is ${fc(top)}, not ${fc(card)}: only the last card of the waste can be played`);
+    if (card !== null && card !== top)
+      throw new IllegalMove(`the waste top is ${fc(top)}, not ${fc(card)}: only the last card of the waste can be played`);
     return to.kind === 'f' ? mv(M_WF) : mv(M_WC, 0, to.index);
   }
   if (from.kind === 'f') {
@@ -110,7 +111,9 @@ export function parseMove(state: DoubleState, text: string, style: CardStyle): n
   if (to.kind === 'f') {
     const top = state.top(a);
     if (card !== null && card !== top) {
-      throw new IllegalMove(`${fc(card)} is not the last card of column ${a + 1} (${fc(top)} is): only one card at a time goes to the foundations`);
+      throw new IllegalMove(
+        `${fc(card)} is not the last card of column ${a + 1} (${fc(top)} is): only one card at a time goes to the foundations`,
+      );
     }
     return mv(M_CF, a);
   }
@@ -130,7 +133,9 @@ export function parseMove(state: DoubleState, text: string, style: CardStyle): n
     if (fits) return mv(M_CC, a, b, len - i);
   }
   if (state.len[b] === 0) throw new IllegalMove(`only a King may go into an empty column, and column ${a + 1} has no face-up King`);
-  throw new IllegalMove(`no face-up card of column ${a + 1} goes on ${fc(state.top(b))}: a card goes on the opposite colour one rank higher`);
+  throw new IllegalMove(
+    `no face-up card of column ${a + 1} goes on ${fc(state.top(b))}: a card goes on the opposite colour one rank higher`,
+  );
 }
 
 /** A move for people, in the syntax `parseMove` reads (`7♥ c3-c5`, `w-f`, `draw`). */
@@ -212,7 +217,9 @@ export function positionText(state: DoubleState, style: CardStyle): string {
   );
   const stock: string[] = [];
   for (let i = state.waste; i < state.talLen; i++) stock.push(formatCard(state.stockCards[state.tal[i]!]!, style));
-  lines.push(`stock: ${stock.length} card${stock.length === 1 ? '' : 's'}${stock.length > 0 ? ` (next drawn first: [${stock.join(' ')}])` : ''}`);
+  lines.push(
+    `stock: ${stock.length} card${stock.length === 1 ? '' : 's'}${stock.length > 0 ? ` (next drawn first: [${stock.join(' ')}])` : ''}`,
+  );
   lines.push(`score ${state.scoreText()}, moves ${state.moves}${state.isWon() ? ', won' : ''}`);
   return lines.join('\n');
 }

@@ -46,7 +46,7 @@
 import {
   COL_CAP,
   COLUMNS,
-  DoubleState,
+  type DoubleState,
   M_CC,
   M_CF,
   M_DRAW,
@@ -55,13 +55,13 @@ import {
   M_TURN,
   M_WC,
   M_WF,
-  PILES,
   mA,
   mB,
   mKind,
   mN,
   mT,
   mv,
+  PILES,
 } from './engine.js';
 
 /** A card move that names what it moves: see the file comment. */
@@ -623,7 +623,8 @@ export function shortenLine(fresh: () => DoubleState, line: readonly number[], b
           found = j;
           break;
         }
-        const touches = ((c.kind === M_CC || c.kind === M_CF) && c.a === B) || ((c.kind === M_CC || c.kind === M_WC || c.kind === M_FC) && c.b === B);
+        const touches =
+          ((c.kind === M_CC || c.kind === M_CF) && c.a === B) || ((c.kind === M_CC || c.kind === M_WC || c.kind === M_FC) && c.b === B);
         if (touches) break;
       }
       if (found < 0) continue;

@@ -3,7 +3,7 @@ import type { Card } from '../../cards/card.js';
 import { type CardStyle, formatCard, formatCards, tryParseCard } from '../../cards/notation.js';
 import { shuffledDeck } from '../../codes/shuffle.js';
 import { InputError } from '../../errors/inputError.js';
-import { PYRAMID_SIZE, ROWS, TALON_SIZE, rowStart } from './layout.js';
+import { PYRAMID_SIZE, ROWS, rowStart, TALON_SIZE } from './layout.js';
 
 /**
  * A Pyramide deal: the 28 pyramid cards row by row, then the other 24 cards in dealing

@@ -10,11 +10,7 @@ import type { PyramideDeal } from './deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, popcount, soleAvailableCover } from './layout.js';
 import type { PyramideRules } from './rules.js';
 
-export type PyramideMove =
-  | { kind: 'king'; card: Card }
-  | { kind: 'pair'; cards: [Card, Card] }
-  | { kind: 'draw' }
-  | { kind: 'turn-over' };
+export type PyramideMove = { kind: 'king'; card: Card } | { kind: 'pair'; cards: [Card, Card] } | { kind: 'draw' } | { kind: 'turn-over' };
 
 /** A move the rules refuse, with the app's reason. */
 export class IllegalMoveError extends InputError {}
@@ -57,8 +53,8 @@ export class PyramideGame {
     if (deal.first !== null && deal.stock !== null) talon.push(...deal.stock);
     this.talon = talon;
     this.talonComplete = talon.length === 24;
-    deal.pyramid.forEach((c, i) => this.pyramidPos.set(c, i));
-    talon.forEach((c, i) => this.talonIndex.set(c, i));
+    for (const [i, c] of deal.pyramid.entries()) this.pyramidPos.set(c, i);
+    for (const [i, c] of talon.entries()) this.talonIndex.set(c, i);
     this.next = rules.wasteStartsEmpty ? 0 : 1;
   }
 
@@ -162,7 +158,10 @@ export class PyramideGame {
 
   /** Pairs the variants allow beyond "both available". */
   private specialPair(a: Card, b: Card): boolean {
-    for (const [x, y] of [[a, b], [b, a]] as const) {
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       if (this.rules.pairBeneath) {
         const top = this.wasteTopIndex();
         if (top >= 0 && this.talonIndex.get(x) === top && this.talonIndex.get(y) === this.wasteBelow(top)) return true;

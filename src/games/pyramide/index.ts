@@ -2,19 +2,31 @@
 import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
+import type { TierOrUnknown } from '../difficulty.js';
 import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
-import { type PyramideDeal, dealFromNumber, fingerprint, formatDealText, parseDealText, recognisesPyramideText } from './deal.js';
+import { dealFromNumber, fingerprint, formatDealText, type PyramideDeal, parseDealText, recognisesPyramideText } from './deal.js';
+import { pyramideDifficulty } from './difficulty.js';
 import { IllegalMoveError, PyramideGame, type PyramideMove } from './engine.js';
+import { hintPyramide } from './hint.js';
+import { hintFromJudgement } from './hintResult.js';
+import { PYRAMID_SIZE } from './layout.js';
 import { formatMove, moveToJson, parseMoveList } from './notation.js';
 import { drawPosition } from './render.js';
 import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
-import { PYRAMID_SIZE } from './layout.js';
 import { solvePyramide } from './solver/analyse.js';
 
 export interface PyramideAnalysis extends Analysis {
   game: 'pyramide';
   maxRemoved: number | null;
   deadEndReachable: boolean | null;
+  crossroads: number | null;
+  forgiveness: number | null;
+  randomWinRate: number | null;
+  randomWinError: number | null;
+  randomPlayouts: number | null;
+  difficulty: number | null;
+  /** The difficulty tier of a winnable deal (`unknown` without its figures); null for other verdicts. */
+  tier: TierOrUnknown | null;
 }
 
 function loadDeal(input: DealInput): { deal: PyramideDeal; code: string | null } {
@@ -38,6 +50,9 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
     rules: name,
     analyse(limits, options = {}): PyramideAnalysis {
       const s = solvePyramide(deal, rules, limits, options);
+      // Difficulty belongs to winnable deals, and only a full analysis pays for it.
+      const d = s.verdict === 'winnable' && !options.winnabilityOnly ? pyramideDifficulty(deal, rules) : null;
+      const notes = d ? [...s.notes, ...d.notes] : s.notes;
       // Key order as documented for --json.
       return {
         code,
@@ -53,10 +68,17 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         moves: s.minMoves,
         solution: s.solution ? s.solution.map(moveToJson) : null,
         deadEndReachable: s.deadEndReachable,
+        crossroads: d?.crossroads ?? null,
+        forgiveness: d?.forgiveness ?? null,
+        randomWinRate: d?.randomWinRate ?? null,
+        randomWinError: d?.randomWinError ?? null,
+        randomPlayouts: d?.randomPlayouts ?? null,
+        difficulty: d?.difficulty ?? null,
+        tier: d ? d.tier : s.verdict === 'winnable' ? 'unknown' : null,
         nodes: s.nodes,
         ms: s.ms,
         limit: s.limit,
-        notes: s.notes,
+        notes,
       };
     },
     show(style, layout) {
@@ -67,10 +89,35 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
     play(movesText, style) {
       return play(deal, rules, code, name, movesText, style);
     },
+    hint(movesText, limits) {
+      const replay = play(deal, rules, code, name, movesText, 'symbols');
+      if (!replay.ok) throw new InputError(replay.error!);
+      const played = parseMoveList(movesText);
+      const { score, counter, status, pyramidLeft, wasteTop, stockCount } = replay.json;
+      const position = { score, counter, status, pyramidLeft, wasteTop, stockCount };
+      const head = {
+        code,
+        fingerprint: print,
+        game: 'pyramide' as const,
+        rules: name,
+        played: played.map(moveToJson),
+        position,
+        score: String(score),
+        counter: Number(counter),
+      };
+      return hintFromJudgement(hintPyramide(deal, rules, played, limits), moveToJson, head);
+    },
   };
 }
 
-function play(deal: PyramideDeal, rules: PyramideRules, code: string | null, name: string, movesText: string, style: CardStyle): PlayOutcome {
+function play(
+  deal: PyramideDeal,
+  rules: PyramideRules,
+  code: string | null,
+  name: string,
+  movesText: string,
+  style: CardStyle,
+): PlayOutcome {
   const moves: PyramideMove[] = parseMoveList(movesText);
   const game = new PyramideGame(deal, rules);
   const played: string[] = [];
@@ -123,6 +170,13 @@ function describe(a: Analysis, style: CardStyle): string {
   else parts.push(`unknown${p.maxRemoved !== null ? ` (at least ${p.maxRemoved} of 28 removable)` : ''}`);
   if (a.minMoves !== null) parts.push(`in ${a.minMoves} moves (minimum)`);
   if (p.deadEndReachable === true) parts.push('a "no more moves" dead end is reachable');
+  if (p.tier) {
+    parts.push(
+      p.difficulty === null
+        ? `tier ${p.tier}`
+        : `tier ${p.tier} (score ${p.difficulty}: ${p.crossroads} crossroads, forgiveness ${p.forgiveness}, random play wins ${p.randomWinRate} ± ${p.randomWinError})`,
+    );
+  }
   if (a.limit) parts.push(`stopped by ${a.limit}`);
   parts.push(`${a.nodes.toLocaleString('en-US')} nodes, ${a.ms} ms`);
   let line = `${who}  ${a.rules}  ${parts.join(', ')}`;
@@ -151,11 +205,33 @@ export const pyramideGame: GameModule = {
   codes: CODES,
   rulePresets: 'app (the default) or msc',
   ruleOptions: PYRAMIDE_RULE_OPTIONS,
-  stuck: { field: 'maxRemoved', title: 'most pyramid cards removed (maxRemoved)', min: 0, max: PYRAMID_SIZE },
+  stuck: {
+    field: 'maxRemoved',
+    title: 'most pyramid cards removed (maxRemoved)',
+    reach: `of the ${PYRAMID_SIZE} pyramid cards can be removed in all`,
+    min: 0,
+    max: PYRAMID_SIZE,
+  },
+  moveText: formatJsonMove,
   figures: [
     { field: 'deadEndReachable', type: 'boolean', meaning: 'whether a line of play can end in the app\'s "no more moves"' },
+    { field: 'crossroads', type: 'integer', meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses' },
+    {
+      field: 'forgiveness',
+      type: 'real',
+      meaning: 'winnable: the share of legal removals that keep the game winnable, along the line of fewest crossroads',
+    },
+    {
+      field: 'randomWinRate',
+      type: 'real',
+      meaning: 'winnable: the share of seeded uniform random playouts that win (exact lost detection)',
+    },
+    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate' },
+    { field: 'randomPlayouts', type: 'integer', meaning: 'how many random playouts randomWinRate counts' },
+    { field: 'difficulty', type: 'real', meaning: 'the difficulty score: 10 log10(1/p) + crossroads + 10 (1 - forgiveness)' },
+    { field: 'tier', type: 'text', meaning: 'easy, medium, hard or expert by the score (unknown without it); null unless winnable' },
   ],
-  solverVersion: '1',
+  solverVersion: '2',
   open,
   recognises: recognisesPyramideText,
   describe,

@@ -20,7 +20,10 @@ export function drawPosition(game: PyramideGame, style: CardStyle): string {
     lines.push(' '.repeat(((ROWS - r) * CELL) / 2) + cells.join('').trimEnd());
   }
   const waste = game.wasteCards();
-  const wasteText = waste.length === 0 ? 'empty' : `${formatCard(waste[waste.length - 1]!, style)} on top, ${waste.length} card${waste.length === 1 ? '' : 's'}`;
+  const wasteText =
+    waste.length === 0
+      ? 'empty'
+      : `${formatCard(waste[waste.length - 1]!, style)} on top, ${waste.length} card${waste.length === 1 ? '' : 's'}`;
   let stockText: string;
   if (!game.talonComplete) stockText = `${game.stockCount()} cards, order not known`;
   else {

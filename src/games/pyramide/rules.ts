@@ -41,7 +41,11 @@ export const MSC_RULES: PyramideRules = {
 
 /** The rule options Pyramide adds to the command line (values arrive in `RuleFlags` under `key`). */
 export const PYRAMIDE_RULE_OPTIONS: readonly RuleOption[] = [
-  { flags: '--passes <n>', key: 'passes', description: 'Pyramide: how many times the waste may be turned over (default: unlimited; msc: 2)' },
+  {
+    flags: '--passes <n>',
+    key: 'passes',
+    description: 'Pyramide: how many times the waste may be turned over (default: unlimited; msc: 2)',
+  },
   { flags: '--strict-win', key: 'strictWin', description: 'Pyramide: the stock and the waste must be cleared too' },
   { flags: '--pair-beneath', key: 'pairBeneath', description: 'Pyramide: the waste top may pair with the waste card directly beneath it' },
   { flags: '--pair-covering', key: 'pairCovering', description: 'Pyramide: a card may pair with the only card still covering it' },

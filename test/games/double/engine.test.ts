@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { type DoubleState, M_CC, M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
 import { doubleGame } from '../../../src/games/double/index.js';
-import { M_CC, M_DRAW, M_TURN, mv, type DoubleState } from '../../../src/games/double/engine.js';
 import { IllegalMove, parseMove } from '../../../src/games/double/play.js';
-import { D1N, D1V, D3N, D3V, columnText, position } from './helpers.js';
+import { columnText, D1N, D1V, D3N, D3V, position } from './helpers.js';
 
 /** Plays a move given as text; returns the app's refusal or null when it was played. */
 function tryMove(state: DoubleState, text: string): string | null {
@@ -45,7 +45,11 @@ describe('Double Solitaire deal of a code', () => {
   it('the rule letters change the rules, not the cards', () => {
     const a = doubleGame.open({ kind: 'code', code: 'ds1-d1n-aaaaaab' }, {});
     const b = doubleGame.open({ kind: 'code', code: 'DS1-D3V-AAAAAAB' }, {});
-    const strip = (t: string): string => t.split('\n').filter((l) => /^(column|stock)/.test(l)).join('\n');
+    const strip = (t: string): string =>
+      t
+        .split('\n')
+        .filter((l) => /^(column|stock)/.test(l))
+        .join('\n');
     expect(strip(a.show('symbols', true))).toBe(strip(b.show('symbols', true)));
     expect(a.fingerprint).not.toBe(b.fingerprint);
     expect(b.rules).toBe('D3V');
@@ -214,7 +218,16 @@ describe('Double Solitaire rules', () => {
   it('undo restores the position exactly', () => {
     const s = position({ columns: ['3♣ 9♠ 8♥', '9♣', 'A♦'], down: [2], stock: '7♥ 2♦ 5♠' });
     const snapshot = (): string =>
-      JSON.stringify([[0, 1, 2].map((c) => columnText(s, c)), [...s.tal.subarray(0, s.talLen)], s.waste, [...s.fnd], s.score, s.moves, s.maskLo, s.maskHi]);
+      JSON.stringify([
+        [0, 1, 2].map((c) => columnText(s, c)),
+        [...s.tal.subarray(0, s.talLen)],
+        s.waste,
+        [...s.fnd],
+        s.score,
+        s.moves,
+        s.maskLo,
+        s.maskHi,
+      ]);
     const before = snapshot();
     const moves = ['8♥ c1-c2', 'draw', 'draw', 'c3-f', '2♦ w-f', 'draw', 'turn over'];
     for (const m of moves) play(s, m);

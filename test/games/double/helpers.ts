@@ -1,5 +1,5 @@
 import { parseCard } from '../../../src/cards/notation.js';
-import { DoubleState, type DoubleRules } from '../../../src/games/double/engine.js';
+import { type DoubleRules, DoubleState } from '../../../src/games/double/engine.js';
 
 export const D1N: DoubleRules = { draw: 1, vegas: false };
 export const D3N: DoubleRules = { draw: 3, vegas: false };

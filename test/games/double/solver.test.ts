@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DoubleState, type DoubleRules } from '../../../src/games/double/engine.js';
-import { doubleGame, type DoubleAnalysis } from '../../../src/games/double/index.js';
+import { type DoubleRules, DoubleState, M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
+import { type DoubleAnalysis, doubleGame } from '../../../src/games/double/index.js';
+import { movesLowerBound } from '../../../src/games/double/lowerBound.js';
 import { replayLine } from '../../../src/games/double/play.js';
-import { DoubleSearch, isSafe, solve } from '../../../src/games/double/solver.js';
-import { M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
+import { isSafe } from '../../../src/games/double/safeMoves.js';
+import { DoubleSearch } from '../../../src/games/double/search.js';
 import { expandLine, positionKey, shortenLine } from '../../../src/games/double/shorten.js';
-import { KeyTable } from '../../../src/games/double/keyTable.js';
-import { position } from './helpers.js';
-import { Budget } from '../../../src/search/limits.js';
+import { solve } from '../../../src/games/double/solver.js';
 import type { MoveJson } from '../../../src/games/types.js';
-import { D1N, D1V, D3N, D3V, cards } from './helpers.js';
+import { KeyTable } from '../../../src/search/keyTable.js';
+import { Budget } from '../../../src/search/limits.js';
 import { seededRandom } from '../../support/random.js';
+import { type BrutePosition, bruteForce } from './bruteForce.js';
+import { cards, D1N, D1V, D3N, D3V, position } from './helpers.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -45,7 +47,6 @@ describe('solutions replay to a win through the engine', () => {
       expect(a.maxFoundation).toBe(104);
       const solution = a.solution!;
       expect(solution.length).toBe(a.moves);
-      expect(a.minMoves).toBe(a.moves);
       expect(a.minMovesProved).toBe(false);
       const outcome = deal.play(solution.map(playText).join(';'), 'symbols');
       expect(outcome.error).toBeUndefined();
@@ -53,7 +54,14 @@ describe('solutions replay to a win through the engine', () => {
       expect(pos.won).toBe(true);
       expect(pos.moves).toBe(a.moves);
       expect(pos.score).toBe(a.score);
-      expect(doubleGame.describe(a, 'symbols')).toMatch(new RegExp(`^${code}  winnable in ${a.moves} moves \\(not proven minimal\\), `));
+      // Counted by the replay: never below the lower bound, which is at least every card's
+      // last move and the draws that bring out the 59 stock cards.
+      const draw = code.includes('-D3') ? 3 : 1;
+      expect(a.movesLowerBound).toBeGreaterThanOrEqual(104 + Math.ceil(59 / draw));
+      expect(pos.moves).toBeGreaterThanOrEqual(a.movesLowerBound);
+      expect(doubleGame.describe(a, 'symbols')).toMatch(
+        new RegExp(`^${code}  winnable in ${a.moves} moves \\(not proven minimal; every win needs at least ${a.movesLowerBound}\\), `),
+      );
     });
   }
 
@@ -81,86 +89,79 @@ describe('solutions replay to a win through the engine', () => {
 
 // ---- brute force on reduced deals ---------------------------------------------------------
 
-
 interface Reduced {
   columns: number[][];
   down: number[];
   stock: number[];
   rules: DoubleRules;
+  /** The top rank of each of the 8 places at the start (the cards below are up already). */
+  piles: number[];
   total: number;
 }
 
 /**
- * A reduced game with few ranks: both copies of Ace to 2 (16 cards) or Ace to 3 (24 cards)
- * of every suit, dealt at random into a few columns (some cards face down) and a short
- * stock, under random rules. The rules are the full ones; only the deck is smaller.
+ * The cards of a reduced game, shuffled, and the places they start from. Either 2 or 3
+ * consecutive ranks of every suit, both copies (16 or 24 cards: Aces to 3s, 6s and 7s...,
+ * the ranks below already on the foundations), or, to bring Kings in without too many
+ * positions for the brute force, each place topped at a random rank from Jack to King
+ * with the cards above it in the deal (0 to 16 cards, Queens and Kings).
  */
-function reducedDeal(seed: number): Reduced {
-  const r = seededRandom(seed);
-  const pick = (n: number): number => Math.floor(r() * n);
-  const ranks = 2 + pick(2);
+function reducedCards(pick: (n: number) => number): { deck: number[]; piles: number[]; total: number } {
   const deck: number[] = [];
-  for (let suit = 0; suit < 4; suit++) for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
+  let piles: number[];
+  let total = 104;
+  if (pick(3) === 0) {
+    piles = Array.from({ length: 8 }, () => 11 + pick(3));
+    for (let p = 0; p < 8; p++) for (let rank = piles[p]! + 1; rank <= 13; rank++) deck.push((p >> 1) * 13 + rank - 1);
+  } else {
+    // Mostly from the Aces: higher up, cards also come back from the foundations, and the
+    // positions multiply beyond what the brute force can list.
+    const below = pick(4) === 0 ? 1 + pick(9) : 0;
+    const ranks = below === 0 ? 2 + pick(2) : 2;
+    piles = Array.from({ length: 8 }, () => below);
+    for (let suit = 0; suit < 4; suit++)
+      for (let rank = below + 1; rank <= below + ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
+    total = 8 * (below + ranks);
+  }
   for (let i = deck.length - 1; i > 0; i--) {
     const j = pick(i + 1);
     [deck[i], deck[j]] = [deck[j]!, deck[i]!];
   }
+  return { deck, piles, total };
+}
+
+/**
+ * A reduced game (`reducedCards`), dealt at
+ * random into a few columns (some cards face down) and a short stock, under random rules.
+ * The rules are the full ones; only the deck is smaller.
+ */
+function reducedDeal(seed: number): Reduced {
+  const r = seededRandom(seed);
+  const pick = (n: number): number => Math.floor(r() * n);
+  const { deck, piles, total } = reducedCards(pick);
   const stock = deck.splice(0, pick(5));
   const used = 3 + pick(4);
   const columns: number[][] = Array.from({ length: 9 }, () => []);
   for (const c of deck) columns[pick(used)]!.push(c);
   const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
   const rules = [D1N, D3N, D1V, D3V][pick(4)]!;
-  return { columns, down, stock, rules, total: 8 * ranks };
+  return { columns, down, stock, rules, piles, total };
 }
 
 function stateOf(d: Reduced): DoubleState {
-  return new DoubleState({ columns: d.columns, down: d.down, stock: d.stock, total: d.total }, d.rules);
+  return new DoubleState({ columns: d.columns, down: d.down, stock: d.stock, foundations: d.piles, total: d.total }, d.rules);
 }
 
-/** Everything about a position, written out (no canonical form, no cleverness). */
-function keyOf(s: DoubleState): string {
-  let k = '';
-  for (let c = 0; c < 9; c++) {
-    k += String.fromCharCode(200 + s.down[c]!);
-    for (let i = 0; i < s.len[c]!; i++) k += String.fromCharCode(32 + s.card(c, i));
-  }
-  k += '|';
-  for (let i = 0; i < s.talLen; i++) k += String.fromCharCode(32 + s.tal[i]!);
-  k += String.fromCharCode(100 + s.waste);
-  for (let p = 0; p < 8; p++) k += String.fromCharCode(100 + s.fnd[p]!);
-  return k;
+/** The brute force's own copy of a position, read from the engine's fields. */
+function bruteOf(s: DoubleState): BrutePosition {
+  const columns: number[][] = [];
+  for (let c = 0; c < 9; c++) columns.push(Array.from({ length: s.len[c]! }, (_, i) => s.card(c, i)));
+  const talon = Array.from({ length: s.talLen }, (_, i) => s.stockCards[s.tal[i]!]!);
+  return { columns, down: Array.from(s.down), stock: talon.slice(s.waste), waste: talon.slice(0, s.waste), piles: Array.from(s.fnd) };
 }
 
-/**
- * Plain breadth-first search over every position the engine's legal moves reach (null when
- * there are more than `cap`). Gives winnability, the most foundation cards and the fewest
- * moves to a win.
- */
-function bruteForce(start: DoubleState, cap: number): { winnable: boolean; max: number; minMoves: number | null } | null {
-  const seen = new Set<string>([keyOf(start)]);
-  let frontier = [start];
-  let max = start.onFoundations;
-  if (start.isWon()) return { winnable: true, max: start.total, minMoves: 0 };
-  for (let depth = 1; frontier.length > 0; depth++) {
-    const next: DoubleState[] = [];
-    for (const s of frontier) {
-      for (const m of s.legalMoves()) {
-        s.apply(m);
-        if (s.onFoundations > max) max = s.onFoundations;
-        if (s.isWon()) return { winnable: true, max: s.total, minMoves: depth };
-        const k = keyOf(s);
-        if (!seen.has(k)) {
-          seen.add(k);
-          next.push(s.clone());
-          if (seen.size > cap) return null;
-        }
-        s.undo();
-      }
-    }
-    frontier = next;
-  }
-  return { winnable: false, max, minMoves: null };
+function bruteOfDeal(d: Reduced, cap: number): ReturnType<typeof bruteForce> {
+  return bruteForce({ columns: d.columns, down: d.down, stock: d.stock, waste: [], piles: d.piles }, d.rules, d.total, cap);
 }
 
 describe('the solver agrees with a brute force on reduced deals', () => {
@@ -169,11 +170,14 @@ describe('the solver agrees with a brute force on reduced deals', () => {
     let unwinnable = 0;
     let winnable = 0;
     let minProved = 0;
+    let withKings = 0;
+    let buried = 0;
     for (let seed = 1; compared < 80 && seed < 1000; seed++) {
       const d = reducedDeal(seed);
-      const brute = bruteForce(stateOf(d), 5000);
+      const brute = bruteOfDeal(d, 5000);
       if (brute === null) continue;
       compared++;
+      if ([...d.stock, ...d.columns.flat()].some((f) => f % 13 === 12)) withKings++;
       const context = `seed ${seed} ${JSON.stringify(d)}`;
       const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: true });
       expect(result.verdict, context).toBe(brute.winnable ? 'winnable' : 'unwinnable');
@@ -183,6 +187,11 @@ describe('the solver agrees with a brute force on reduced deals', () => {
         winnable++;
         expect(result.minMovesProved, context).toBe(true);
         expect(result.moves, context).toBe(brute.minMoves);
+        // The lower bound never exceeds the proven minimum; count where buried cards add to it.
+        const bound = movesLowerBound(stateOf(d));
+        expect(bound, context).toBeLessThanOrEqual(brute.minMoves!);
+        const plain = d.total - d.piles.reduce((x, y) => x + y, 0) + Math.ceil(d.stock.length / d.rules.draw);
+        if (bound > plain) buried++;
         // The line replays to a win with exactly that many moves.
         const s = stateOf(d);
         replayLine(s, result.line!, (m) => expect(s.refusal(m), context).toBeNull());
@@ -198,7 +207,10 @@ describe('the solver agrees with a brute force on reduced deals', () => {
     expect(unwinnable).toBeGreaterThanOrEqual(10);
     expect(winnable).toBeGreaterThanOrEqual(10);
     expect(minProved).toBe(winnable);
-  });
+    expect(withKings).toBeGreaterThanOrEqual(8);
+    // The buried-cards part of the bound is exercised (and so checked against the minimum).
+    expect(buried).toBeGreaterThanOrEqual(1);
+  }, 600_000);
 });
 
 describe('safe moves', () => {
@@ -225,19 +237,13 @@ describe('safe moves', () => {
 function vegasDeal(seed: number): Reduced {
   const r = seededRandom(seed * 7919);
   const pick = (n: number): number => Math.floor(r() * n);
-  const ranks = 2 + pick(2);
-  const deck: number[] = [];
-  for (let suit = 0; suit < 4; suit++) for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
-  for (let i = deck.length - 1; i > 0; i--) {
-    const j = pick(i + 1);
-    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
-  }
+  const { deck, piles, total } = reducedCards(pick);
   const stock = deck.splice(0, 4 + pick(7));
   const used = 3 + pick(4);
   const columns: number[][] = Array.from({ length: 9 }, () => []);
   for (const c of deck) columns[pick(used)]!.push(c);
   const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
-  return { columns, down, stock, rules: pick(2) === 0 ? D1V : D3V, total: 8 * ranks };
+  return { columns, down, stock, rules: pick(2) === 0 ? D1V : D3V, piles, total };
 }
 
 describe('Vegas pruning agrees with a brute force', () => {
@@ -245,9 +251,11 @@ describe('Vegas pruning agrees with a brute force', () => {
     let compared = 0;
     let unwinnable = 0;
     let winnable = 0;
+    let byRelaxation = 0;
+    let bySearch = 0;
     for (let seed = 1; compared < 60 && seed < 2000; seed++) {
       const d = vegasDeal(seed);
-      const brute = bruteForce(stateOf(d), 3000);
+      const brute = bruteOfDeal(d, 3000);
       if (brute === null) continue;
       compared++;
       const context = `seed ${seed} ${JSON.stringify(d)}`;
@@ -256,12 +264,21 @@ describe('Vegas pruning agrees with a brute force', () => {
       expect(result.maxFoundation, context).toBe(brute.max);
       expect(result.maxExact, context).toBe(true);
       if (brute.winnable) winnable++;
-      else unwinnable++;
+      else {
+        unwinnable++;
+        // Each kind of proof of "lost" is checked by the brute force's verdict above.
+        if (result.lostBy === 'relaxation') byRelaxation++;
+        else if (result.lostBy === 'search') bySearch++;
+      }
+      if (brute.winnable) expect(result.lostBy, context).toBeNull();
     }
     expect(compared).toBe(60);
     expect(unwinnable).toBeGreaterThanOrEqual(10);
     expect(winnable).toBeGreaterThanOrEqual(10);
-  });
+    expect(byRelaxation + bySearch).toBe(unwinnable);
+    expect(byRelaxation).toBeGreaterThanOrEqual(1);
+    expect(bySearch).toBeGreaterThanOrEqual(1);
+  }, 600_000);
 
   /** Aces and 2s only; D1V; both A♠ under a 2♠ in the waste (2♠ has no 3 to go on). */
   function buriedAces(): DoubleState {
@@ -292,7 +309,8 @@ describe('Vegas pruning agrees with a brute force', () => {
     // Without the pruning the search needs more than one position to give up.
     const result = solve(buriedAces, new Budget({ timeMs: Infinity, nodes: 1, memoryBytes: Infinity }), { optimize: false });
     expect(result.verdict).toBe('unwinnable');
-    const brute = bruteForce(buriedAces(), 100000)!;
+    expect(result.lostBy).toBe('relaxation');
+    const brute = bruteForce(bruteOf(buriedAces()), D1V, 16, 100000)!;
     expect(brute.winnable).toBe(false);
     // The most foundation cards may need the second search, which the node limit stops:
     // then it is a lower bound, marked so.

@@ -46,7 +46,7 @@ export class LadderGame {
     const copy = new LadderGame(this.deal, this.rules);
     copy.next = this.next;
     copy.laid = this.laid;
-    this.reserves.forEach((r, i) => copy.reserves[i]!.push(...r));
+    for (const [i, r] of this.reserves.entries()) copy.reserves[i]!.push(...r);
     return copy;
   }
 
@@ -101,7 +101,11 @@ export function parseMove(text: string): LadderMove {
   return { from: m[1] ? Number(m[1]) - 1 : -1, to: m[2]!.toLowerCase() === 'f' ? -1 : Number(m[3]) - 1 };
 }
 
-export function moveJson(game: LadderGame, move: LadderMove, style: CardStyle = 'symbols'): { move: string; card: string; from: string; to: string } {
+export function moveJson(
+  game: LadderGame,
+  move: LadderMove,
+  style: CardStyle = 'symbols',
+): { move: string; card: string; from: string; to: string } {
   return {
     move: 'card',
     card: formatCard(game.cardOf(move)!, style),

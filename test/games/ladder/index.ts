@@ -22,7 +22,11 @@ function dealFromNumber(number: number): LadderDeal {
 function parseDealText(text: string, source: string): LadderDeal {
   const line = text.split(/\r?\n/).find((l) => /^\s*stock:/i.test(l));
   if (!line) throw new InputError(`${source}: no "stock:" line: expected the eight cards A♠ to 8♠, top first`);
-  const stock = line.replace(/^\s*stock:/i, '').trim().split(/\s+/).map(parseCard);
+  const stock = line
+    .replace(/^\s*stock:/i, '')
+    .trim()
+    .split(/\s+/)
+    .map(parseCard);
   const wanted = Array.from({ length: LADDER_CARDS }, (_, i) => i);
   if (stock.length !== LADDER_CARDS || [...stock].sort((a, b) => a - b).some((c, i) => c !== wanted[i])) {
     throw new InputError(`${source}: the stock must hold A♠ to 8♠ once each, got ${formatCards(stock)}`);
@@ -113,7 +117,10 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
     play(movesText, style): PlayOutcome {
       const game = new LadderGame(deal, rules);
       const played: MoveJson[] = [];
-      const texts = movesText.split(';').map((t) => t.trim()).filter((t) => t !== '');
+      const texts = movesText
+        .split(';')
+        .map((t) => t.trim())
+        .filter((t) => t !== '');
       for (const [i, text] of texts.entries()) {
         const move = parseMove(text);
         const why = game.refusal(move);
@@ -150,7 +157,15 @@ export const game: GameModule = {
   codes: { family: 'LD1', options: ['N'] },
   rulePresets: 'standard (the default)',
   ruleOptions: [{ flags: '--ladder-reserves <n>', key: 'ladderReserves', description: 'Ladder: how many reserves (default 2)' }],
-  stuck: { field: 'mostLaid', title: 'most cards laid on the foundation (mostLaid)', min: 0, max: LADDER_CARDS },
+  stuck: {
+    field: 'mostLaid',
+    title: 'most cards laid on the foundation (mostLaid)',
+    reach: `of the ${LADDER_CARDS} cards can be laid on the foundation`,
+    min: 0,
+    max: LADDER_CARDS,
+  },
+  moveText: (m) =>
+    `${m.from === 'stock' ? '' : `r${String(m.from).slice('reserve '.length)}-`}${m.to === 'foundation' ? 'f' : `r${String(m.to).slice('reserve '.length)}`}`,
   figures: [{ field: 'positions', type: 'integer', meaning: 'positions the search visited' }],
   solverVersion: '1',
   open,

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCard } from '../../../src/cards/notation.js';
 import { openDeal, registerGame } from '../../../src/games/registry.js';
-import type { MoveJson } from '../../../src/games/types.js';
 import { cardsolve } from '../../cli/run.js';
 import { tempDir } from '../../store/helpers.js';
 import { type LadderDeal, LadderGame, parseMove } from './engine.js';
@@ -46,12 +45,6 @@ function dealOf(layout: string): LadderDeal {
   return { stock: line.slice(6).trim().split(/\s+/).map(parseCard) };
 }
 
-/** The engine move of a JSON move. */
-function engineMove(m: MoveJson): string {
-  const place = (p: string): string => (p === 'foundation' ? 'f' : `r${p.slice('reserve '.length)}`);
-  return (m.from === 'stock' ? '' : `${place(String(m.from))}-`) + place(String(m.to));
-}
-
 /** Fewest moves to a win by iterative deepening over the engine's moves (slow, obviously right). */
 function fewestMoves(deal: LadderDeal, limit: number): number | null {
   const within = (game: LadderGame, depth: number): boolean => {
@@ -83,7 +76,7 @@ describe('a game that lives in its own folder', () => {
         continue;
       }
       const replay = new LadderGame(cards, RULES);
-      for (const m of a.solution!) replay.play(parseMove(engineMove(m)));
+      for (const m of a.solution!) replay.play(parseMove(game.moveText(m, 'symbols')));
       expect(replay.isWon()).toBe(true);
       expect(a.solution!.length).toBe(independent);
     }
@@ -117,7 +110,14 @@ describe('a game that lives in its own folder', () => {
     expect(summary).toMatchObject({ analysed: 31, failed: 0 });
 
     const stats = JSON.parse(run(['stats', '--db', db, '--game', 'ladder', '--json'])) as {
-      groups: Array<{ game: string; deals: number; winnable: number; unwinnable: number; stuckFigure: string; stuck: Array<{ from: number }> }>;
+      groups: Array<{
+        game: string;
+        deals: number;
+        winnable: number;
+        unwinnable: number;
+        stuckFigure: string;
+        stuck: Array<{ from: number }>;
+      }>;
     };
     expect(stats.groups).toHaveLength(1);
     expect(stats.groups[0]).toMatchObject({ game: 'ladder', deals: 31, stuckFigure: 'mostLaid' });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../../src/cards/notation.js';
-import { type PyramideDeal, dealFromNumber, parseDealText } from '../../../src/games/pyramide/deal.js';
+import { dealFromNumber, type PyramideDeal, parseDealText } from '../../../src/games/pyramide/deal.js';
 import { IllegalMoveError, PyramideGame, type PyramideMove } from '../../../src/games/pyramide/engine.js';
 import { formatMove, parseMove, parseMoveList } from '../../../src/games/pyramide/notation.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
@@ -12,7 +12,6 @@ const c = parseCard;
 function refusal(game: PyramideGame, text: string): string | null {
   return game.refusal(parseMove(text));
 }
-
 
 describe('Pyramide rules engine on the app example', () => {
   it('refuses a covered card and a pair that does not make 13, then plays K♦ and 10♣ + 3♠', () => {
@@ -68,7 +67,7 @@ describe('Pyramide rules engine', () => {
     // Find a deal whose first two talon cards make 13.
     let n = 0;
     let d = dealFromNumber(n);
-    while (((d.first! % 13) + 1) + ((d.stock![0]! % 13) + 1) !== 13) d = dealFromNumber(++n);
+    while ((d.first! % 13) + 1 + ((d.stock![0]! % 13) + 1) !== 13) d = dealFromNumber(++n);
     const move: PyramideMove = { kind: 'pair', cards: [d.stock![0]!, d.first!] };
     const app = new PyramideGame(d, APP_RULES);
     app.move({ kind: 'draw' });

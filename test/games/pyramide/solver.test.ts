@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type PyramideDeal, dealFromNumber, parseDealText } from '../../../src/games/pyramide/deal.js';
+import { dealFromNumber, type PyramideDeal, parseDealText } from '../../../src/games/pyramide/deal.js';
 import { PyramideGame, type PyramideMove } from '../../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
 import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
 import type { Limits } from '../../../src/search/limits.js';
+import { referenceSearch } from './reference/bfs.js';
 
 const GENEROUS: Limits = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
 const fixture = parseDealText(readFileSync(new URL('../../../data/examples/pyramide-app-example.txt', import.meta.url), 'utf8'), 'fixture');
@@ -34,8 +35,9 @@ describe('Pyramide solver', () => {
     expect(r.notes.join(' ')).toMatch(/depends on the stock order/);
   });
 
-  it('prints solutions that replay to a win in exactly minMoves moves, scoring 280 (app rules)', () => {
+  it("prints solutions that replay to a win in exactly minMoves moves, scoring 280, the reference's fewest where it finishes (app rules)", () => {
     let won = 0;
+    let againstReference = 0;
     for (let n = 0; n < 25; n++) {
       const deal = dealFromNumber(n);
       const r = solvePyramide(deal, APP_RULES, GENEROUS);
@@ -48,13 +50,19 @@ describe('Pyramide solver', () => {
       won++;
       const game = replay(deal, APP_RULES, r.solution!);
       expect(game.isWon()).toBe(true);
-      expect(r.solution!.length).toBe(r.minMoves);
+      // The engine counts the moves it played; the plain breadth-first search knows the fewest.
       expect(game.counter).toBe(r.minMoves);
+      const ref = referenceSearch(deal, APP_RULES, { maxPositions: 1_000_000, stopAtWin: true });
+      if (ref.winnable === true) {
+        expect(r.minMoves, `deal ${n}`).toBe(ref.minMoves);
+        againstReference++;
+      }
       expect(game.score).toBe(280);
       expect(r.maxRemoved).toBe(28);
     }
     expect(won).toBeGreaterThan(15);
-  });
+    expect(againstReference).toBeGreaterThanOrEqual(3);
+  }, 300_000);
 
   it('prints solutions that replay to a win under MSC, strict win, limited passes and both pairing variants', () => {
     const variants: PyramideRules[] = [
@@ -78,7 +86,7 @@ describe('Pyramide solver', () => {
       }
       expect(won, JSON.stringify(rules)).toBeGreaterThan(0);
     }
-  });
+  }, 300_000);
 
   it('answers winnability alone the same as the full analysis', () => {
     for (let n = 0; n < 300; n++) {
@@ -89,6 +97,16 @@ describe('Pyramide solver', () => {
       expect(quick.minMoves).toBeNull();
     }
   });
+
+  it('winnability alone never knows less than the full analysis (msc)', () => {
+    for (let n = 0; n < 20; n++) {
+      const deal = dealFromNumber(n);
+      const quick = solvePyramide(deal, MSC_RULES, GENEROUS, { winnabilityOnly: true });
+      const full = solvePyramide(deal, MSC_RULES, GENEROUS);
+      expect(quick.winnable, `PY1 deal ${n}`).toBe(full.winnable);
+      expect(quick.winnable).not.toBeNull();
+    }
+  }, 300_000);
 
   it('never guesses: a search stopped by a limit says unknown and names the limit', () => {
     const deal = dealFromNumber(1);

@@ -6,7 +6,9 @@
  *    stock order is known.
  * One budget (time, nodes, memory) covers both; whatever it stops is reported unknown.
  */
-import { type Budget, type LimitName, type Limits, Budget as SearchBudget, describeLimit } from '../../../search/limits.js';
+
+import { rankOf } from '../../../cards/card.js';
+import { type Budget, describeLimit, type LimitName, type Limits, Budget as SearchBudget } from '../../../search/limits.js';
 import type { AnalyseOptions, Verdict } from '../../types.js';
 import { type PyramideDeal, talonOf } from '../deal.js';
 import { PyramideGame, type PyramideMove } from '../engine.js';
@@ -14,7 +16,9 @@ import { type PyramideRules, talonIsFree } from '../rules.js';
 import { exploreFull } from './fullExplore.js';
 import { FullStateSpace } from './fullState.js';
 import { searchMinMoves } from './minMoves.js';
-import { type PyramidOnlyResult, searchPyramidOnly } from './pyramidOnly.js';
+import { type PyramidePosition, startPosition } from './position.js';
+import { searchPyramidOnly } from './pyramidOnly.js';
+import { NO_WIN, RelaxedGame } from './relaxed.js';
 
 export interface PyramideSolution {
   verdict: Verdict;
@@ -30,85 +34,148 @@ export interface PyramideSolution {
   notes: string[];
 }
 
-export function solvePyramide(
+export function solvePyramide(deal: PyramideDeal, rules: PyramideRules, limits: Limits, options: AnalyseOptions = {}): PyramideSolution {
+  const budget: Budget = new SearchBudget(limits);
+  const start = startPosition(rules);
+  const figures = analysePosition(deal, rules, start, budget, options.winnabilityOnly === true);
+  const solution = figures.steps && figures.space ? expandLine(deal, rules, figures.space, figures.steps) : null;
+  const hit: LimitName | null = budget.hit;
+  return {
+    verdict: figures.winnable === true ? 'winnable' : figures.winnable === false ? 'unwinnable' : 'unknown',
+    winnable: figures.winnable,
+    maxRemoved: figures.maxRemoved,
+    maxExact: figures.maxExact,
+    minMoves: solution ? solution.length : null,
+    solution,
+    deadEndReachable: figures.deadEndReachable,
+    nodes: budget.nodes,
+    ms: Math.round(budget.elapsedMs() * 100) / 100,
+    limit: hit === null ? null : describeLimit(hit, limits),
+    notes: figures.notes,
+  };
+}
+
+/** What the searches prove about one position; null where a limit stopped them or the stock order is missing. */
+export interface PositionFigures {
+  winnable: boolean | null;
+  maxRemoved: number | null;
+  maxExact: boolean;
+  /** The fewest moves that win from the position. */
+  minMoves: number | null;
+  /** An optimal line as the search's step codes (see `FullStateSpace.successors`). */
+  steps: number[] | null;
+  space: FullStateSpace | null;
+  deadEndReachable: boolean | null;
+  notes: string[];
+}
+
+/**
+ * Every figure of one position, from `start` on, within `budget` (shared: the caller may
+ * ask about several positions under one budget). `space` may be passed to reuse its
+ * memoised bounds across positions of the same deal.
+ */
+export function analysePosition(
   deal: PyramideDeal,
   rules: PyramideRules,
-  limits: Limits,
-  options: AnalyseOptions = {},
-): PyramideSolution {
-  const budget: Budget = new SearchBudget(limits);
+  start: PyramidePosition,
+  budget: Budget,
+  winnabilityOnly: boolean,
+  reuse: FullStateSpace | null = null,
+): PositionFigures {
   const notes: string[] = [];
-  const winnabilityOnly = options.winnabilityOnly === true;
   const free = talonIsFree(rules);
   // Whole positions need the whole stock order; one space (and its memoised bounds) serves every search.
-  const space = talonOf(deal) !== null ? new FullStateSpace(deal, rules) : null;
+  const space = reuse ?? (talonOf(deal) !== null && !(free && winnabilityOnly) ? new FullStateSpace(deal, rules) : null);
+  const packed = space ? space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed) : null;
+  const startLo = packed ? packed.lo : 0;
+  const startHi = packed ? packed.hi : 0;
 
-  let first: PyramidOnlyResult | null = null;
-  if (free) {
-    first = searchPyramidOnly(deal, rules, budget, winnabilityOnly);
+  let winnable: boolean | null = null;
+  let maxRemoved: number | null = null;
+  let maxExact = false;
+  let deadEndReachable: boolean | null = null;
+  if (free && winnabilityOnly) {
+    // The quickest proof: a search of the relaxed positions that stops at the first win.
+    const quick = searchPyramidOnly(deal, rules, budget, start);
+    winnable = quick.winnable;
+    if (winnable === true) {
+      maxRemoved = 28;
+      maxExact = true;
+    }
+  } else if (free) {
+    // The talon is free: the relaxed game's figures are the game's own, exactly.
+    const relaxed = space ? space.relaxed : new RelaxedGame(deal, rules.pairCovering);
+    const usage = usageOfPosition(deal, relaxed, start.talonRemoved);
+    const before = relaxed.size;
+    const clears = relaxed.minRemovals(start.removed, usage) !== NO_WIN;
+    // Each relaxed position solved counts as a node, so that every limit means the same for every search.
+    let withinLimits = true;
+    for (let k = relaxed.size - before; k > 0 && withinLimits; k--) withinLimits = budget.tick();
+    if (withinLimits) {
+      winnable = clears;
+      maxRemoved = relaxed.maxRemovable(start.removed, usage);
+      maxExact = true;
+      deadEndReachable = relaxed.deadEndReachable(start.removed, usage);
+    }
   } else if (space) {
     // Stop at the first win: the minimum-move search and the dead-end search come after.
-    first = exploreFull(space, budget, 'win');
+    winnable = exploreFull(space, budget, 'win', startLo, startHi).found;
+    if (winnable === true) {
+      maxRemoved = 28;
+      maxExact = true;
+    } else if (winnable === false && !winnabilityOnly) {
+      const most = exploreFull(space, budget, 'most', startLo, startHi);
+      maxRemoved = most.most;
+      maxExact = most.complete;
+    }
+    if (winnable !== null && !winnabilityOnly && !budget.stopped) {
+      deadEndReachable = exploreFull(space, budget, 'dead-end', startLo, startHi).found;
+    }
   } else {
     notes.push('under these rules winnability depends on the stock order, which this deal does not give');
   }
 
   let minMoves: number | null = null;
-  let solution: PyramideMove[] | null = null;
-  if (first?.winnable === true && !winnabilityOnly) {
+  let steps: number[] | null = null;
+  if (winnable === true && !winnabilityOnly) {
     if (!space) {
       notes.push('minMoves and a solution need the stock order, which this deal does not give');
-    } else {
-      const result = searchMinMoves(space, budget);
+    } else if (!budget.stopped) {
+      const result = searchMinMoves(space, budget, startLo, startHi);
       if (result.line) {
-        solution = expandLine(deal, rules, space, result.line);
-        minMoves = solution.length;
+        steps = result.line;
+        minMoves = 0;
+        for (const code of steps) minMoves += FullStateSpace.moveCost(code);
       } else if (result.complete) {
         // The first search proved a win exists; A* exhausting without one would be a bug.
-        throw new Error('minimum-move search found no win on a winnable deal');
+        throw new Error('minimum-move search found no win on a winnable position');
       }
     }
   }
   if (winnabilityOnly) notes.push('winnability only: no minimum move count asked for');
-  let deadEndReachable = first?.deadEndReachable ?? null;
-  if (space && !free && !winnabilityOnly && first !== null && first.winnable !== null && !budget.stopped) {
-    if (first.winnable) {
-      // The search stopped at its win; look for a dead end on its own (the first one found
-      // settles it, none found needs every position).
-      if (deadEndReachable === null) deadEndReachable = exploreFull(space, budget, 'dead-end').deadEndReachable;
-    } else {
-      // Lost for sure; every position, without the cut-offs, for the most removable and dead ends.
-      const all = exploreFull(space, budget, 'all');
-      first = { ...first, maxRemoved: Math.max(first.maxRemoved, all.maxRemoved), complete: all.complete };
-      deadEndReachable = all.deadEndReachable ?? deadEndReachable;
-    }
-  }
+  return { winnable, maxRemoved, maxExact, minMoves, steps, space, deadEndReachable, notes };
+}
 
-  const winnable = first?.winnable ?? null;
-  const hit: LimitName | null = budget.hit;
-  const maxExact = first !== null && first.complete;
-  return {
-    verdict: winnable === true ? 'winnable' : winnable === false ? 'unwinnable' : 'unknown',
-    winnable,
-    // A lower bound from a stopped search is still worth giving (maxExact says which).
-    maxRemoved: first === null || (!maxExact && winnabilityOnly) ? null : first.maxRemoved,
-    maxExact,
-    minMoves,
-    solution,
-    deadEndReachable,
-    nodes: budget.nodes,
-    ms: Math.round(budget.elapsedMs() * 100) / 100,
-    limit: hit === null ? null : describeLimit(hit, limits),
-    notes,
-  };
+/** The relaxed game's usage number of the talon cards a position has removed. */
+function usageOfPosition(deal: PyramideDeal, relaxed: RelaxedGame, talonRemoved: number): number {
+  // Only the first card's place is known when the stock is not given; no other talon card can have been played then.
+  const known = [deal.first, ...(deal.stock ?? [])];
+  let usage = 0;
+  for (let i = 0; i < 24; i++) {
+    if (((talonRemoved >> i) & 1) === 0) continue;
+    const c = known[i];
+    if (c === undefined || c === null) throw new Error('a talon card of unknown place was removed');
+    usage += relaxed.usageOf(rankOf(c));
+  }
+  return usage;
 }
 
 /**
- * The search's steps as app moves: each step's draws and turn-overs, then its removal,
- * played through the rules engine (which throws if the solver ever proposed an illegal move).
+ * The search's steps as app moves, played on `game` from where it stands: each step's draws
+ * and turn-overs, then its removal, through the rules engine (which throws if the solver
+ * ever proposed an illegal move).
  */
-function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSpace, steps: number[]): PyramideMove[] {
-  const game = new PyramideGame(deal, rules);
+export function playSteps(game: PyramideGame, space: FullStateSpace, steps: readonly number[]): PyramideMove[] {
   const moves: PyramideMove[] = [];
   const play = (move: PyramideMove): void => {
     game.move(move);
@@ -120,6 +187,10 @@ function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSp
     }
     play(space.toMove(code));
   }
-  if (!game.isWon()) throw new Error('the solver\'s line does not win when replayed');
+  if (!game.isWon()) throw new Error("the solver's line does not win when replayed");
   return moves;
+}
+
+function expandLine(deal: PyramideDeal, rules: PyramideRules, space: FullStateSpace, steps: number[]): PyramideMove[] {
+  return playSteps(new PyramideGame(deal, rules), space, steps);
 }

@@ -1,53 +1,72 @@
 /**
- * Winnability, the most removable cards and dead ends under rules where the stock order
- * matters (limited passes, strict win, MSC, drawn card pairing beneath): a depth-first
- * search of every reachable packed position, each visited once through the
- * transposition table.
+ * Depth-first searches of whole packed positions, each visited once through the
+ * transposition table, for rules where the stock order matters (limited passes, strict
+ * win, MSC, drawn card pairing beneath). Each asks one question and cuts off what cannot
+ * change its answer:
+ *   'win'      is the pyramid clearable? Positions the relaxed game proves lost are cut.
+ *   'dead-end' can the game end in "no more moves"? Stops at the first; with unlimited
+ *              turn-overs, positions holding a talon card that can never go are cut.
+ *   'most'     the most pyramid cards removable: branch and bound, positions whose relaxed
+ *              figure cannot beat the best found are cut.
  */
 import type { Budget } from '../../../search/limits.js';
-import { StateTable } from '../../../search/stateTable.js';
-import { FullStateSpace, MAX_MOVES } from './fullState.js';
-import type { PyramidOnlyResult } from './pyramidOnly.js';
+import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
+import { type FullStateSpace, MAX_MOVES } from './fullState.js';
 
-/** What the search may stop at: the first win, the first dead end, or nothing (all of it). */
-export type ExploreGoal = 'win' | 'dead-end' | 'all';
+export type ExploreGoal = 'win' | 'dead-end' | 'most';
 
-export function exploreFull(space: FullStateSpace, budget: Budget, goal: ExploreGoal): PyramidOnlyResult {
-  const stopAtWin = goal === 'win';
-  const table = new StateTable(budget, 1 << 14);
-  let stack = new Int32Array(4096);
+export interface ExploreResult {
+  /** The answer, or null when a limit stopped the search first. */
+  found: boolean | null;
+  /** 'most': the most pyramid cards removed in a position reached (exact when `complete`). */
+  most: number;
+  complete: boolean;
+}
+
+export function exploreFull(space: FullStateSpace, budget: Budget, goal: ExploreGoal, startLo: number, startHi: number): ExploreResult {
+  const table = new StateTable(budget, 1 << 12);
+  const stack = new GrowableInt32Array(1 << 10);
   let sp = 0;
   const outLo = new Uint32Array(MAX_MOVES);
   const outHi = new Uint32Array(MAX_MOVES);
   const outMove = new Int32Array(MAX_MOVES);
-  let won = false;
-  let deadEnd = false;
-  let maxRemoved = 0;
+  const cutStuckTalon = goal === 'dead-end' && space.rules.passes === Infinity;
+  let found = false;
   let stopped = false;
+  let most = space.removedCount(startLo);
+  // 'most' can stop once it reaches what the relaxed game allows from the start.
+  const ceiling = goal === 'most' ? space.maxRemovable(startLo, startHi) : 28;
 
-  const start = table.intern(space.startHi, space.startLo);
-  stack[sp++] = start;
+  stack.data[sp++] = table.intern(startHi, startLo);
   while (sp > 0) {
     if (!budget.tick()) {
       stopped = true;
       break;
     }
-    const id = stack[--sp]!;
+    const id = stack.data[--sp]!;
     const lo = table.loOf(id);
     const hi = table.hiOf(id);
-    const removed = space.removedCount(lo);
-    if (removed > maxRemoved) maxRemoved = removed;
+    if (goal === 'most') {
+      const removed = space.removedCount(lo);
+      if (removed > most) {
+        most = removed;
+        if (most >= ceiling) break;
+      }
+      if (space.maxRemovable(lo, hi) <= most) continue;
+    }
     if (space.isWon(lo, hi)) {
-      won = true;
-      if (stopAtWin) break;
+      if (goal === 'win') {
+        found = true;
+        break;
+      }
       continue;
     }
-    // Looking for a win only: a position with a card that can never go is not worth expanding.
-    if (stopAtWin && space.hasDeadCard(lo, hi)) continue;
+    if (goal === 'win' && space.cannotWin(lo, hi)) continue;
+    if (cutStuckTalon && space.talonStuck(lo, hi)) continue;
     const n = space.successors(lo, hi, outLo, outHi, outMove);
-    if (space.deadEnd) {
-      deadEnd = true;
-      if (goal === 'dead-end') break;
+    if (goal === 'dead-end' && space.deadEnd) {
+      found = true;
+      break;
     }
     // Pushed in reverse so removals are tried before drawing.
     for (let k = n - 1; k >= 0; k--) {
@@ -57,21 +76,11 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
         break;
       }
       if (!table.lastWasNew) continue;
-      if (sp >= stack.length) {
-        const bigger = new Int32Array(stack.length * 2);
-        bigger.set(stack);
-        stack = bigger;
-      }
-      stack[sp++] = sid;
+      stack.ensure(sp);
+      stack.data[sp++] = sid;
     }
     if (stopped) break;
   }
-  const complete = !stopped && sp === 0;
-  return {
-    winnable: won ? true : complete ? false : null,
-    maxRemoved: won ? 28 : maxRemoved,
-    // Lost positions cut off while looking for a win leave the most removable unproven.
-    complete: won || (complete && !stopAtWin),
-    deadEndReachable: deadEnd ? true : complete && !stopAtWin ? false : null,
-  };
+  const settled = found || (goal === 'most' && most >= ceiling) || (!stopped && sp === 0);
+  return { found: settled ? found : null, most, complete: settled };
 }

@@ -13,20 +13,19 @@ import { rankOf } from '../../../cards/card.js';
 import type { PyramideDeal } from '../deal.js';
 import { talonOf } from '../deal.js';
 import type { PyramideMove } from '../engine.js';
-import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
+import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, popcount, soleAvailableCover, TALON_SIZE } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
-import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
+import { NO_WIN, RelaxedGame } from './relaxed.js';
 
-export const MOVE_KING = 0;
-export const MOVE_PAIR = 1;
-export const MOVE_DRAW = 2;
-export const MOVE_TURN = 3;
+const MOVE_KING = 0;
+const MOVE_PAIR = 1;
+const MOVE_DRAW = 2;
 
 /** Card locations in move codes: 0-27 pyramid positions, 28-51 talon indexes. */
-const TALON_BASE = PYRAMID_SIZE;
-const ALL_TALON = (1 << TALON_SIZE) - 1;
+export const TALON_BASE = PYRAMID_SIZE;
+export const ALL_TALON = (1 << TALON_SIZE) - 1;
 
-export function moveCode(kind: number, a = 0, b = 0): number {
+function moveCode(kind: number, a = 0, b = 0): number {
   return kind | (a << 2) | (b << 8);
 }
 
@@ -35,14 +34,13 @@ export const MAX_MOVES = 8192;
 
 export class FullStateSpace {
   readonly value = new Int32Array(PYRAMID_SIZE + TALON_SIZE);
-  readonly startLo: number;
-  readonly startHi: number;
   private readonly avail = new Int32Array(PYRAMID_SIZE + 4);
-  private readonly counts = new Int32Array(14);
-  /** Costs of reaching talon cards, 8 slots per value. */
-  private readonly costs = new Int32Array(14 * 8);
+  /** The same pyramid with the talon free: bounds and proofs of loss, memoised. */
+  readonly relaxed: RelaxedGame;
+  /** Per talon index, its card's step in the relaxed game's usage number. */
+  private readonly talonUsage = new Int32Array(TALON_SIZE);
   /** For each position, the positions it could ever pair with (neither lies under the other). */
-  private readonly compatible: Int32Array;
+  readonly compatible: Int32Array;
 
   constructor(
     readonly deal: PyramideDeal,
@@ -53,9 +51,8 @@ export class FullStateSpace {
     for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
     for (let i = 0; i < TALON_SIZE; i++) this.value[TALON_BASE + i] = rankOf(talon[i]!);
     this.compatible = pairableMasks(this.value.subarray(0, PYRAMID_SIZE), rules.pairCovering);
-    const start = this.pack(0, 0, rules.wasteStartsEmpty ? 0 : 1, 0);
-    this.startLo = start.lo;
-    this.startHi = start.hi;
+    this.relaxed = new RelaxedGame(deal, rules.pairCovering);
+    for (let i = 0; i < TALON_SIZE; i++) this.talonUsage[i] = this.relaxed.usageOf(this.value[TALON_BASE + i]!);
   }
 
   // Scratch output of `pack`, so packing allocates nothing.
@@ -67,10 +64,6 @@ export class FullStateSpace {
     this.packed.lo = (removed | ((next & 15) << 28)) >>> 0;
     this.packed.hi = (talonRemoved | ((next >> 4) << 24) | (passes << 25)) >>> 0;
     return this.packed;
-  }
-
-  static removedOf(lo: number): number {
-    return lo & FULL_PYRAMID;
   }
 
   isWon(lo: number, hi: number): boolean {
@@ -143,23 +136,14 @@ export class FullStateSpace {
     const pyramidMoves = out;
 
     // Removals with the talon, after 0, 1, 2, ... draws and turn-overs.
+    const talonLeft = ~talonRemoved & ALL_TALON;
     let next = startNext;
     let passes = startPasses;
     for (let steps = 0; ; steps++) {
-      let wasteTop = -1;
-      for (let i = next - 1; i >= 0; i--) {
-        if (((talonRemoved >> i) & 1) === 0) {
-          wasteTop = i;
-          break;
-        }
-      }
-      let stockTop = -1;
-      for (let i = next; i < TALON_SIZE; i++) {
-        if (((talonRemoved >> i) & 1) === 0) {
-          stockTop = i;
-          break;
-        }
-      }
+      const waste = talonLeft & ((1 << next) - 1);
+      const stock = talonLeft & ~((1 << next) - 1);
+      const wasteTop = waste === 0 ? -1 : 31 - Math.clz32(waste);
+      const stockTop = stock === 0 ? -1 : 31 - Math.clz32(stock & -stock);
       const before = out;
       const top = wasteTop >= 0 ? TALON_BASE + wasteTop : -1;
       const shown = rules.stockTopAvailable && stockTop >= 0 ? TALON_BASE + stockTop : -1;
@@ -178,7 +162,8 @@ export class FullStateSpace {
           continue;
         }
         for (let a = 0; a < n; a++) {
-          if (value[avail[a]!]! + value[loc]! === 13) out = this.emit(avail[a]!, loc, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+          if (value[avail[a]!]! + value[loc]! === 13)
+            out = this.emit(avail[a]!, loc, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
         }
       }
       if (top >= 0 && shown >= 0 && value[top]! + value[shown]! === 13) {
@@ -204,27 +189,46 @@ export class FullStateSpace {
         if (out === before && pyramidMoves === 0) this.deadEnd = true;
         break;
       }
-      while (next < TALON_SIZE && ((talonRemoved >> next) & 1) === 1) next++;
+      const after = talonLeft & ~((1 << next) - 1);
+      next = after === 0 ? TALON_SIZE : 31 - Math.clz32(after & -after);
       if (next === startNext) break; // a full cycle: back where we started
     }
     return out;
   }
 
+  /** The relaxed game's usage number of a position's removed talon cards. */
+  usageOf(hi: number): number {
+    let usage = 0;
+    for (let t = hi & ALL_TALON; t !== 0; t &= t - 1) usage += this.talonUsage[31 - Math.clz32(t & -t)]!;
+    return usage;
+  }
+
+  /** True when the game can no longer be won: the pyramid cannot be cleared even with the talon free, or (strict win) a talon card can never go. */
+  cannotWin(lo: number, hi: number): boolean {
+    if (this.rules.strictWin && this.talonStuck(lo, hi)) return true;
+    return this.relaxed.minRemovals(lo & FULL_PYRAMID, this.usageOf(hi)) === NO_WIN;
+  }
+
+  /** At most this many pyramid cards can be removed from the position (the relaxed game's figure). */
+  maxRemovable(lo: number, hi: number): number {
+    return this.relaxed.maxRemovable(lo & FULL_PYRAMID, this.usageOf(hi));
+  }
+
   /**
-   * Whether a pyramid card is left that can never go: no partner left in the pyramid that
-   * it could ever meet (neither lies under the other) and none left in the stock or waste.
-   * Such a position cannot be won.
+   * True when some talon card can never be removed: not a King, and no card of its partner
+   * value left in the pyramid or (where two talon cards may pair) the talon. With unlimited
+   * turn-overs the game then never ends in "no more moves".
    */
-  hasDeadCard(lo: number, hi: number): boolean {
+  talonStuck(lo: number, hi: number): boolean {
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
     const value = this.value;
-    let talonValues = 0; // bit v: a talon card of value v is left
-    for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) talonValues |= 1 << value[TALON_BASE + i]!;
-    for (let x = 0; x < PYRAMID_SIZE; x++) {
-      if ((removed >> x) & 1 || value[x] === 13) continue;
-      if ((this.compatible[x]! & ~removed) === 0 && ((talonValues >> (13 - value[x]!)) & 1) === 0) return true;
-    }
+    let left = 0; // bit v: a card of value v is left where a talon card could meet it
+    for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) left |= 1 << value[i]!;
+    let talonLeft = 0;
+    for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) talonLeft |= 1 << value[TALON_BASE + i]!;
+    if (this.rules.stockTopAvailable || this.rules.pairBeneath) left |= talonLeft;
+    for (let v = 1; v <= 12; v++) if (((talonLeft >> v) & 1) !== 0 && ((left >> (13 - v)) & 1) === 0) return true;
     return false;
   }
 
@@ -265,177 +269,6 @@ export class FullStateSpace {
     outHi[out] = p.hi;
     outMove[out] = (lb < 0 ? moveCode(MOVE_KING, la) : moveCode(MOVE_PAIR, la, lb)) | (steps << 14);
     return out + 1;
-  }
-
-  /**
-   * A lower bound on the moves still needed to win, or -1 when the position can no longer
-   * be won.
-   * Removals: a King goes alone; two pyramid cards go together only when neither lies under
-   * the other, so for each pair of values (v, 13-v) at least a_v + a_w - M removals remain,
-   * M the largest matching of such compatible cards. (Under a strict win: max(a_v, a_w)
-   * over every card left.)
-   * Draws (when stock cards cannot be touched before they are drawn): every pyramid card
-   * left without a partner in the pyramid needs a talon card of its partner value; the
-   * cheapest of those still needs as many draws as its depth in the stock, or a whole
-   * cycle when it lies in the waste under cards that nothing left can remove.
-   */
-  lowerBound(lo: number, hi: number): number {
-    const value = this.value;
-    const counts = this.counts;
-    counts.fill(0);
-    const removed = lo & FULL_PYRAMID;
-    const talonRemoved = hi & ALL_TALON;
-    for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) counts[value[i]!]!++;
-    if (this.rules.strictWin) {
-      for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) counts[value[TALON_BASE + i]!]!++;
-      let removals = counts[13]!;
-      for (let v = 1; v <= 6; v++) removals += Math.max(counts[v]!, counts[13 - v]!);
-      if (this.rules.stockTopAvailable) return removals;
-      // Every stock card has to be drawn.
-      const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
-      let draws = 0;
-      for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) draws++;
-      return removals + draws;
-    }
-
-    // Removals and unmatched cards depend on the pyramid alone: computed once per pyramid.
-    const need = this.need;
-    const removals = this.pyramidBound(removed);
-    if (this.rules.stockTopAvailable) {
-      for (let w = 1; w <= 12; w++) {
-        if (need[w] === 0) continue;
-        let have = 0;
-        for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0 && value[TALON_BASE + i] === w) have++;
-        if (have < need[w]!) return -1;
-      }
-      return removals;
-    }
-
-    const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
-    const canCycle = ((hi >>> 25) & 63) < this.rules.passes;
-    const costs = this.costs;
-    const found = this.found;
-    found.fill(0);
-    // Waste from the top down: a waste card is reachable without a cycle when every card
-    // above it can still be removed (a King, or a card whose partner value is in the pyramid).
-    let wasteLeft = 0;
-    for (let i = 0; i < next; i++) if (((talonRemoved >> i) & 1) === 0) wasteLeft++;
-    let stockLeft = 0;
-    for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) stockLeft++;
-    let clearAbove = true;
-    let fromBottom = wasteLeft;
-    for (let i = next - 1; i >= 0; i--) {
-      if ((talonRemoved >> i) & 1) continue;
-      const vi = value[TALON_BASE + i]!;
-      if (vi !== 13 && need[vi] !== 0) {
-        const cost = clearAbove ? 0 : canCycle ? stockLeft + 1 + fromBottom : 1 << 20;
-        costs[vi * 8 + found[vi]!++] = cost;
-      }
-      fromBottom--;
-      if (vi !== 13 && counts[13 - vi] === 0) clearAbove = false;
-    }
-    let depth = 0;
-    for (let i = next; i < TALON_SIZE; i++) {
-      if ((talonRemoved >> i) & 1) continue;
-      depth++;
-      const vi = value[TALON_BASE + i]!;
-      if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
-    }
-    let draws = 0;
-    for (let w = 1; w <= 12; w++) {
-      if (need[w] === 0) continue;
-      if (found[w]! < need[w]!) return -1;
-      const cost = this.kthSmallest(w * 8, found[w]!, need[w]!);
-      if (cost >= 1 << 20) return -1;
-      if (cost > draws) draws = cost;
-    }
-    return removals + draws;
-  }
-
-  private readonly found = new Int32Array(14);
-  // Per pyramid (removed mask): the removal bound and the unmatched cards of each value.
-  private readonly pyramidTable = new StateTable(null, 1 << 10);
-  private pyramidRemovals = new GrowableInt32Array(1 << 10);
-  private pyramidNeedLo = new GrowableInt32Array(1 << 10);
-  private pyramidNeedHi = new GrowableInt32Array(1 << 10);
-
-  /** Fills `need` for a pyramid and returns its removal bound (memoised per pyramid). */
-  private pyramidBound(removed: number): number {
-    const need = this.need;
-    const id = this.pyramidTable.intern(removed, 0);
-    if (!this.pyramidTable.lastWasNew) {
-      const nlo = this.pyramidNeedLo.data[id]!;
-      const nhi = this.pyramidNeedHi.data[id]!;
-      for (let w = 1; w <= 6; w++) need[w] = (nlo >>> ((w - 1) * 4)) & 15;
-      for (let w = 7; w <= 12; w++) need[w] = (nhi >>> ((w - 7) * 4)) & 15;
-      return this.pyramidRemovals.data[id]!;
-    }
-    const counts = this.counts;
-    need.fill(0);
-    let removals = counts[13]!;
-    for (let v = 1; v <= 6; v++) {
-      const w = 13 - v;
-      const m = counts[v] === 0 || counts[w] === 0 ? 0 : this.matching(removed, v);
-      removals += counts[v]! + counts[w]! - m;
-      need[w] = counts[v]! - m;
-      need[v] = counts[w]! - m;
-    }
-    let nlo = 0;
-    let nhi = 0;
-    for (let w = 1; w <= 6; w++) nlo |= need[w]! << ((w - 1) * 4);
-    for (let w = 7; w <= 12; w++) nhi |= need[w]! << ((w - 7) * 4);
-    this.pyramidRemovals.ensure(id);
-    this.pyramidNeedLo.ensure(id);
-    this.pyramidNeedHi.ensure(id);
-    this.pyramidRemovals.data[id] = removals;
-    this.pyramidNeedLo.data[id] = nlo;
-    this.pyramidNeedHi.data[id] = nhi;
-    return removals;
-  }
-
-  private readonly need = new Int32Array(14);
-
-  /** The k-th smallest (1-based) of the n entries of `costs` from `base` (n is at most 4). */
-  private kthSmallest(base: number, n: number, k: number): number {
-    const c = this.costs;
-    for (let i = base + 1; i < base + n; i++) {
-      const x = c[i]!;
-      let j = i - 1;
-      while (j >= base && c[j]! > x) {
-        c[j + 1] = c[j]!;
-        j--;
-      }
-      c[j + 1] = x;
-    }
-    return c[base + k - 1]!;
-  }
-
-  // Largest matching of compatible pyramid cards of values v and 13 - v (Kuhn's algorithm).
-  private readonly matchOf = new Int32Array(PYRAMID_SIZE);
-  private readonly leftOf = new Int32Array(4);
-
-  private matching(removed: number, v: number): number {
-    let n = 0;
-    for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0 && this.value[i] === v) this.leftOf[n++] = i;
-    this.matchOf.fill(-1);
-    let m = 0;
-    for (let a = 0; a < n; a++) if (this.augment(this.leftOf[a]!, removed, 0)) m++;
-    return m;
-  }
-
-  private augment(x: number, removed: number, seen: number): boolean {
-    let options = this.compatible[x]! & ~removed & ~seen;
-    while (options !== 0) {
-      const y = 31 - Math.clz32(options);
-      options &= ~(1 << y);
-      seen |= 1 << y;
-      const other = this.matchOf[y]!;
-      if (other < 0 || this.augment(other, removed, seen)) {
-        this.matchOf[y] = x;
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The engine's removal for a successor's code (its draws come first; see `stepsOf`). */

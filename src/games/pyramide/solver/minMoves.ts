@@ -1,6 +1,6 @@
 /**
  * The fewest moves that win, by A* over packed positions: a step costs the moves it stands
- * for (its draws plus one removal) and `lowerBound` never overestimates, so the first won
+ * for (its draws plus one removal) and the bound (moveBound.ts) never overestimates, so the first won
  * position taken from the queue is reached in the minimum number of moves. (The bound may drop by more than one in a
  * move, so a position reached again by a shorter path is queued again.)
  * Queue: one bucket per f = g + h, each a linked stack in typed arrays (newest first,
@@ -8,7 +8,9 @@
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
+import { ExactCosts } from './exactCosts.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
+import { MoveBound } from './moveBound.js';
 
 export interface MinMovesResult {
   /** Step codes of an optimal line (see `FullStateSpace.successors`), or null when there is none or the search stopped. */
@@ -19,13 +21,30 @@ export interface MinMovesResult {
 
 const MAX_F = 1024;
 
-export function searchMinMoves(space: FullStateSpace, budget: Budget): MinMovesResult {
+/** One bound and one table of exact costs per space, so that they serve every search of the deal. */
+const bounds = new WeakMap<FullStateSpace, MoveBound>();
+const exacts = new WeakMap<FullStateSpace, ExactCosts>();
+
+export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: number, startHi: number): MinMovesResult {
+  let bound = bounds.get(space);
+  if (!bound) {
+    bound = new MoveBound(space);
+    bounds.set(space, bound);
+  }
+  let exact = exacts.get(space);
+  if (!exact) {
+    exact = new ExactCosts();
+    exacts.set(space, exact);
+  }
+  const known = exact.find(startLo, startHi);
+  if (known >= 0) return { line: exact.line(known), complete: true };
   // Per-state: g, parent id, move code; per queue entry: state id, g, next entry.
   const table = new StateTable(budget, 1 << 14, 16 + 12);
   const g = new GrowableInt32Array(1 << 14);
   const parent = new GrowableInt32Array(1 << 14);
   const via = new GrowableInt32Array(1 << 14);
-  const bound = new GrowableInt32Array(1 << 14); // the lower bound, computed once per state
+  const h = new GrowableInt32Array(1 << 14); // the lower bound, computed once per state
+  const exactId = new GrowableInt32Array(1 << 14); // its id in `exact` when its cost is known, else -1
   const entryId = new GrowableInt32Array(1 << 14);
   const entryG = new GrowableInt32Array(1 << 14);
   const entryNext = new GrowableInt32Array(1 << 14);
@@ -45,9 +64,10 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget): MinMovesR
     head[f] = entries++;
   };
 
-  const h0 = space.lowerBound(space.startLo, space.startHi);
+  const h0 = bound.of(startLo, startHi);
   if (h0 < 0) return { line: null, complete: true };
-  const start = table.intern(space.startHi, space.startLo);
+  const start = table.intern(startHi, startLo);
+  exactId.data[start] = -1;
   g.data[start] = 0;
   parent.data[start] = -1;
   push(start, 0, h0);
@@ -63,10 +83,26 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget): MinMovesR
     if (gv !== g.data[id]) continue; // a shorter path to it was found since
     const lo = table.loOf(id);
     const hi = table.hiOf(id);
-    if (space.isWon(lo, hi)) {
-      const line: number[] = [];
-      for (let s = id; parent.data[s]! >= 0; s = parent.data[s]!) line.push(via.data[s]!);
-      return { line: line.reverse(), complete: true };
+    const won = space.isWon(lo, hi);
+    if (won || exactId.data[id]! >= 0) {
+      // A win, or a position whose exact cost is its bound: nothing open can do better.
+      const path: number[] = [];
+      for (let s = id; s >= 0; s = parent.data[s]!) path.push(s);
+      let tail = won ? -1 : exactId.data[id]!;
+      const line = tail >= 0 ? exact.line(tail) : [];
+      let remaining = tail >= 0 ? exact.costOf(tail) : 0;
+      if (won) tail = exact.record(lo, hi, 0, -1, 0);
+      let chain = remaining;
+      for (let i = 1; i < path.length; i++) chain += FullStateSpace.moveCost(via.data[path[i - 1]!]!);
+      // Each position on the line, from the end: its fewest moves are what the line has left.
+      const consistent = chain === gv + remaining;
+      for (let i = 1; i < path.length; i++) {
+        const code = via.data[path[i - 1]!]!;
+        line.unshift(code);
+        remaining += FullStateSpace.moveCost(code);
+        if (consistent) tail = exact.record(table.loOf(path[i]!), table.hiOf(path[i]!), remaining, tail, code);
+      }
+      return { line, complete: true };
     }
     if (!budget.tick()) return { line: null, complete: false };
     const n = space.successors(lo, hi, outLo, outHi, outMove);
@@ -79,15 +115,18 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget): MinMovesR
         g.ensure(sid);
         parent.ensure(sid);
         via.ensure(sid);
-        bound.ensure(sid);
-        bound.data[sid] = space.lowerBound(outLo[k]!, outHi[k]!);
+        h.ensure(sid);
+        exactId.ensure(sid);
+        const x = exact.find(outLo[k]!, outHi[k]!);
+        exactId.data[sid] = x;
+        h.data[sid] = x >= 0 ? exact.costOf(x) : bound.of(outLo[k]!, outHi[k]!);
       }
-      const h = bound.data[sid]!;
+      const hs = h.data[sid]!;
       g.data[sid] = ng;
       parent.data[sid] = id;
       via.data[sid] = outMove[k]!;
-      if (h < 0) continue; // cannot be won from there
-      const nf = ng + h;
+      if (hs < 0) continue; // cannot be won from there
+      const nf = ng + hs;
       if (nf >= MAX_F) continue;
       push(sid, ng, nf);
       if (nf < f) f = nf;

@@ -1,34 +1,26 @@
 /**
- * Winnability, the most removable cards and whether a "no more moves" dead end is
- * reachable, for rules under which the stock order does not matter (`talonIsFree`):
- * any stock or waste card can be brought to the waste top, and no two of them pair.
- * A state is then the set of pyramid cards removed plus how many talon cards of each value
- * have been used; it is searched exhaustively with a transposition table.
+ * Winnability alone, as fast as it goes, for rules under which the stock order does not
+ * matter (`talonIsFree`): any stock or waste card can be brought to the waste top, and no
+ * two of them pair. A state is then the set of pyramid cards removed plus how many talon
+ * cards of each value have been used (the relaxed game of relaxed.ts, here searched
+ * depth first until the first win, cutting states with a card that can never go).
  */
 import { rankOf } from '../../../cards/card.js';
 import type { Budget } from '../../../search/limits.js';
-import { StateTable } from '../../../search/stateTable.js';
+import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import type { PyramideDeal } from '../deal.js';
 import { talonCards } from '../deal.js';
-import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
+import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
+import type { PyramidePosition } from './position.js';
 
-export interface PyramidOnlyResult {
-  /** Null when the search was stopped before it could tell. */
-  winnable: boolean | null;
-  /** The most pyramid cards removed in any reachable state (a lower bound when stopped). */
-  maxRemoved: number;
-  /** Exact only when the search completed. */
-  complete: boolean;
-  deadEndReachable: boolean | null;
-}
-
+/** Whether the pyramid can be cleared from `start`; null when a limit stopped the search first. */
 export function searchPyramidOnly(
   deal: PyramideDeal,
   rules: PyramideRules,
   budget: Budget,
-  stopAtWin: boolean,
-): PyramidOnlyResult {
+  start: PyramidePosition,
+): { winnable: boolean | null } {
   const value = new Int32Array(PYRAMID_SIZE);
   for (let i = 0; i < PYRAMID_SIZE; i++) value[i] = rankOf(deal.pyramid[i]!);
 
@@ -37,16 +29,13 @@ export function searchPyramidOnly(
   for (const c of talonCards(deal)) talonCount[rankOf(c)]!++;
   const radix = new Int32Array(14);
   let r = 1;
-  let fullUsage = 0;
   for (let v = 1; v <= 12; v++) {
     radix[v] = r;
-    fullUsage += talonCount[v]! * r;
     r *= talonCount[v]! + 1;
   }
 
   const table = new StateTable(budget, 1 << 10);
-  // The DFS stack holds state ids; it doubles when full.
-  let stackBuf = new Int32Array(1024);
+  const stack = new GrowableInt32Array(1 << 10);
   let sp = 0;
   const avail = new Int32Array(PYRAMID_SIZE);
   const pairCovering = rules.pairCovering;
@@ -63,9 +52,7 @@ export function searchPyramidOnly(
     return false;
   };
 
-  let maxRemoved = 0;
   let won = false;
-  let deadEnd = false;
 
   /** Removes every available King, repeatedly: never a bad move (it only uncovers cards). */
   const closeKings = (mask: number): number => {
@@ -85,30 +72,34 @@ export function searchPyramidOnly(
     const id = table.intern(mask, usage);
     if (id < 0) return false;
     if (!table.lastWasNew) return true;
-    if (sp >= stackBuf.length) {
-      const bigger = new Int32Array(stackBuf.length * 2);
-      bigger.set(stackBuf);
-      stackBuf = bigger;
-    }
-    stackBuf[sp++] = id;
+    stack.ensure(sp);
+    stack.data[sp++] = id;
     return true;
   };
 
-  let stopped = !push(closeKings(0), 0);
+  // The start: its pyramid, and the talon cards already used (only the first card's place
+  // is known when the stock is not given; no other talon card can have been played then).
+  let startUsage = 0;
+  const known = [deal.first, ...(deal.stock ?? [])];
+  for (let i = 0; i < 24; i++) {
+    if (((start.talonRemoved >> i) & 1) === 0) continue;
+    const c = known[i];
+    if (c === undefined || c === null) throw new Error('a talon card of unknown place was removed');
+    const v = rankOf(c);
+    if (v !== 13) startUsage += radix[v]!;
+  }
+  let stopped = !push(closeKings(start.removed), startUsage);
   while (sp > 0 && !stopped) {
     if (!budget.tick()) {
       stopped = true;
       break;
     }
-    const id = stackBuf[--sp]!;
+    const id = stack.data[--sp]!;
     const mask = table.hiOf(id);
     const usage = table.loOf(id);
-    const removed = popcount(mask);
-    if (removed > maxRemoved) maxRemoved = removed;
     if (mask === FULL_PYRAMID) {
       won = true;
-      if (stopAtWin) break;
-      continue;
+      break;
     }
     let n = 0;
     for (let i = 0; i < PYRAMID_SIZE; i++) {
@@ -116,7 +107,7 @@ export function searchPyramidOnly(
     }
     // Talon cards of each value still unused.
     for (let v = 1; v <= 12; v++) left[v] = talonCount[v]! - (Math.floor(usage / radix[v]!) % (talonCount[v]! + 1));
-    if (stopAtWin && hasDeadCard(mask)) continue;
+    if (hasDeadCard(mask)) continue;
     // Pushed first, popped last: pairs with the talon, then pairs inside the pyramid.
     for (let a = 0; a < n && !stopped; a++) {
       const pa = avail[a]!;
@@ -125,14 +116,12 @@ export function searchPyramidOnly(
         if (!push(closeKings(mask | (1 << pa)), usage + radix[w]!)) stopped = true;
       }
     }
-    let pyramidMoves = 0;
     for (let a = 0; a < n && !stopped; a++) {
       const pa = avail[a]!;
       const va = value[pa]!;
       for (let b = a + 1; b < n; b++) {
         const pb = avail[b]!;
         if (va + value[pb]! === 13) {
-          pyramidMoves++;
           if (!push(closeKings(mask | (1 << pa) | (1 << pb)), usage)) stopped = true;
         }
       }
@@ -142,19 +131,10 @@ export function searchPyramidOnly(
       for (let x = 0; x < PYRAMID_SIZE; x++) {
         const y = soleAvailableCover(mask, x);
         if (y < 0 || value[x]! + value[y]! !== 13) continue;
-        pyramidMoves++;
         if (!push(closeKings(mask | (1 << x) | (1 << y)), usage)) stopped = true;
       }
     }
-    if (pyramidMoves === 0 && usage === fullUsage) deadEnd = true;
   }
   const complete = !stopped && sp === 0;
-  // Stopping at a win, or pruning lost states, leaves the other figures unproven.
-  const exhaustive = complete && !stopAtWin;
-  return {
-    winnable: won ? true : complete ? false : null,
-    maxRemoved: won ? PYRAMID_SIZE : maxRemoved,
-    complete: won || exhaustive,
-    deadEndReachable: deadEnd ? true : exhaustive ? false : null,
-  };
+  return { winnable: won ? true : complete ? false : null };
 }

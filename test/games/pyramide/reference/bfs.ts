@@ -309,6 +309,8 @@ export interface ReferenceOptions {
   maxPositions: number;
   /** Stop as soon as a won position is found: enough for winnable and minMoves. */
   stopAtWin: boolean;
+  /** Where to start (the deal's start when absent). */
+  start?: RefPosition;
 }
 
 /**
@@ -322,9 +324,9 @@ export interface ReferenceOptions {
 export function referenceSearch(deal: PyramideDeal, rules: PyramideRules, options: ReferenceOptions): ReferenceResult {
   const game = new RefGame(deal, rules);
   const table = new PositionTable();
-  const [startHi, startLo] = encode(game.start());
+  const [startHi, startLo] = encode(options.start ?? game.start());
   table.add(startHi, startLo);
-  let minMoves: number | null = null;
+  let minMoves: number | null = game.isWonWords(startHi, startLo) ? 0 : null;
   let deadEnd = false;
   let capped = false;
   const stopped = (): boolean => capped || (options.stopAtWin && minMoves !== null);

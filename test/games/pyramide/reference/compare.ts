@@ -133,9 +133,7 @@ export function compareWithReference(rules: PyramideRules, options: CompareOptio
     else report.unwinnable++;
 
     const disagree = (what: string, solver: unknown, reference: unknown): void => {
-      report.disagreements.push(
-        `${code} rules ${name}: ${what}: solver ${JSON.stringify(solver)}, reference ${JSON.stringify(reference)}`,
-      );
+      report.disagreements.push(`${code} rules ${name}: ${what}: solver ${JSON.stringify(solver)}, reference ${JSON.stringify(reference)}`);
     };
     if (sol.limit !== null) disagree('solver stopped at a limit', sol.limit, 'no limit');
     if (sol.winnable !== ref.winnable) disagree('winnable', sol.winnable, ref.winnable);

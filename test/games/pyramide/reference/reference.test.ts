@@ -6,9 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { dealFromNumber } from '../../../../src/games/pyramide/deal.js';
 import { PyramideGame, type PyramideMove } from '../../../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../../../../src/games/pyramide/rules.js';
-import { ALL_REMOVED, type RefPosition, RefGame, referenceSearch } from './bfs.js';
 import { seededRandom } from '../../../support/random.js';
-
+import { ALL_REMOVED, RefGame, type RefPosition, referenceSearch } from './bfs.js';
 
 /** The engine's position in the reference's terms (`next` one past the waste top; no turn-over count when unlimited). */
 function positionOf(game: PyramideGame): RefPosition {
@@ -120,28 +119,36 @@ describe('the reference search against a plain Map-based search', () => {
     { n: 40, rules: MSC_RULES },
     { n: 49, rules: MSC_RULES },
     { n: 5, rules: MSC_RULES },
-  ])('visits the same positions and finds the same answers, deal $n, rules $rules.preset', ({ n, rules }) => {
-    const plain = mapSearch(n, rules, false);
-    const ref = referenceSearch(dealFromNumber(n), rules, { maxPositions: Infinity, stopAtWin: false });
-    expect(ref.complete).toBe(true);
-    expect(ref.positions).toBe(plain.positions);
-    expect(ref.winnable).toBe(plain.winnable);
-    expect(ref.minMoves).toBe(plain.minMoves);
-    expect(ref.maxRemoved).toBe(plain.maxRemoved);
-    expect(ref.deadEndReachable).toBe(plain.deadEnd);
-  }, 60_000);
+  ])(
+    'visits the same positions and finds the same answers, deal $n, rules $rules.preset',
+    ({ n, rules }) => {
+      const plain = mapSearch(n, rules, false);
+      const ref = referenceSearch(dealFromNumber(n), rules, { maxPositions: Infinity, stopAtWin: false });
+      expect(ref.complete).toBe(true);
+      expect(ref.positions).toBe(plain.positions);
+      expect(ref.winnable).toBe(plain.winnable);
+      expect(ref.minMoves).toBe(plain.minMoves);
+      expect(ref.maxRemoved).toBe(plain.maxRemoved);
+      expect(ref.deadEndReachable).toBe(plain.deadEnd);
+    },
+    60_000,
+  );
 
   it.each([
     { n: 48, rules: APP_RULES },
     { n: 61, rules: MSC_RULES },
-  ])('finds the same fewest moves on a winnable deal, deal $n, rules $rules.preset', ({ n, rules }) => {
-    const plain = mapSearch(n, rules, true);
-    const ref = referenceSearch(dealFromNumber(n), rules, { maxPositions: Infinity, stopAtWin: true });
-    expect(plain.winnable).toBe(true);
-    expect(ref.winnable).toBe(true);
-    expect(ref.minMoves).toBe(plain.minMoves);
-    expect(ref.maxRemoved).toBe(28);
-  }, 60_000);
+  ])(
+    'finds the same fewest moves on a winnable deal, deal $n, rules $rules.preset',
+    ({ n, rules }) => {
+      const plain = mapSearch(n, rules, true);
+      const ref = referenceSearch(dealFromNumber(n), rules, { maxPositions: Infinity, stopAtWin: true });
+      expect(plain.winnable).toBe(true);
+      expect(ref.winnable).toBe(true);
+      expect(ref.minMoves).toBe(plain.minMoves);
+      expect(ref.maxRemoved).toBe(28);
+    },
+    60_000,
+  );
 
   it('counts a won position as the end of the game', () => {
     const game = new RefGame(dealFromNumber(0), APP_RULES);

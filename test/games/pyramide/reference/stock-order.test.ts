@@ -6,13 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../../../src/cards/card.js';
-import { type PyramideDeal, dealFromNumber } from '../../../../src/games/pyramide/deal.js';
+import { dealFromNumber, type PyramideDeal } from '../../../../src/games/pyramide/deal.js';
 import { APP_RULES } from '../../../../src/games/pyramide/rules.js';
 import { solvePyramide } from '../../../../src/games/pyramide/solver/analyse.js';
-import { referenceSearch } from './bfs.js';
-import { SOLVER_LIMITS, codeOf } from './compare.js';
 import { seededRandom } from '../../../support/random.js';
-
+import { referenceSearch } from './bfs.js';
+import { codeOf, SOLVER_LIMITS } from './compare.js';
 
 /** The same pyramid with the 24 other cards (the 29th card and the stock) in a shuffled order. */
 function withShuffledTalon(deal: PyramideDeal, next: () => number): PyramideDeal {
@@ -49,7 +48,12 @@ describe('under the app rules the stock order does not matter', () => {
       }
 
       const noStock = solvePyramide({ ...deal, stock: null }, APP_RULES, SOLVER_LIMITS);
-      expect({ winnable: noStock.winnable, maxRemoved: noStock.maxRemoved, minMoves: noStock.minMoves, solution: noStock.solution }).toEqual({
+      expect({
+        winnable: noStock.winnable,
+        maxRemoved: noStock.maxRemoved,
+        minMoves: noStock.minMoves,
+        solution: noStock.solution,
+      }).toEqual({
         winnable: base.winnable,
         maxRemoved: base.maxRemoved,
         minMoves: null,

@@ -1,12 +1,13 @@
-import type { Budget } from '../../search/limits.js';
+import type { Budget } from './limits.js';
 
 /**
- * A transposition table with exact keys of a fixed number of 32-bit words: it gives every
- * distinct key a dense id 0, 1, 2, ... Unlike `StateTable` (two words), it stores the whole
- * key, so two different positions can never be taken for the same one: no hash collision
- * can turn into a wrong verdict. Open addressing with linear probing on typed arrays;
- * nothing is allocated per lookup, and the arrays double when half full, within the
- * budget's memory limit.
+ * A transposition table on typed arrays for keys of a fixed number of 32-bit words (2 for a
+ * Pyramide position, 11 for a Double Solitaire one): it gives every distinct key a dense id
+ * 0, 1, 2, ... Callers keep whatever they need per key (depth, value, parent) in their own
+ * arrays indexed by that id (see `GrowableInt32Array`). The whole key is stored, so two
+ * different keys are never taken for the same one: no hash collision can turn into a wrong
+ * verdict. Open addressing with linear probing; nothing is allocated per lookup, and the
+ * arrays double when half full, within the budget's memory limit.
  */
 export class KeyTable {
   private slots: Int32Array; // id + 1, 0 = empty
@@ -17,10 +18,15 @@ export class KeyTable {
   /** Set by `intern`: whether the last key interned was new. */
   lastWasNew = false;
 
+  /**
+   * `extraBytesPerKey`: what the caller keeps per key beside the table, so that the memory
+   * limit counts it too.
+   */
   constructor(
     readonly words: number,
     private readonly budget: Budget | null = null,
-    initialCapacity = 1 << 14,
+    initialCapacity = 1 << 12,
+    private readonly extraBytesPerKey = 0,
   ) {
     let cap = 1 << 4;
     while (cap < initialCapacity) cap <<= 1;
@@ -49,9 +55,21 @@ export class KeyTable {
     return true;
   }
 
+  /** The id of a key (its first `words` words), or -1 when it was never interned. */
+  lookup(key: Uint32Array): number {
+    const slots = this.slots;
+    let i = this.hash(key, 0) & this.mask;
+    for (;;) {
+      const s = slots[i]!;
+      if (s === 0) return -1;
+      if (this.equals(s - 1, key)) return s - 1;
+      i = (i + 1) & this.mask;
+    }
+  }
+
   /**
-   * The id of a key, adding it when new (`lastWasNew` tells which).
-   * Returns -1 when adding it would break the memory limit.
+   * The id of a key (its first `words` words), adding it when new (`lastWasNew` tells
+   * which). Returns -1 when adding it would break the memory limit.
    */
   intern(key: Uint32Array): number {
     const slots = this.slots;
@@ -70,10 +88,17 @@ export class KeyTable {
       return this.intern(key);
     }
     const id = this.size++;
-    this.keys.set(key.subarray(0, this.words), id * this.words);
+    const w = this.words;
+    const keys = this.keys;
+    for (let j = 0; j < w; j++) keys[id * w + j] = key[j]!;
     slots[i] = id + 1;
     this.lastWasNew = true;
     return id;
+  }
+
+  /** Word `j` of the key with id `id`. */
+  wordOf(id: number, j: number): number {
+    return this.keys[id * this.words + j]!;
   }
 
   /** Bytes held by the table now. */
@@ -83,8 +108,8 @@ export class KeyTable {
 
   private grow(): boolean {
     const cap = this.capacity * 2;
-    const needed = cap * 8 + cap * this.words * 4;
-    if (this.budget && !this.budget.fitsMemory(needed + this.bytes())) return false;
+    const after = cap * (8 + 4 * this.words + this.extraBytesPerKey);
+    if (this.budget && !this.budget.fitsMemory(after + this.bytes())) return false;
     const keys = new Uint32Array(cap * this.words);
     keys.set(this.keys);
     const slots = new Int32Array(cap * 2);

@@ -1,0 +1,83 @@
+/**
+ * Where the queue lives: a `redis://` or `rediss://` (TLS) URL, with an optional user,
+ * password and database number, turned into connection options for BullMQ and ioredis.
+ */
+import { Redis, type RedisOptions } from 'ioredis';
+import { InputError } from '../../errors/inputError.js';
+
+export const DEFAULT_QUEUE_NAME = 'cardsolve';
+const EXPECTED_URL = 'expected redis://HOST:PORT or rediss://HOST:PORT (TLS), with an optional user:password@ and /DB number';
+
+export interface QueueTarget {
+  /** The URL with any password hidden, for messages. */
+  shown: string;
+  /** ioredis options; BullMQ makes its own connections from them. */
+  redis: RedisOptions;
+  /** The BullMQ queue name. */
+  name: string;
+}
+
+/** Reads a queue URL; throws `InputError` naming what is wrong. */
+export function queueTarget(url: string, name: string = DEFAULT_QUEUE_NAME): QueueTarget {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    throw new InputError(`--queue "${url}" is not a URL: ${EXPECTED_URL}`);
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
+    throw new InputError(`--queue "${url}": ${parsed.protocol.replace(/:$/, '')} is not a Redis scheme; ${EXPECTED_URL}`);
+  }
+  if (parsed.hostname === '') throw new InputError(`--queue "${url}" names no host: ${EXPECTED_URL}`);
+  const port = parsed.port === '' ? 6379 : Number(parsed.port);
+  const path = parsed.pathname.replace(/^\//, '');
+  if (path !== '' && !/^\d+$/.test(path))
+    throw new InputError(`--queue "${url}": the path "/${path}" is not a database number; ${EXPECTED_URL}`);
+  if (!/^[A-Za-z0-9_.-]{1,100}$/.test(name)) {
+    throw new InputError(`--queue-name "${name}" is not a queue name: expected 1 to 100 letters, digits, '_', '.' or '-'`);
+  }
+  const redis: RedisOptions = {
+    // IPv6 literals come bracketed from URL.
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port,
+    // BullMQ's blocking connections need this; commands wait for a reconnection instead of failing.
+    maxRetriesPerRequest: null,
+  };
+  if (parsed.username !== '') redis.username = decodeURIComponent(parsed.username);
+  if (parsed.password !== '') redis.password = decodeURIComponent(parsed.password);
+  if (path !== '') redis.db = Number(path);
+  // TLS: the server's certificate is checked against the system's CAs (NODE_EXTRA_CA_CERTS adds one).
+  if (parsed.protocol === 'rediss:') redis.tls = { servername: redis.host! };
+  const shown = new URL(parsed.href);
+  if (shown.password !== '') shown.password = '***';
+  return { shown: shown.href.replace(/\/$/, ''), redis, name };
+}
+
+/**
+ * A connection for cardsolve's own commands, checked with a PING: an unreachable server or a
+ * wrong password is reported at once rather than retried for ever.
+ */
+export async function connect(target: QueueTarget, timeoutMs = 5000): Promise<Redis> {
+  const client = new Redis({
+    ...target.redis,
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  // Errors are reported by the awaited calls below, not as unhandled events.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    client.disconnect();
+    throw new InputError(
+      `cannot use the queue at ${target.shown} (${(error as Error).message}): is redis-server running there, and is the password right?`,
+    );
+  }
+  // From now on behave like BullMQ's connections: wait for a reconnection.
+  client.options.maxRetriesPerRequest = null;
+  client.options.retryStrategy = (times: number) => Math.min(times * 200, 2000);
+  return client;
+}

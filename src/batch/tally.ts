@@ -1,0 +1,154 @@
+/**
+ * The bookkeeping every batch shares, whether it solves on local threads or through a queue:
+ * which deals are to be analysed, what was stored or failed, the progress and the summary.
+ */
+import type { Verdict } from '../games/types.js';
+import type { Limits } from '../search/limits.js';
+import { type AnalysisMode, type NewResult, type ResultKey, ResultStore } from '../store/results.js';
+import type { PlannedDeal } from './inputs.js';
+import type { BatchProgress, BatchSummary, VerdictCounts } from './run.js';
+import type { DealOutcome } from './worker.js';
+
+export function zeroCounts(): VerdictCounts {
+  return { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
+}
+
+/** WAL pages between automatic checkpoints while a batch writes (SQLite's default is 1,000). */
+const BATCH_CHECKPOINT_PAGES = 16_384;
+
+/**
+ * Fewer WAL checkpoints while a batch writes: each one copies pages back into the database
+ * file and waits for the disk, on the thread that stores results. Returns the undo.
+ */
+export function relaxCheckpoints(db: ResultStore['db']): () => void {
+  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma(`wal_autocheckpoint = ${BATCH_CHECKPOINT_PAGES}`);
+  return () => {
+    if (db.open) db.pragma(`wal_autocheckpoint = ${before}`);
+  };
+}
+
+export interface TallyOptions {
+  mode: AnalysisMode;
+  limits: Limits;
+  retryUnknown?: boolean;
+  force?: boolean;
+}
+
+/** What a rerun finds stored for a deal. */
+type Stored = { verdict: Verdict; cut: boolean } | null;
+
+export class BatchTally {
+  readonly store: ResultStore;
+  readonly thisRun = zeroCounts();
+  readonly stored = zeroCounts();
+  /** Deals to analyse in this run. */
+  pending = 0;
+  skipped = 0;
+  analysed = 0;
+  failed = 0;
+  readonly failures: string[] = [];
+  readonly started = performance.now();
+  // Groups (game, rules, analysis, solver version) with nothing stored need no lookups:
+  // a fresh batch costs the main thread nothing here.
+  private readonly groupStored = new Map<string, boolean>();
+
+  constructor(
+    db: ResultStore['db'],
+    private readonly options: TallyOptions,
+  ) {
+    this.store = new ResultStore(db);
+  }
+
+  keyOf(deal: PlannedDeal): ResultKey {
+    return { game: deal.game.id, dealKey: deal.dealKey, rules: deal.rules, mode: this.options.mode, solverVersion: deal.solverVersion };
+  }
+
+  lookup(deal: PlannedDeal): Stored {
+    const key = this.keyOf(deal);
+    const group = `${key.game}\u0000${key.rules}\u0000${key.mode}\u0000${key.solverVersion}`;
+    let any = this.groupStored.get(group);
+    if (any === undefined) {
+      any = this.store.anyStored(key);
+      this.groupStored.set(group, any);
+    }
+    return any ? this.store.stored(key) : null;
+  }
+
+  /** Whether what is stored (or nothing) means the deal is to be analysed. */
+  wanted(stored: Stored): boolean {
+    return stored === null || this.options.force === true || (this.options.retryUnknown === true && stored.cut);
+  }
+
+  /** Looks a deal up; counts it as skipped and returns false when it is not to be analysed. */
+  admit(deal: PlannedDeal): boolean {
+    const before = this.lookup(deal);
+    if (this.wanted(before)) return true;
+    this.skipped++;
+    this.stored[before!.verdict]++;
+    if (before!.cut && before!.verdict !== 'unknown') this.stored.cut++;
+    return false;
+  }
+
+  /** The rows to store for a chunk's outcomes; failures are counted now. */
+  rowsOf(deals: readonly PlannedDeal[], outcomes: readonly DealOutcome[], analysedAt = new Date().toISOString()): NewResult[] {
+    const rows: NewResult[] = [];
+    outcomes.forEach((outcome, i) => {
+      const deal = deals[i]!;
+      if (outcome.ok)
+        rows.push({
+          key: this.keyOf(deal),
+          analysis: outcome.analysis,
+          stuckFigure: deal.game.stuck.field,
+          limits: this.options.limits,
+          analysedAt,
+        });
+      else this.fail(`${deal.dealKey}: ${outcome.error}`, 1);
+    });
+    return rows;
+  }
+
+  /** Counts rows once their transaction has committed. */
+  counted(rows: readonly NewResult[]): void {
+    for (const row of rows) {
+      this.thisRun[row.analysis.verdict]++;
+      this.stored[row.analysis.verdict]++;
+      if (row.analysis.verdict !== 'unknown' && row.analysis.limit !== null) {
+        this.thisRun.cut++;
+        this.stored.cut++;
+      }
+    }
+    this.analysed += rows.length;
+  }
+
+  fail(message: string, deals: number): void {
+    this.failed += deals;
+    if (this.failures.length < 5) this.failures.push(message);
+  }
+
+  progress(): BatchProgress {
+    return {
+      total: this.pending,
+      done: this.analysed + this.failed,
+      failed: this.failed,
+      ...this.thisRun,
+      elapsedMs: performance.now() - this.started,
+    };
+  }
+
+  summary(deals: number, workers: number): BatchSummary {
+    const elapsedMs = performance.now() - this.started;
+    return {
+      deals,
+      skipped: this.skipped,
+      analysed: this.analysed,
+      failed: this.failed,
+      thisRun: this.thisRun,
+      stored: this.stored,
+      elapsedMs,
+      dealsPerSecond: elapsedMs > 0 ? (this.analysed / elapsedMs) * 1000 : 0,
+      workers,
+      failures: this.failures,
+    };
+  }
+}

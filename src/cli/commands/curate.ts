@@ -1,0 +1,212 @@
+import { Command, Option } from 'commander';
+import { defaultWorkers } from '../../batch/pool.js';
+import { progressReporter } from '../../batch/progress.js';
+import { formatDealCode } from '../../codes/dealCode.js';
+import { InputError } from '../../errors/inputError.js';
+import { TIERS, type TierOrUnknown, thresholdsFor } from '../../games/difficulty.js';
+import { allGames, gameById, openDeal } from '../../games/registry.js';
+import type { GameId, Verdict } from '../../games/types.js';
+import { type CurateOrder, type CurateResult, codeRange, curate } from '../../lists/curate.js';
+import type { CuratedDeal, NumberRange } from '../../store/curateQuery.js';
+import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
+import { CARDSOLVE_VERSION } from '../../version.js';
+import { addLimitOptions, addRuleOptions, type LimitOptionValues, limitsFrom, type RuleOptionValues, ruleFlags } from '../options.js';
+
+interface CurateOptionValues extends RuleOptionValues, LimitOptionValues {
+  db: string;
+  game: GameId;
+  verdict?: Verdict;
+  tier?: TierOrUnknown;
+  minMoves?: string;
+  stuck?: string;
+  crossroads?: string;
+  from?: string;
+  to?: string;
+  count: string;
+  order: CurateOrder;
+  seed: string;
+  scan: string;
+  workers?: string;
+  format: 'codes' | 'csv' | 'json';
+  header?: boolean;
+  progress: boolean;
+}
+
+function wholeNumber(text: string, flag: string, min: number): number {
+  const t = text.trim().replace(/_/g, '');
+  if (!/^\d+$/.test(t) || Number(t) < min) throw new InputError(`${flag} "${text}" is not a whole number of at least ${min}`);
+  return Number(t);
+}
+
+/** `A..B`, `A..`, `..B` or `N`: both ends included. */
+export function parseRange(text: string | undefined, flag: string): NumberRange | undefined {
+  if (text === undefined) return undefined;
+  const m = /^\s*(\d*)\s*(\.\.)?\s*(\d*)\s*$/.exec(text);
+  if (!m || (m[1] === '' && m[3] === '') || (m[2] === undefined && m[3] !== '')) {
+    throw new InputError(`${flag} "${text}" is not a range: expected MIN..MAX, MIN.., ..MAX or one number, for example 10..14`);
+  }
+  const min = m[1] === '' ? undefined : Number(m[1]);
+  const max = m[2] === undefined ? min : m[3] === '' ? undefined : Number(m[3]);
+  if (min !== undefined && max !== undefined && min > max) throw new InputError(`${flag} "${text}": the lower end is above the upper end`);
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+}
+
+export const CSV_FIELDS = [
+  'code',
+  'verdict',
+  'tier',
+  'difficulty',
+  'minMoves',
+  'stuck',
+  'crossroads',
+  'forgiveness',
+  'randomWinRate',
+  'randomWinError',
+] as const;
+
+export function csvOf(deals: readonly CuratedDeal[]): string {
+  const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+  return [CSV_FIELDS.join(','), ...deals.map((d) => CSV_FIELDS.map((f) => cell(d[f])).join(','))].join('\n') + '\n';
+}
+
+function shortMessage(r: CurateResult, scan: number): string {
+  return (
+    `cardsolve: found ${r.matching} of the ${r.asked} deals asked for` +
+    (r.analysed > 0 ? ` after analysing ${r.analysed} more code${r.analysed === 1 ? '' : 's'}` : '') +
+    (r.analysed >= scan
+      ? ` (the --scan limit, ${scan}); raise --scan or widen the filters`
+      : ' (the range is exhausted); widen --from/--to or the filters') +
+    '\n'
+  );
+}
+
+export function curateCommand(): Command {
+  const cmd = new Command('curate')
+    .description(
+      'a list of deals that pass filters (verdict, tier, minMoves, stuck figure, crossroads, code range), analysing on the fly what the database lacks',
+    )
+    .option('--db <path>', 'the results database (created on first use)', DEFAULT_DB_PATH)
+    .addOption(new Option('--game <game>', 'the game').choices(allGames().map((g) => g.id)).default('pyramide'))
+    .addOption(new Option('--verdict <verdict>', 'only deals with this verdict').choices(['winnable', 'unwinnable', 'unknown']))
+    .addOption(new Option('--tier <tier>', 'only winnable deals of this difficulty tier').choices([...TIERS, 'unknown']))
+    .option('--min-moves <range>', 'fewest moves to win, MIN..MAX (both included; MIN.. or ..MAX open)')
+    .option('--stuck <range>', "the game's stuck figure (Pyramide: most pyramid cards any line removes), MIN..MAX")
+    .option('--crossroads <range>', 'crossroads (positions where some move loses, on the most forgiving winning line), MIN..MAX')
+    .option('--from <code>', "the first code to draw from (default: the game's first code)")
+    .option('--to <code>', 'the last code to draw from (default: the last code)')
+    .option('--count <n>', 'how many deals', '10')
+    .addOption(
+      new Option('--order <order>', 'difficulty (hardest first), code, or random (with --seed)')
+        .choices(['difficulty', 'code', 'random'])
+        .default('code'),
+    )
+    .option('--seed <n>', 'the seed of --order random', '1')
+    .option('--scan <n>', 'at most this many codes analysed on the fly when the database has too few deals (0: the database only)', '1000')
+    .option('--workers <n>', `solver threads for what is analysed on the fly (default: ${defaultWorkers()})`)
+    .addOption(
+      new Option('--format <format>', 'codes (one a line), csv, or json with the figures')
+        .choices(['codes', 'csv', 'json'])
+        .default('codes'),
+    )
+    .option('--header', 'codes and csv: first, comment lines (#) giving the command that made the list and the cardsolve version')
+    .option('--no-progress', 'no progress on standard error');
+  addRuleOptions(cmd);
+  addLimitOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+Deals are drawn from full analyses of the current solver version stored in the database.
+When fewer than --count pass, the codes of the range not stored yet are analysed in order
+(each result stored) until enough pass or --scan codes have been analysed; if still short,
+the deals found are printed and standard error says how many were found of how many asked.
+The same database and arguments always give the same list.
+
+Examples:
+  cardsolve curate --tier expert --count 100 --order random --seed 7
+  cardsolve curate --verdict unwinnable --stuck ..14 --count 50 --format csv
+  cardsolve curate --game double --verdict winnable --min-moves 100..140 --from DS1-D1N-AAAAAAA`,
+  );
+  return cmd.action(async (values: CurateOptionValues) => {
+    const game = gameById(values.game);
+    const flags = ruleFlags(values);
+    const range = codeRange(game, values.from, values.to);
+    if (range.family !== game.codes.family || !game.codes.options.includes(range.options)) {
+      throw new InputError(
+        `--from/--to: ${formatDealCode({ ...range, number: range.first })} is not a ${game.name} code (expected ${game.codes.family}-${game.codes.options[0]}-...)`,
+      );
+    }
+    if (values.to !== undefined) {
+      const end = codeRange(game, values.to, undefined);
+      if (end.family !== range.family || end.options !== range.options)
+        throw new InputError(`--to ${values.to}: expected a code of the same game and rule letters as --from`);
+    }
+    if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
+    const rules = openDeal({ kind: 'code', code: formatDealCode({ ...range, number: range.first }) }, flags).rules;
+    if (values.tier !== undefined && values.tier !== 'unknown' && thresholdsFor(game.id, rules) === null) {
+      throw new InputError(`--tier ${values.tier}: ${game.name} under rules ${rules} has no difficulty tiers yet (only --tier unknown)`);
+    }
+    const count = wholeNumber(values.count, '--count', 1);
+    const scan = wholeNumber(values.scan, '--scan', 0);
+    const seed = wholeNumber(values.seed, '--seed', 0);
+    const workers = values.workers === undefined ? defaultWorkers() : wholeNumber(values.workers, '--workers', 1);
+    const filter = {
+      game: game.id,
+      rules,
+      ...(values.verdict !== undefined ? { verdict: values.verdict } : {}),
+      ...(values.tier !== undefined ? { tier: values.tier } : {}),
+      ...(values.minMoves !== undefined ? { minMoves: parseRange(values.minMoves, '--min-moves')! } : {}),
+      ...(values.stuck !== undefined ? { stuck: parseRange(values.stuck, '--stuck')! } : {}),
+      ...(values.crossroads !== undefined ? { crossroads: parseRange(values.crossroads, '--crossroads')! } : {}),
+    };
+    const limits = limitsFrom(values);
+    const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });
+    const reporter = progressReporter(values.progress);
+    try {
+      const result = await curate(db, {
+        filter,
+        game,
+        flags,
+        ...range,
+        count,
+        order: values.order,
+        seed,
+        scan,
+        limits,
+        workers,
+        onStart: (p) => reporter.start(p),
+        onProgress: (p) => reporter.update(p),
+      });
+      reporter.stop();
+      if (values.header && values.format !== 'json') {
+        const args = process.argv.slice(2).map((a) => (/^[\w./:=@+-]+$/.test(a) ? a : JSON.stringify(a)));
+        process.stdout.write(
+          `# made by: cardsolve ${args.join(' ')}\n# cardsolve ${CARDSOLVE_VERSION}, ${game.name} rules ${rules}, solver ${game.solverVersion}: ${result.deals.length} of ${count} deals asked\n`,
+        );
+      }
+      if (values.format === 'json') {
+        process.stdout.write(
+          JSON.stringify({
+            game: game.id,
+            rules,
+            filters: filter,
+            order: values.order,
+            seed,
+            asked: count,
+            found: result.deals.length,
+            matching: result.matching,
+            analysed: result.analysed,
+            deals: result.deals,
+          }) + '\n',
+        );
+      } else if (values.format === 'csv') {
+        process.stdout.write(csvOf(result.deals));
+      } else {
+        process.stdout.write(result.deals.map((d) => d.code + '\n').join(''));
+      }
+      if (result.short) process.stderr.write(shortMessage(result, scan));
+    } finally {
+      reporter.stop();
+      if (db.open) db.close();
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import { Command, Option } from 'commander';
+import { InputError } from '../../errors/inputError.js';
+import { TIERS, type Tier } from '../../games/difficulty.js';
+import { allGames, gameById, openDeal } from '../../games/registry.js';
+import type { GameId } from '../../games/types.js';
+import { DAILY_EPOCH, DAILY_SALT, dailyPick, dayNumber, readPool, today } from '../../lists/daily.js';
+import { addRuleOptions, type RuleOptionValues, ruleFlags } from '../options.js';
+
+interface DailyOptionValues extends RuleOptionValues {
+  date?: string;
+  tier: Tier;
+  game: GameId;
+  json?: boolean;
+}
+
+export function dailyCommand(): Command {
+  const cmd = new Command('daily')
+    .description('the deal of the day for a tier: a fixed function of the date over a shipped list, reproducible offline')
+    .option('--date <YYYY-MM-DD>', 'the day (default: today, UTC)')
+    .addOption(new Option('--tier <tier>', 'the difficulty tier').choices([...TIERS]).default('medium'))
+    .addOption(new Option('--game <game>', 'the game').choices(allGames().map((g) => g.id)).default('pyramide'))
+    .option('--json', 'the code, tier, date and the figures from the list as one JSON object');
+  addRuleOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+The pool is the shipped list data/lists/<game>-<rules>-<tier>.csv. Day n is the number of
+whole days from ${DAILY_EPOCH} (UTC dates); the pool, in file order, is shuffled once per tier
+by Fisher-Yates with sfc32 (salt 0x${DAILY_SALT.toString(16)}, seed = the tier's index: easy 0,
+medium 1, hard 2, expert 3), and day n takes entry n mod (pool size) of that order. A deal
+therefore comes back only after (pool size) days: never within a year.`,
+  );
+  return cmd.action((values: DailyOptionValues) => {
+    const game = gameById(values.game);
+    const date = values.date ?? today();
+    const day = dayNumber(date);
+    const rules = openDeal({ kind: 'code', code: `${game.codes.family}-${game.codes.options[0]}-AAAAAAA` }, ruleFlags(values)).rules;
+    const pool = readPool(game.id, rules, values.tier);
+    if (pool.entries.length < 366) {
+      throw new InputError(
+        `the shipped list for ${game.id} (rules ${rules}), tier ${values.tier} has ${pool.entries.length} deals: a daily pool needs at least 366`,
+      );
+    }
+    const entry = dailyPick(pool.entries, values.tier, day);
+    if (values.json) {
+      const { code, ...figures } = entry;
+      process.stdout.write(
+        JSON.stringify({ date, day, game: game.id, rules, tier: values.tier, code, figures, pool: pool.entries.length }) + '\n',
+      );
+    } else {
+      process.stdout.write(`${entry.code}\n`);
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import { Command } from 'commander';
+import { dealInputFromArg } from '../../games/dealInput.js';
+import { describeHint, hint } from '../../games/hint.js';
+import { openDeal } from '../../games/registry.js';
+import {
+  addLimitOptions,
+  addOutputOptions,
+  addRuleOptions,
+  cardStyleFrom,
+  type LimitOptionValues,
+  limitsFrom,
+  type RuleOptionValues,
+  ruleFlags,
+} from '../options.js';
+
+interface HintOptions extends RuleOptionValues, LimitOptionValues {
+  moves?: string;
+  json?: boolean;
+  cards?: string;
+  optimize?: boolean;
+}
+
+export function hintCommand(): Command {
+  const cmd = new Command('hint')
+    .description('judge every legal move of a position: which still win, which lose, the best first')
+    .argument('<deal>', 'a deal code, a deal file, or - for standard input')
+    .option('--moves <list>', 'the moves played so far, separated by ";" (as for play); none: the deal as dealt', '')
+    .option('--optimize', 'Double Solitaire: search for the fewest moves after each move, and prove it when possible');
+  addRuleOptions(cmd);
+  addLimitOptions(cmd);
+  addOutputOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+Labels. Pyramide (exact): optimal (on a shortest win), winnable (wins, N moves longer),
+losing (no win any more; the most pyramid cards still removable). Double Solitaire:
+winning (a win is known after it), losing (proven), unknown (a limit stopped it); the
+limits are for the whole hint, shared among the moves.
+Examples:
+  cardsolve hint PY1-N-AAAAAAA --moves "J♦ + 2♦; draw"
+  cardsolve hint DS1-D1N-AAAAAAB --moves "9♦ c3-c2; draw" --time-limit 20s --json`,
+  );
+  return cmd.action((arg: string, options: HintOptions) => {
+    const deal = openDeal(dealInputFromArg(arg), ruleFlags(options));
+    const limits = limitsFrom(options);
+    const result = hint(deal, options.moves ?? '', limits, { optimize: options.optimize === true });
+    process.stdout.write((options.json ? JSON.stringify(result) : describeHint(result, cardStyleFrom(options))) + '\n');
+  });
+}

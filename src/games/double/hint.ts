@@ -1,0 +1,250 @@
+/**
+ * Double Solitaire hints: the position after some moves, replayed through the engine, and
+ * every legal move judged by the solver started from the position after it:
+ *
+ *   winning   a win is known after it (the length of the shortest line found; proven
+ *             minimal with `optimize` when that search finishes)
+ *   losing    proven: no line wins after it (and the most foundation cards still reachable)
+ *   unknown   a limit stopped its search
+ *
+ * The solver sees the face-down cards and the stock order, which the player does not: these
+ * are judgements of the deal as dealt, not of what the player can know.
+ *
+ * The time and node limits are for the whole hint: each move's search gets an equal share of
+ * what is left when it starts, so time a quick move does not use goes to the moves after it.
+ */
+import { InputError } from '../../errors/inputError.js';
+import { Budget, describeLimit, type LimitName, type Limits } from '../../search/limits.js';
+import type { HintOptions, HintResult, JudgedMove, PositionStatus } from '../hint.js';
+import type { MoveJson } from '../types.js';
+import type { DoubleState } from './engine.js';
+import { IllegalMove, moveJson, parseMove, positionJson, replayLine, splitMoves } from './play.js';
+import { solve } from './solver.js';
+
+/** What a hint needs of an opened Double Solitaire deal. */
+export interface DoubleHintSource {
+  code: string | null;
+  fingerprint: string;
+  rules: string;
+  newState(): DoubleState;
+}
+
+/**
+ * The position after `movesText` (the `play` notation), replayed through the engine, with
+ * the moves as JSON. An illegal move throws `InputError` with its number and the app's reason.
+ */
+export function replayPosition(start: DoubleState, movesText: string): { state: DoubleState; played: MoveJson[] } {
+  const played: MoveJson[] = [];
+  splitMoves(movesText).forEach((text, i) => {
+    let why: string | null;
+    let m = -1;
+    try {
+      m = parseMove(start, text, 'symbols');
+      why = start.refusal(m);
+    } catch (e) {
+      if (!(e instanceof IllegalMove)) throw e;
+      why = e.message;
+    }
+    if (why !== null) throw new InputError(`move ${i + 1} "${text}" is refused: ${why}`);
+    played.push(moveJson(start, m));
+    start.apply(m);
+  });
+  return { state: start, played };
+}
+
+/** One search from a position: the verdict, a winning line as JSON, the figures. */
+interface Search {
+  verdict: 'winnable' | 'unwinnable' | 'unknown';
+  line: MoveJson[] | null;
+  moves: number | null;
+  proved: boolean;
+  maxFoundation: number;
+  maxExact: boolean;
+  nodes: number;
+  hit: LimitName | null;
+}
+
+function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): Search {
+  if (position.isWon()) {
+    return { verdict: 'winnable', line: [], moves: 0, proved: true, maxFoundation: position.total, maxExact: true, nodes: 0, hit: null };
+  }
+  // The move counter starts at 0 so that the solver's line lengths count from here.
+  const fresh = (): DoubleState => {
+    const s = position.clone();
+    s.moves = 0;
+    return s;
+  };
+  const budget = new Budget(limits);
+  const r = solve(fresh, budget, { optimize });
+  let line: MoveJson[] | null = null;
+  if (r.line !== null) {
+    const replay = fresh();
+    const out: MoveJson[] = [];
+    replayLine(replay, r.line, (m) => out.push(moveJson(replay, m)));
+    if (!replay.isWon() || replay.moves !== r.moves) throw new Error('internal error: a hint line does not replay to a win in its length');
+    line = out;
+  }
+  return {
+    verdict: r.verdict,
+    line,
+    moves: r.moves,
+    proved: r.minMovesProved,
+    maxFoundation: r.maxFoundation,
+    maxExact: r.maxExact,
+    nodes: r.nodes,
+    hit: r.hit,
+  };
+}
+
+/** Equal shares of what is left of a limit (Infinity stays Infinity). */
+function share(total: number, used: number, searchesLeft: number): number {
+  if (total === Infinity) return Infinity;
+  return Math.max(1, (total - used) / searchesLeft);
+}
+
+const RANK: Record<JudgedMove['label'], number> = { optimal: 0, winnable: 0, winning: 0, unknown: 1, losing: 2 };
+
+/** The most foundation cards any line after a judged move reaches (the stuck figure, 0 when unknown). */
+function reachOf(j: JudgedMove): number {
+  return typeof j.maxFoundation === 'number' ? j.maxFoundation : 0;
+}
+
+/** Best first: wins by length (proven ones first on a tie), then undecided, then losses keeping the most cards. */
+function better(a: JudgedMove, b: JudgedMove): number {
+  if (RANK[a.label] !== RANK[b.label]) return RANK[a.label] - RANK[b.label];
+  if (a.label === 'winning') return a.movesLeft! - b.movesLeft! || Number(b.movesLeftProved) - Number(a.movesLeftProved);
+  return reachOf(b) - reachOf(a);
+}
+
+/** A legal move judged, with the winning line found after it (null unless `winning`). */
+export interface DoubleJudgement {
+  j: JudgedMove;
+  line: MoveJson[] | null;
+  nodes: number;
+  hit: LimitName | null;
+}
+
+/**
+ * Every legal move of `state`, each judged by a search from the position after it, in the
+ * engine's order; the limits are shared among the moves (see the file comment).
+ */
+export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean): DoubleJudgement[] {
+  const started = performance.now();
+  const legal = state.legalMoves();
+  const judged: DoubleJudgement[] = [];
+  let nodes = 0;
+  legal.forEach((m, i) => {
+    const left = legal.length - i;
+    const mine: Limits = {
+      timeMs: share(limits.timeMs, performance.now() - started, left),
+      nodes: share(limits.nodes, nodes, left),
+      memoryBytes: limits.memoryBytes,
+    };
+    const json = moveJson(state, m);
+    const after = state.clone();
+    after.apply(m);
+    const s = searchFrom(after, mine, optimize);
+    nodes += s.nodes;
+    const label = s.verdict === 'winnable' ? 'winning' : s.verdict === 'unwinnable' ? 'losing' : 'unknown';
+    judged.push({
+      j: {
+        move: json,
+        label,
+        wins: s.verdict === 'unknown' ? null : s.verdict === 'winnable',
+        movesLeft: s.moves,
+        movesLeftProved: s.proved,
+        extraMoves: null,
+        maxFoundation: Math.max(s.maxFoundation, after.onFoundations),
+        maxExact: s.maxExact,
+        limit: s.verdict === 'unknown' && s.hit !== null ? describeLimit(s.hit, limits) : null,
+      },
+      line: s.line,
+      nodes: s.nodes,
+      hit: s.verdict === 'unknown' ? s.hit : null,
+    });
+  });
+  return judged;
+}
+
+export function hintDouble(source: DoubleHintSource, movesText: string, limits: Limits, options: HintOptions = {}): HintResult {
+  const started = performance.now();
+  const { state, played } = replayPosition(source.newState(), movesText);
+  const optimize = options.optimize === true;
+  const head = {
+    code: source.code,
+    fingerprint: source.fingerprint,
+    game: 'double' as const,
+    rules: source.rules,
+    played,
+    position: positionJson(state, 'symbols'),
+    score: state.scoreText(),
+    counter: state.moves,
+  };
+  const seeAll = 'these judgements see the face-down cards and the stock order, which the player does not';
+  const ms = (): number => Math.round(performance.now() - started);
+
+  if (state.isWon() || options.statusOnly === true) {
+    const s = searchFrom(state, limits, optimize);
+    let status: PositionStatus = s.verdict === 'winnable' ? 'winnable' : s.verdict === 'unwinnable' ? 'lost' : 'unknown';
+    if (state.isWon()) status = 'won';
+    else if (state.legalMoves().length === 0) status = 'dead end';
+    const limit = s.hit !== null ? describeLimit(s.hit, limits) : null;
+    return {
+      ...head,
+      status,
+      movesLeft: s.moves,
+      movesLeftProved: s.proved,
+      maxFoundation: Math.max(s.maxFoundation, state.onFoundations),
+      maxExact: s.maxExact,
+      best: s.line !== null && s.line.length > 0 ? s.line[0]! : null,
+      crossroads: [],
+      moves: [],
+      line: s.line,
+      nodes: s.nodes,
+      ms: ms(),
+      limit,
+      notes: state.isWon() ? [] : [seeAll, 'the position only: its moves are not judged one by one'],
+    };
+  }
+
+  const legal = state.legalMoves();
+  const judged = judgeMoves(state, limits, optimize);
+  const nodes = judged.reduce((sum, x) => sum + x.nodes, 0);
+  const stoppedBy = judged.find((x) => x.j.label === 'unknown')?.hit ?? null;
+  judged.sort((a, b) => better(a.j, b.j));
+  const moves = judged.map((x) => x.j);
+  for (const j of moves) if (j.label === 'winning') j.extraMoves = j.movesLeft! - moves[0]!.movesLeft!;
+
+  const top = moves[0];
+  const status: PositionStatus =
+    top === undefined ? 'dead end' : top.label === 'winning' ? 'winnable' : top.label === 'losing' ? 'lost' : 'unknown';
+  const decided = moves.every((j) => j.label !== 'unknown');
+  const notes = [seeAll];
+  if (legal.length > 0) {
+    const how =
+      limits.timeMs === Infinity && limits.nodes === Infinity
+        ? 'no time or node limit'
+        : "the limits are for the whole hint: each move's search gets an equal share of what is left when it starts";
+    notes.push(`${legal.length} legal move${legal.length === 1 ? '' : 's'} judged one by one; ${how}`);
+  }
+  if (status === 'winnable' && !optimize)
+    notes.push('the lengths are those of the shortest lines found; --optimize searches for the fewest moves');
+  const reach = moves.reduce((most, j) => Math.max(most, reachOf(j)), state.onFoundations);
+  return {
+    ...head,
+    status,
+    movesLeft: status === 'winnable' ? top!.movesLeft! + 1 : null,
+    // The fewest from here only when every move is decided and every win proven minimal.
+    movesLeftProved: status === 'winnable' && decided && moves.every((j) => j.label !== 'winning' || j.movesLeftProved),
+    maxFoundation: status === 'winnable' ? state.total : reach,
+    maxExact: status === 'winnable' || (decided && moves.every((j) => j.maxExact)),
+    best: top?.move ?? null,
+    crossroads: status === 'winnable' ? moves.filter((j) => j.label === 'losing').map((j) => j.move) : [],
+    moves,
+    line: status === 'winnable' ? [top!.move, ...judged[0]!.line!] : null,
+    nodes,
+    ms: ms(),
+    limit: stoppedBy !== null ? describeLimit(stoppedBy, limits) : null,
+    notes,
+  };
+}

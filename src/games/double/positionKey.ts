@@ -1,0 +1,76 @@
+/**
+ * The Double Solitaire solver's position key. A position is written as 11 words: one per
+ * column, then the talon. Cards are faces, so the two copies of a card are interchangeable.
+ * A column with face-down cards is named by its index and face-down count (its hidden cards
+ * never change) plus its face-up run (base card, length, one bit per card for which of the
+ * two suits of its colour it is). Columns without face-down cards are sorted, so positions
+ * that differ only by which empty or fully face-up column holds what are one position. The
+ * talon is the set of stock cards still in play (59 bits) and the waste pointer; in Draw 1
+ * with unlimited turn-overs every pointer reaches every other one, so the pointer is left out
+ * there (except when counting moves). The foundations follow from the rest (every card not
+ * in the columns or the talon is on them, and per suit the two piles are fixed by how many
+ * copies of each rank are up). The key is exact, not a hash: no collision can make a
+ * position look searched when it was not.
+ */
+import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
+import { ALT } from './faceTables.js';
+
+export const KEY_WORDS = 11;
+
+/**
+ * Vegas pointer dominance. Under Vegas scoring the waste pointer only moves forward, by
+ * draws; a position with pointer p can reach the same position with pointer p' by draws
+ * alone when p' >= p in Draw 1, and in Draw 3 when p' = p + 3k < T or p' = T (the stock
+ * emptied). Everything reachable from (position, p') is then reachable from (position, p),
+ * with the same foundation counts, so once (position, p) is searched (or on the search
+ * path), (position, p') needs no search of its own. The key therefore leaves the pointer
+ * out except for this class (Draw 1: one class; Draw 3: p mod 3, or 3 for an empty stock),
+ * and the table keeps the smallest pointer searched per key: a position is skipped when a
+ * pointer no larger in its class was searched, and searched again when it comes with a
+ * smaller one. The tests check the verdicts and maxFoundation against a brute force that
+ * knows nothing of this.
+ */
+export function pointerClass(s: DoubleState): number {
+  if (s.draw === 1) return 0;
+  return s.waste === s.talLen ? 3 : s.waste % 3;
+}
+
+/** Writes position keys into one reused buffer: nothing allocated per position. */
+export class PositionKey {
+  readonly key = new Uint32Array(KEY_WORDS);
+  private readonly codes = new Uint32Array(COLUMNS);
+
+  /** The canonical key of `s` into `this.key` (see the class comment for the pointer). */
+  write(s: DoubleState, withPointer: boolean, dominance = false): Uint32Array {
+    const codes = this.codes;
+    for (let c = 0; c < COLUMNS; c++) {
+      const l = s.len[c]!;
+      const d = s.down[c]!;
+      let code = d > 0 ? ((c + 1) << 26) | (d << 22) : 0;
+      const up = l - d;
+      if (up > 0) {
+        const at = c * COL_CAP + d;
+        code |= (up << 18) | (s.col[at]! << 12);
+        let bits = 0;
+        for (let i = 1; i < up; i++) bits |= ALT[s.col[at + i]!]! << (i - 1);
+        code |= bits;
+      }
+      // Insertion into the sorted prefix.
+      let j = c;
+      while (j > 0 && codes[j - 1]! > code) {
+        codes[j] = codes[j - 1]!;
+        j--;
+      }
+      codes[j] = code;
+    }
+    const key = this.key;
+    const ptr = dominance ? pointerClass(s) : withPointer ? s.waste : 0;
+    key[0] = (codes[0]! | ((ptr & 3) << 30)) >>> 0;
+    key[1] = (codes[1]! | (((ptr >> 2) & 3) << 30)) >>> 0;
+    key[2] = (codes[2]! | (((ptr >> 4) & 3) << 30)) >>> 0;
+    for (let c = 3; c < COLUMNS; c++) key[c] = codes[c]!;
+    key[9] = s.maskLo;
+    key[10] = s.maskHi;
+    return key;
+  }
+}

@@ -1,0 +1,429 @@
+/**
+ * The Double Solitaire search: depth-first over the engine's positions, applied and undone
+ * in place, with the moves of each position generated best first (`generate`), safe
+ * foundation moves played without branching (`safeMoves.ts`), positions interned by their
+ * exact key (`positionKey.ts`) and, under Vegas, positions the talon relaxation proves lost
+ * skipped (`vegasBound.ts`). Nothing is allocated per node: moves are integers in typed
+ * arrays.
+ */
+
+import { GrowableInt32Array } from '../../search/growable.js';
+import type { KeyTable } from '../../search/keyTable.js';
+import type { Budget } from '../../search/limits.js';
+import {
+  COL_CAP,
+  COLUMNS,
+  type DoubleState,
+  FITS,
+  KING,
+  M_CC,
+  M_CF,
+  M_FC,
+  M_JUMP,
+  M_WC,
+  M_WF,
+  mA,
+  mN,
+  mT,
+  mv,
+  PILES,
+  RANK,
+} from './engine.js';
+import { TARGETS } from './faceTables.js';
+import { PositionKey } from './positionKey.js';
+import { isSafe } from './safeMoves.js';
+import { TalonBound } from './vegasBound.js';
+
+// Move ordering (higher first). Only the order depends on these, never a verdict.
+const P_REVEAL = 1000;
+const P_CF = 900;
+const P_WF = 880;
+const P_USEFUL = 700;
+const P_WC = 500;
+const P_EMPTY = 200;
+const P_OTHER = 300;
+const P_FC = 100;
+
+/** A pseudo-random number in [0, range) fixed by the move and the seed. */
+function noise(m: number, seed: number, range: number): number {
+  let h = Math.imul(m ^ Math.imul(seed, 0x9e3779b9), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) % range;
+}
+
+/** The searcher: one engine position, applied and undone in place. */
+export class DoubleSearch {
+  readonly s: DoubleState;
+  private readonly keys = new PositionKey();
+  private readonly vegasBound = new TalonBound();
+  private readonly moves = new GrowableInt32Array(1 << 14);
+  private readonly prios = new GrowableInt32Array(1 << 14);
+  private readonly start = new GrowableInt32Array(1024);
+  private readonly count = new GrowableInt32Array(1024);
+  private readonly index = new GrowableInt32Array(1024);
+  private readonly applied = new GrowableInt32Array(1024);
+  private readonly posStamp = new Int32Array(64);
+  private readonly want = new Uint8Array(52);
+  private stamp = 0;
+  maxFoundation = 0;
+  /**
+   * Vegas pruning by the talon relaxation (`talonBound`): 'win' skips positions that cannot
+   * be won (for the verdict), 'max' positions that cannot beat `maxFoundation` (for the
+   * exact most foundation cards).
+   */
+  prune: 'none' | 'win' | 'max' = 'none';
+  /**
+   * Restarts (see `solve`): 0 keeps the plain move order; another value adds to every
+   * move's priority a pseudo-random amount below `jitter`, fixed per (seed, move), so that
+   * each restart tries the moves of a position in another order. Only the order changes.
+   */
+  orderSeed = 0;
+  jitter = 0;
+
+  constructor(
+    state: DoubleState,
+    private readonly budget: Budget,
+  ) {
+    this.s = state;
+  }
+
+  /** Plays every safe foundation move; returns how many engine moves it applied. */
+  autoplay(): number {
+    const s = this.s;
+    let applied = 0;
+    let progress = true;
+    while (progress) {
+      progress = false;
+      for (let c = 0; c < COLUMNS; c++) {
+        const l = s.len[c]!;
+        if (l === 0) continue;
+        const f = s.col[c * COL_CAP + l - 1]!;
+        if (s.pileFor(f) >= 0 && isSafe(s.fnd, f)) {
+          s.apply(mv(M_CF, c));
+          applied++;
+          progress = true;
+        }
+      }
+      if (s.draw === 1 && s.waste > 0) {
+        const f = s.wasteTop();
+        if (s.pileFor(f) >= 0 && isSafe(s.fnd, f)) {
+          s.apply(mv(M_WF));
+          applied++;
+          progress = true;
+        }
+      }
+    }
+    return applied;
+  }
+
+  /** The canonical key of the position (see `positionKey.ts`). */
+  computeKey(withPointer: boolean, dominance = false): Uint32Array {
+    return this.keys.write(this.s, withPointer, dominance);
+  }
+
+  /** Vegas: an upper bound on the foundation cards any line from here reaches (`vegasBound.ts`). */
+  talonBound(): number {
+    return this.vegasBound.bound(this.s);
+  }
+
+  /** Whether `prune` skips the current position (see `talonBound`). */
+  private pruned(): boolean {
+    if (this.prune === 'none') return false;
+    const bound = this.talonBound();
+    if (this.prune === 'win') return bound < this.s.total;
+    return bound <= this.maxFoundation && bound < this.s.total;
+  }
+
+  /** Plays one search move (a talon move first brings the pointer); returns engine moves applied. */
+  private play(m: number): number {
+    const s = this.s;
+    const kind = m & 7;
+    let applied = 1;
+    if (kind === M_WC || kind === M_WF) {
+      const p = mA(m);
+      if (p !== s.waste) {
+        s.apply(mv(M_JUMP, p, 0, mN(m), mT(m)));
+        applied++;
+      }
+    }
+    s.apply(m);
+    return applied + this.autoplay();
+  }
+
+  private undo(n: number): void {
+    for (let i = 0; i < n; i++) this.s.undo();
+  }
+
+  /** Writes the moves of the position at `at` in the buffers, best first; returns how many. */
+  private generate(at: number): number {
+    const s = this.s;
+    let moves = this.moves.ensure(at + 1024);
+    let prios = this.prios.ensure(at + 1024);
+    let n = 0;
+    const seed = this.orderSeed;
+    const jitter = this.jitter;
+    const push = (m: number, prio: number): void => {
+      if (at + n >= moves.length) {
+        moves = this.moves.ensure(at + n + 1024);
+        prios = this.prios.ensure(at + n + 1024);
+      }
+      moves[at + n] = m;
+      prios[at + n] = seed === 0 ? prio : prio + noise(m, seed, jitter);
+      n++;
+    };
+    let firstEmpty = -1;
+    for (let b = 0; b < COLUMNS; b++) {
+      if (s.len[b] === 0) {
+        firstEmpty = b;
+        break;
+      }
+    }
+    // Faces that would let a column with face-down cards move its face-up run away (and so
+    // turn a card up), and whether a King run waits on face-down cards: move ordering only.
+    const want = this.want;
+    want.fill(0);
+    let kingWaits = false;
+    for (let a = 0; a < COLUMNS; a++) {
+      const d = s.down[a]!;
+      if (d === 0) continue;
+      const base = s.col[a * COL_CAP + d]!;
+      if (RANK[base] === KING) kingWaits = true;
+      else {
+        const t = TARGETS[base]!;
+        want[t & 63] = 1;
+        want[t >> 6] = 1;
+      }
+    }
+    // Column tops to the foundations (the safe ones were played already).
+    for (let a = 0; a < COLUMNS; a++) {
+      const l = s.len[a]!;
+      if (l > 0 && s.pileFor(s.col[a * COL_CAP + l - 1]!) >= 0) push(mv(M_CF, a), P_CF + s.down[a]!);
+    }
+    // Column to column.
+    for (let a = 0; a < COLUMNS; a++) {
+      const l = s.len[a]!;
+      const d = s.down[a]!;
+      const up = l - d;
+      for (let k = 1; k <= up; k++) {
+        const base = s.col[a * COL_CAP + l - k]!;
+        const whole = k === up;
+        let prio: number;
+        if (whole) prio = d > 0 ? P_REVEAL + d : kingWaits ? P_USEFUL : P_EMPTY;
+        else {
+          const y = s.col[a * COL_CAP + l - k - 1]!;
+          prio = s.pileFor(y) >= 0 || want[y] === 1 ? P_USEFUL : P_OTHER;
+        }
+        if (RANK[base] === KING) {
+          // A King run that is a whole column already has nowhere better to be; empty columns
+          // without face-down cards are interchangeable, so the first one stands for all.
+          if (firstEmpty >= 0 && !(whole && d === 0)) push(mv(M_CC, a, firstEmpty, k), prio);
+          continue; // a King never goes on a card
+        }
+        for (let b = 0; b < COLUMNS; b++) {
+          const lb = s.len[b]!;
+          if (b === a || lb === 0) continue;
+          if (FITS[base * 52 + s.col[b * COL_CAP + lb - 1]!] === 1) push(mv(M_CC, a, b, k), prio + s.down[b]!);
+        }
+      }
+    }
+    // The talon: every card the pointer can reach, with the draws and turn-overs it takes.
+    if (s.talLen > 0) {
+      const stamp = ++this.stamp;
+      const T = s.talLen;
+      const w = s.waste;
+      const step = s.draw;
+      let draws = 0;
+      const offer = (p: number, turns: number): void => {
+        if (this.posStamp[p] === stamp) return;
+        this.posStamp[p] = stamp;
+        const f = s.stockCards[s.tal[p - 1]!]!;
+        const cost = draws + turns;
+        if (s.pileFor(f) >= 0) push(mv(M_WF, p, 0, draws, turns), P_WF - cost);
+        if (RANK[f] === KING) {
+          if (firstEmpty >= 0) push(mv(M_WC, p, firstEmpty, draws, turns), P_WC - cost);
+          return;
+        }
+        for (let b = 0; b < COLUMNS; b++) {
+          const lb = s.len[b]!;
+          if (lb > 0 && FITS[f * 52 + s.col[b * COL_CAP + lb - 1]!] === 1)
+            push(mv(M_WC, p, b, draws, turns), (want[f] === 1 ? P_USEFUL : P_WC) - cost + s.down[b]!);
+        }
+      };
+      if (w > 0) offer(w, 0);
+      let p = w;
+      while (p < T) {
+        p = Math.min(p + step, T);
+        draws++;
+        offer(p, 0);
+      }
+      if (!s.vegas) {
+        p = 0;
+        while (p < T) {
+          p = Math.min(p + step, T);
+          draws++;
+          offer(p, 1);
+        }
+      }
+    }
+    // Foundation tops back to a column.
+    for (let p = 0; p < PILES; p++) {
+      const r = s.fnd[p]!;
+      if (r === 0) continue;
+      if ((p & 1) === 1 && s.fnd[p - 1] === r) continue;
+      const f = s.pileTop(p);
+      // If the card would be safe to play back at once, taking it down gains nothing.
+      s.fnd[p] = r - 1;
+      const useless = isSafe(s.fnd, f);
+      s.fnd[p] = r;
+      if (useless) continue;
+      if (r === KING) {
+        if (firstEmpty >= 0) push(mv(M_FC, p, firstEmpty), P_FC);
+        continue;
+      }
+      for (let b = 0; b < COLUMNS; b++) {
+        const lb = s.len[b]!;
+        if (lb > 0 && FITS[f * 52 + s.col[b * COL_CAP + lb - 1]!] === 1) push(mv(M_FC, p, b), want[f] === 1 ? P_USEFUL - 200 : P_FC);
+      }
+    }
+    // Best first (insertion sort, stable).
+    for (let i = at + 1; i < at + n; i++) {
+      const m = moves[i]!;
+      const pr = prios[i]!;
+      let j = i;
+      while (j > at && prios[j - 1]! < pr) {
+        moves[j] = moves[j - 1]!;
+        prios[j] = prios[j - 1]!;
+        j--;
+      }
+      moves[j] = m;
+      prios[j] = pr;
+    }
+    return n;
+  }
+
+  /**
+   * Depth-first search from the current position (already autoplayed).
+   * Plain mode: stops at the first win, leaving the engine on it (its history is the line).
+   * Optimize mode: branch and bound under `bound` moves; calls `onWin` with each shorter win.
+   * Returns 'win', 'done' (space exhausted), 'stopped' (a limit) or 'capped' (more than
+   * `nodeCap` positions searched in this run: the caller restarts, see `solve`).
+   */
+  run(
+    table: KeyTable,
+    withPointer: boolean,
+    optimize: { bound: number; onWin: (moves: number) => number } | null,
+    nodeCap = Infinity,
+  ): 'win' | 'done' | 'stopped' | 'capped' {
+    const s = this.s;
+    let searched = 0;
+    const budget = this.budget;
+    const bestG = new GrowableInt32Array(optimize ? 1024 : 1);
+    const seenAt = (id: number): void => {
+      bestG.ensure(id)[id] = s.moves;
+    };
+    let bound = optimize ? optimize.bound : 0;
+
+    // Vegas pointer dominance (see `pointerClass`): plain search only, the optimize pass
+    // counts draws and so keeps the pointer in its key.
+    const dominance = s.vegas && !optimize;
+    const minPtr = new GrowableInt32Array(dominance ? 1024 : 1);
+    const dominated = (id: number): boolean => {
+      const ptrs = minPtr.ensure(id);
+      if (!table.lastWasNew && ptrs[id]! <= s.waste) return true;
+      ptrs[id] = s.waste;
+      return false;
+    };
+    const rootId = table.intern(this.computeKey(withPointer, dominance));
+    if (rootId < 0) return 'stopped';
+    if (dominance) dominated(rootId);
+    if (optimize) seenAt(rootId);
+    if (s.onFoundations > this.maxFoundation) this.maxFoundation = s.onFoundations;
+    if (s.isWon()) {
+      if (!optimize) return 'win';
+      return 'done';
+    }
+    if (this.pruned()) return 'done';
+    let depth = 0;
+    let start = this.start.ensure(2);
+    let count = this.count.ensure(2);
+    let index = this.index.ensure(2);
+    let applied = this.applied.ensure(2);
+    start[0] = 0;
+    count[0] = this.generate(0);
+    index[0] = 0;
+    for (;;) {
+      if (index[depth]! >= count[depth]!) {
+        if (depth === 0) return 'done';
+        depth--;
+        this.undo(applied[depth]!);
+        continue;
+      }
+      const m = this.moves.data[start[depth]! + index[depth]!]!;
+      index[depth]!++;
+      const k = this.play(m);
+      if (s.isWon()) {
+        this.maxFoundation = s.total;
+        if (!optimize) return 'win';
+        if (s.moves < bound) bound = optimize.onWin(s.moves);
+        this.undo(k);
+        continue;
+      }
+      if (optimize && s.moves + (s.total - s.onFoundations) >= bound) {
+        this.undo(k);
+        continue;
+      }
+      const id = table.intern(this.computeKey(withPointer, dominance));
+      if (id < 0) {
+        this.undo(k);
+        return 'stopped';
+      }
+      if (dominance) {
+        if (dominated(id)) {
+          this.undo(k);
+          continue;
+        }
+      } else if (!table.lastWasNew) {
+        if (!optimize || bestG.data[id]! <= s.moves) {
+          this.undo(k);
+          continue;
+        }
+      }
+      if (optimize) seenAt(id);
+      if (s.onFoundations > this.maxFoundation) this.maxFoundation = s.onFoundations;
+      // Only after a talon move: that is when cards get buried in the waste. Skipping the
+      // check elsewhere only prunes less.
+      const kind = m & 7;
+      if ((kind === M_WC || kind === M_WF) && this.pruned()) {
+        this.undo(k);
+        continue;
+      }
+      if (!budget.tick()) {
+        this.undo(k);
+        return 'stopped';
+      }
+      if (++searched > nodeCap) {
+        this.undo(k);
+        return 'capped';
+      }
+      applied[depth] = k;
+      depth++;
+      start = this.start.ensure(depth + 2);
+      count = this.count.ensure(depth + 2);
+      index = this.index.ensure(depth + 2);
+      applied = this.applied.ensure(depth + 2);
+      const at = start[depth - 1]! + count[depth - 1]!;
+      start[depth] = at;
+      count[depth] = this.generate(at);
+      index[depth] = 0;
+    }
+  }
+
+  /** The moves played since the start, as recorded by the engine. */
+  history(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.s.historyLength(); i++) out.push(this.s.historyMove(i));
+    return out;
+  }
+}

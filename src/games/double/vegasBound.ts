@@ -1,0 +1,117 @@
+/** The Vegas (one pass) bound of the Double Solitaire solver: see `TalonBound.bound`. */
+import { COL_CAP, COLUMNS, type DoubleState, KING, PILES, RANK, STOCK_SIZE } from './engine.js';
+import { TARGETS } from './faceTables.js';
+
+export class TalonBound {
+  private readonly avail = new Uint8Array(52);
+  private readonly availBase = new Uint8Array(52);
+  private readonly cut = new Uint8Array(COLUMNS);
+  private readonly pile = new Uint8Array(STOCK_SIZE);
+
+  /**
+   * Vegas only: an upper bound on the foundation cards any line from here can reach, from a
+   * relaxation of the game that allows everything the real game allows and more:
+   *
+   * - A card is *at hand* when it is face up, on the foundations, or has become so in the
+   *   relaxation. Face-up cards count as at hand even inside a run (more than real).
+   * - A card *can leave* its place when it is a King and an empty column can exist, when a
+   *   copy of a card it builds on is at hand, or (Kings too) when one copy of every lower
+   *   rank of its suit is at hand (it could go up). In the real game each of these is necessary: a card
+   *   goes onto a column top (at hand), into an empty column (Kings only), or onto the
+   *   foundations (the lower ranks of its suit are up, so at hand).
+   * - Columns: the face-down card under a column's face-up run (and then each face-down card
+   *   in turn) comes to hand once the card above it can leave; the cards on top of that one
+   *   are assumed to go wherever they like (more than real). An empty column can exist when
+   *   one is empty now or every card of some column can leave.
+   * - The talon keeps its real rule: one pass, the waste a stack whose top alone can leave.
+   *   Removing a waste top never hurts in the relaxation (what is at hand only grows, and in
+   *   Draw 3 the stock beyond the pointer is not regrouped by it), so the greedy pass
+   *   (remove the top while it can leave, else draw) removes every card any pass can.
+   *
+   * The columns and the talon are iterated to a fixpoint (the set at hand only grows). In a
+   * real line, by induction over its moves, every card that comes to hand is at hand in the
+   * fixpoint, and a card never at hand never reaches the foundations. The bound counts, per
+   * suit, the two piles that the copies at hand can build: the higher pile stops below the
+   * lowest rank with no copy at hand, the lower one below the lowest rank with fewer than two.
+   */
+  bound(s: DoubleState): number {
+    const base = this.availBase;
+    const avail = this.avail;
+    const cut = this.cut;
+    base.fill(0);
+    let empty = false;
+    let open = 0; // bit per column still holding a card that cannot leave
+    for (let c = 0; c < COLUMNS; c++) {
+      const l = s.len[c]!;
+      const d = s.down[c]!;
+      if (l === 0) {
+        empty = true;
+        continue;
+      }
+      for (let i = d; i < l; i++) base[s.col[c * COL_CAP + i]!]++;
+      cut[c] = d;
+      open |= 1 << c;
+    }
+    for (let p = 0; p < PILES; p++) {
+      const b = (p >> 1) * 13;
+      for (let r = 0; r < s.fnd[p]!; r++) base[b + r]++;
+    }
+    const pile = this.pile;
+    const T = s.talLen;
+    for (;;) {
+      // The greedy pass over the talon with what is at hand now.
+      avail.set(base);
+      let top = 0;
+      for (let i = 0; i < s.waste; i++) pile[top++] = s.stockCards[s.tal[i]!]!;
+      let next = s.waste;
+      for (;;) {
+        while (top > 0 && this.canLeave(pile[top - 1]!, empty)) avail[pile[--top]!]++;
+        if (next >= T) break;
+        const end = Math.min(next + s.draw, T);
+        while (next < end) pile[top++] = s.stockCards[s.tal[next++]!]!;
+      }
+      // The columns with it.
+      let changed = false;
+      for (let c = 0; c < COLUMNS; c++) {
+        if ((open & (1 << c)) === 0) continue;
+        const at = c * COL_CAP;
+        while (this.canLeave(s.col[at + cut[c]!]!, empty)) {
+          changed = true;
+          if (cut[c] === 0) {
+            open &= ~(1 << c);
+            empty = true;
+            break;
+          }
+          cut[c]--;
+          const x = s.col[at + cut[c]!]!;
+          base[x]++;
+          avail[x]++;
+        }
+      }
+      if (!changed) break;
+    }
+    let bound = 0;
+    for (let suit = 0; suit < 4; suit++) {
+      let high = 0;
+      while (high < 13 && avail[suit * 13 + high]! > 0) high++;
+      let low = 0;
+      while (low < 13 && avail[suit * 13 + low]! > 1) low++;
+      bound += high + low;
+    }
+    return bound;
+  }
+
+  /** The relaxation's "can leave" (see `bound`), with `this.avail` at hand. */
+  private canLeave(a: number, empty: boolean): boolean {
+    const avail = this.avail;
+    if (RANK[a] === KING) {
+      if (empty) return true;
+    } else {
+      const t = TARGETS[a]!;
+      if (avail[t & 63]! > 0 || avail[t >> 6]! > 0) return true;
+    }
+    // The foundations (a King too).
+    for (let x = a - RANK[a]! + 1; x < a; x++) if (avail[x] === 0) return false;
+    return true;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * The Pyramide hint: every legal move of a position, judged exactly by the solver. The
+ * position after each move is analysed from there (winnable, fewest moves left, most
+ * pyramid cards still removable, dead ends), all under one budget.
+ */
+import { type Budget, describeLimit, type Limits, Budget as SearchBudget } from '../../search/limits.js';
+import type { PyramideDeal } from './deal.js';
+import { talonOf } from './deal.js';
+import { PyramideGame, type PyramideMove } from './engine.js';
+import { PYRAMID_SIZE, popcount } from './layout.js';
+import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
+import { analysePosition, type PositionFigures } from './solver/analyse.js';
+import { FullStateSpace } from './solver/fullState.js';
+import { positionOf } from './solver/position.js';
+
+export type PyramideMoveLabel = 'optimal' | 'winnable' | 'losing' | 'unknown';
+
+export interface PyramideMoveJudgement {
+  move: PyramideMove;
+  label: PyramideMoveLabel;
+  /** optimal / winnable: the fewest moves that win after this move (null when the stock order is not known). */
+  movesLeft: number | null;
+  /** winnable: how many moves longer than the best move's line (0 for optimal). */
+  extraMoves: number | null;
+  /** losing: the most pyramid cards removable, counted from the start of the deal, after this move. */
+  maxRemoved: number | null;
+  maxExact: boolean;
+  /** losing: whether a line after it can end in "no more moves". */
+  deadEndReachable: boolean | null;
+}
+
+export interface PyramideHint {
+  /** Of the position before the move. */
+  status: 'won' | 'winnable' | 'lost' | 'dead end' | 'unknown';
+  /** The fewest moves that win from here (winnable, stock order known). */
+  movesLeft: number | null;
+  maxRemoved: number | null;
+  maxExact: boolean;
+  /** Every legal move of the engine, best first. */
+  moves: PyramideMoveJudgement[];
+  notes: string[];
+  nodes: number;
+  ms: number;
+  limit: string | null;
+}
+
+/**
+ * Replays `played` through the rules engine (an illegal move throws its `IllegalMoveError`),
+ * then judges every legal move. Best first: optimal, then winnable by extra moves, then
+ * losing by most cards still removable, then unknown.
+ */
+export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: readonly PyramideMove[], limits: Limits): PyramideHint {
+  const budget: Budget = new SearchBudget(limits);
+  const game = new PyramideGame(deal, rules);
+  for (const move of played) game.move(move);
+  const notes: string[] = [];
+  const finish = (hint: Omit<PyramideHint, 'nodes' | 'ms' | 'limit' | 'notes'>): PyramideHint => ({
+    ...hint,
+    notes,
+    nodes: budget.nodes,
+    ms: Math.round(budget.elapsedMs() * 100) / 100,
+    limit: budget.hit === null ? null : describeLimit(budget.hit, limits),
+  });
+
+  const removedNow = popcount(game.removed);
+  if (game.isWon()) {
+    notes.push('the game is won: no move is left to judge');
+    return finish({ status: 'won', movesLeft: 0, maxRemoved: PYRAMID_SIZE, maxExact: true, moves: [] });
+  }
+  if (game.isNoMoreMoves()) {
+    return finish({ status: 'dead end', movesLeft: null, maxRemoved: removedNow, maxExact: true, moves: [] });
+  }
+
+  const stockKnown = talonOf(deal) !== null;
+  if (!stockKnown && talonIsFree(rules)) {
+    notes.push(
+      'the stock order is not given: moves that still win are labelled winnable, without the fewest moves left, and none is called optimal',
+    );
+  }
+  // One space per deal and rule set, across hints: its memoised bounds and the exact costs
+  // learnt by earlier searches serve every position asked about.
+  const space = stockKnown ? spaceFor(deal, rules) : null;
+  const judged: { move: PyramideMove; figures: PositionFigures | null }[] = [];
+  for (const move of game.moves()) {
+    game.move(move);
+    const figures = budget.stopped ? null : analysePosition(deal, rules, positionOf(game), budget, false, space);
+    game.undo();
+    judged.push({ move, figures });
+  }
+  for (const j of judged) for (const note of j.figures?.notes ?? []) if (!notes.includes(note)) notes.push(note);
+
+  // A move's verdict is proven when its search reached it; a later limit does not undo it.
+  const wins = judged.filter((j) => j.figures?.winnable === true);
+  const best = wins.reduce<number | null>((m, j) => {
+    const left = j.figures!.minMoves;
+    return left === null ? m : m === null ? left : Math.min(m, left);
+  }, null);
+  // Exact extra moves need every winning move's count; a count missing (limit) leaves them unknown.
+  const allCounted = wins.every((j) => j.figures!.minMoves !== null);
+
+  const moves: PyramideMoveJudgement[] = judged.map(({ move, figures }) => {
+    const f = figures;
+    if (f === null || f.winnable === null) {
+      return {
+        move,
+        label: 'unknown',
+        movesLeft: null,
+        extraMoves: null,
+        maxRemoved: f?.maxRemoved ?? null,
+        maxExact: false,
+        deadEndReachable: f?.deadEndReachable ?? null,
+      };
+    }
+    if (f.winnable) {
+      const left = f.minMoves;
+      if (stockKnown && (left === null || !allCounted)) {
+        // Wins, but a limit stopped the count of moves: how good it is stays unknown.
+        return {
+          move,
+          label: 'unknown',
+          movesLeft: left,
+          extraMoves: null,
+          maxRemoved: PYRAMID_SIZE,
+          maxExact: true,
+          deadEndReachable: f.deadEndReachable,
+        };
+      }
+      const extra = left !== null && best !== null ? left - best : null;
+      return {
+        move,
+        label: extra === 0 ? 'optimal' : 'winnable',
+        movesLeft: left,
+        extraMoves: extra,
+        maxRemoved: PYRAMID_SIZE,
+        maxExact: true,
+        deadEndReachable: f.deadEndReachable,
+      };
+    }
+    return {
+      move,
+      label: 'losing',
+      movesLeft: null,
+      extraMoves: null,
+      maxRemoved: f.maxRemoved,
+      maxExact: f.maxExact,
+      deadEndReachable: f.deadEndReachable,
+    };
+  });
+  moves.sort(compareJudgements);
+
+  let status: PyramideHint['status'];
+  let maxRemoved: number | null;
+  let maxExact: boolean;
+  if (wins.length > 0) {
+    status = 'winnable';
+    maxRemoved = PYRAMID_SIZE;
+    maxExact = true;
+  } else if (moves.every((m) => m.label === 'losing')) {
+    status = 'lost';
+    maxRemoved = Math.max(removedNow, ...moves.map((m) => m.maxRemoved ?? 0));
+    maxExact = moves.every((m) => m.maxExact);
+  } else {
+    status = 'unknown';
+    const known = moves.map((m) => m.maxRemoved ?? 0);
+    maxRemoved = Math.max(removedNow, ...known);
+    maxExact = false;
+  }
+  const movesLeft = status === 'winnable' && best !== null && allCounted ? best + 1 : null;
+  return finish({ status, movesLeft, maxRemoved, maxExact, moves });
+}
+
+/** Per deal object (deals are never changed once made) and rule set. */
+const spaces = new WeakMap<PyramideDeal, Map<string, FullStateSpace>>();
+
+function spaceFor(deal: PyramideDeal, rules: PyramideRules): FullStateSpace {
+  let byRules = spaces.get(deal);
+  if (!byRules) {
+    byRules = new Map();
+    spaces.set(deal, byRules);
+  }
+  const name = rulesName(rules);
+  let space = byRules.get(name);
+  if (!space) {
+    space = new FullStateSpace(deal, rules);
+    byRules.set(name, space);
+  }
+  return space;
+}
+
+const RANK: Record<PyramideMoveLabel, number> = { optimal: 0, winnable: 1, losing: 2, unknown: 3 };
+
+function compareJudgements(a: PyramideMoveJudgement, b: PyramideMoveJudgement): number {
+  if (a.label !== b.label) return RANK[a.label] - RANK[b.label];
+  if (a.label === 'winnable') return (a.extraMoves ?? Infinity) - (b.extraMoves ?? Infinity);
+  if (a.label === 'losing') return (b.maxRemoved ?? 0) - (a.maxRemoved ?? 0);
+  return 0;
+}

@@ -1,0 +1,154 @@
+/**
+ * The relaxed game: the pyramid as it is, the talon cards left as a free pool (any of them
+ * may pair at any time, whatever its place). A position of it is the set of pyramid cards
+ * removed plus how many talon cards of each value have been used, so a deal has only a few
+ * thousand of them. For each one, memoised:
+ *   - the fewest removals that clear the pyramid (NO_WIN when it cannot be cleared), and
+ *   - the most pyramid cards removable, and
+ *   - whether a dead end can be reached: no pyramid move left and every talon card that
+ *     is not a King used (meaningful when the talon is free: the app's "no more moves").
+ * Every line of the real game, under any rule set, is a line of the relaxed game once its
+ * draws, turn-overs and talon-only removals are left out; so these figures bound the real
+ * game's from the right side (a lower bound on removals, an upper bound on cards removable,
+ * and "cannot be cleared" is exact). When the talon is free in the real game too
+ * (`talonIsFree`), they are exact.
+ */
+import { rankOf } from '../../../cards/card.js';
+import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
+import type { PyramideDeal } from '../deal.js';
+import { talonCards } from '../deal.js';
+import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
+
+export const NO_WIN = 255;
+const DEAD_END = 1 << 16;
+/** Scratch mark while a position's moves are merged: at least one removal was possible. */
+const MOVED = 1 << 17;
+
+export class RelaxedGame {
+  private readonly value = new Int32Array(PYRAMID_SIZE);
+  /** Talon cards of each value (1..13). */
+  readonly talonCount = new Int32Array(14);
+  /** Mixed radix of the usage number: digit v counts the talon cards of value v used. */
+  readonly radix = new Int32Array(14);
+  private readonly table = new StateTable(null, 1 << 10);
+  /** Per relaxed position: fewest removals (bits 0-7), most removable (bits 8-15), dead end reachable (bit 16). */
+  private readonly figures = new GrowableInt32Array(1 << 10);
+  /** Available pyramid cards, PYRAMID_SIZE slots per recursion depth. */
+  private readonly avail = new Int32Array(PYRAMID_SIZE * (PYRAMID_SIZE + 2));
+  /** For each position, the positions it could ever pair with. */
+  readonly partners: Int32Array;
+  /** The usage number once every talon card but the Kings is used. */
+  readonly fullUsage: number = 0;
+
+  constructor(
+    deal: PyramideDeal,
+    private readonly pairCovering: boolean,
+  ) {
+    for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
+    for (const c of talonCards(deal)) this.talonCount[rankOf(c)]!++;
+    let r = 1;
+    for (let v = 1; v <= 12; v++) {
+      this.radix[v] = r;
+      this.fullUsage += this.talonCount[v]! * r;
+      r *= this.talonCount[v]! + 1;
+    }
+    this.partners = pairableMasks(this.value, pairCovering);
+  }
+
+  /** Relaxed positions memoised so far. */
+  get size(): number {
+    return this.table.size;
+  }
+
+  /** The usage number for a talon value used once more (0 for a King: Kings need no partner). */
+  usageOf(v: number): number {
+    return v === 13 ? 0 : this.radix[v]!;
+  }
+
+  /** The fewest removals that clear the pyramid, or NO_WIN. */
+  minRemovals(removed: number, usage: number): number {
+    return this.figuresOf(removed, usage) & 255;
+  }
+
+  /** Whether a dead end can be reached (see above). */
+  deadEndReachable(removed: number, usage: number): boolean {
+    return (this.figuresOf(removed, usage) & DEAD_END) !== 0;
+  }
+
+  /** The most pyramid cards removable (counting those already removed). */
+  maxRemovable(removed: number, usage: number): number {
+    return (this.figuresOf(removed, usage) >>> 8) & 255;
+  }
+
+  private figuresOf(removed: number, usage: number): number {
+    const id = this.solve(removed, usage, 0);
+    return this.figures.data[id]!;
+  }
+
+  private left(usage: number, w: number): number {
+    return this.talonCount[w]! - (Math.floor(usage / this.radix[w]!) % (this.talonCount[w]! + 1));
+  }
+
+  /** The id of a relaxed position, its figures computed (depth-first, memoised) if new. */
+  private solve(removed: number, usage: number, depth: number): number {
+    const id = this.table.intern(removed, usage);
+    if (!this.table.lastWasNew) return id;
+    this.figures.ensure(id);
+    const value = this.value;
+    if (removed === FULL_PYRAMID) {
+      this.figures.data[id] = (PYRAMID_SIZE << 8) | 0;
+      return id;
+    }
+    const base = depth * PYRAMID_SIZE;
+    const avail = this.avail;
+    let n = 0;
+    for (let i = 0; i < PYRAMID_SIZE; i++) {
+      if (((removed >> i) & 1) === 0 && (removed & COVER_MASK[i]!) === COVER_MASK[i]) {
+        if (value[i] === 13) {
+          // An available King goes first: it must go in every clearing line and only uncovers cards.
+          const child = this.solve(removed | (1 << i), usage, depth + 1);
+          const f = this.figures.data[child]!;
+          const best = f & 255;
+          this.figures.data[id] = (f & ~255) | (best === NO_WIN ? NO_WIN : best + 1);
+          return id;
+        }
+        avail[base + n++] = i;
+      }
+    }
+    // Figures so far, packed as stored: most removable (bits 8-15), fewest removals (bits 0-7).
+    let acc = (popcount(removed) << 8) | NO_WIN;
+    for (let a = 0; a < n; a++) {
+      const pa = avail[base + a]!;
+      const va = value[pa]!;
+      for (let b = a + 1; b < n; b++) {
+        const pb = avail[base + b]!;
+        if (va + value[pb]! === 13) acc = this.merge(acc, removed | (1 << pa) | (1 << pb), usage, depth);
+      }
+      const w = 13 - va;
+      if (w <= 12 && this.left(usage, w) > 0) acc = this.merge(acc, removed | (1 << pa), usage + this.radix[w]!, depth);
+    }
+    if (this.pairCovering) {
+      for (let x = 0; x < PYRAMID_SIZE; x++) {
+        const y = soleAvailableCover(removed, x);
+        if (y >= 0 && value[x]! + value[y]! === 13) acc = this.merge(acc, removed | (1 << x) | (1 << y), usage, depth);
+      }
+    }
+    // No removal at all, and nothing left in the talon to pair: a dead end.
+    if ((acc & MOVED) === 0 && usage === this.fullUsage) acc |= DEAD_END;
+    this.figures.data[id] = acc & ~MOVED;
+    return id;
+  }
+
+  /** `acc` improved by one removal leading to (r, u) (and marked MOVED). */
+  private merge(acc: number, r: number, u: number, depth: number): number {
+    const child = this.solve(r, u, depth + 1); // first: it may grow the figures array
+    const f = this.figures.data[child]!;
+    let best = acc & 255;
+    let most = (acc >>> 8) & 255;
+    const b = f & 255;
+    if (b !== NO_WIN && b + 1 < best) best = b + 1;
+    const m = (f >>> 8) & 255;
+    if (m > most) most = m;
+    return (acc & DEAD_END) | (f & DEAD_END) | MOVED | (most << 8) | best;
+  }
+}

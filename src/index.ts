@@ -1,0 +1,50 @@
+/**
+ * cardsolve as a library: what the command line itself uses, for programs that call the
+ * solver in process (a game server answering a hint on every tap).
+ *
+ *   import { openDeal, DEFAULT_LIMITS } from 'cardsolve';
+ *   const deal = openDeal('PY1-N-AAAAAAA');
+ *   const hint = deal.hint('J♦ + 2♦; draw', { ...DEFAULT_LIMITS, timeMs: 200 });
+ *   hint.status; hint.best; hint.moves; // JSON-ready, as `cardsolve hint --json` prints it
+ *
+ * Bad input (a code, a deal file, a move the rules refuse) throws `InputError` with a message
+ * for the user; anything else thrown is a bug.
+ */
+import { looksLikeCode } from './codes/dealCode.js';
+import { type HintedDeal, withHints } from './games/hint.js';
+import { openDeal as openDealInput } from './games/registry.js';
+import type { DealInput, RuleFlags } from './games/types.js';
+
+/**
+ * Opens a deal: a code (`PY1-N-AAAAAAS`, `DS1-D1N-AAAAAAB`), the text of a deal file, or a
+ * `DealInput`. Rule flags as on the command line (`{ rules: 'msc' }`, `{ passes: 1 }`).
+ */
+export function openDeal(deal: string | DealInput, flags: RuleFlags = {}): HintedDeal {
+  if (typeof deal !== 'string') return withHints(openDealInput(deal, flags));
+  const text = deal.trim();
+  if (looksLikeCode(text)) return withHints(openDealInput({ kind: 'code', code: text }, flags));
+  return withHints(openDealInput({ kind: 'text', text: deal, source: 'the deal text' }, flags));
+}
+
+export { CARD_STYLES, type CardStyle, formatCard, parseCard, parseCardStyle } from './cards/notation.js';
+export { parseBytes, parseCount, parseDuration } from './cli/limitFlags.js';
+export { formatDealCode, looksLikeCode, parseDealCode } from './codes/dealCode.js';
+export { InputError, isInputError } from './errors/inputError.js';
+export type { HintedDeal, HintOptions, HintResult, JudgedMove, MoveLabel, PositionStatus } from './games/hint.js';
+export { bestLine, describeHint, hint, moveText, reachText } from './games/hint.js';
+export { allGames, gameById, gameOf, registerGame } from './games/registry.js';
+export type {
+  AnalyseOptions,
+  Analysis,
+  DealInput,
+  GameId,
+  GameModule,
+  MoveJson,
+  OpenedDeal,
+  PlayOutcome,
+  RuleFlags,
+  Verdict,
+} from './games/types.js';
+export type { LimitName, Limits } from './search/limits.js';
+export { DEFAULT_LIMITS, describeLimit } from './search/limits.js';
+export { CARDSOLVE_VERSION } from './version.js';

@@ -1,0 +1,133 @@
+/**
+ * Curated deal lists: the stored deals that pass every filter, ordered, cut to a count.
+ * What the database lacks is analysed on the fly through the batch pool (every result is
+ * stored), code by code from the start of the range, until enough deals pass or `scan`
+ * codes have been analysed. The list is a function of the database and the arguments only.
+ */
+import type Database from 'better-sqlite3';
+import { planBatch } from '../batch/inputs.js';
+import { type BatchProgress, runBatch } from '../batch/run.js';
+import { solverVersionOf } from '../batch/version.js';
+import { formatDealCode, MAX_DEAL_NUMBER, parseDealCode } from '../codes/dealCode.js';
+import { Sfc32 } from '../codes/sfc32.js';
+import type { GameModule, RuleFlags } from '../games/types.js';
+import type { Limits } from '../search/limits.js';
+import { type CuratedDeal, type CurateFilter, findCurated, storedCodes } from '../store/curateQuery.js';
+
+export type CurateOrder = 'difficulty' | 'code' | 'random';
+
+export interface CurateRequest {
+  filter: Omit<CurateFilter, 'solverVersion' | 'codes'>;
+  /** The game, its rule flags as given and the canonical rule name. */
+  game: GameModule;
+  flags: RuleFlags;
+  /** Code numbers of the range, both ends included, with the code's family and letters. */
+  family: string;
+  options: string;
+  first: number;
+  last: number;
+  count: number;
+  order: CurateOrder;
+  seed: number;
+  /** At most this many codes analysed on the fly (0: the database only). */
+  scan: number;
+  limits: Limits;
+  workers: number;
+  onStart?: (p: BatchProgress) => void;
+  onProgress?: (p: BatchProgress) => void;
+}
+
+export interface CurateResult {
+  deals: CuratedDeal[];
+  asked: number;
+  /** Deals passing every filter (before the cut to `count`). */
+  matching: number;
+  /** Codes analysed on the fly by this run. */
+  analysed: number;
+  /** Whether the scan ran to its limit or the end of the range without finding enough. */
+  short: boolean;
+}
+
+const RANDOM_ORDER_SALT = 0x43555241;
+
+/**
+ * `difficulty`: hardest first: winnable deals by score (high first), then deals that cannot
+ * be won by their stuck figure (fewest cards removable first); `code`: code order;
+ * `random`: a Fisher-Yates shuffle of the code-ordered deals by sfc32 seeded with `seed`.
+ */
+export function orderDeals(deals: readonly CuratedDeal[], order: CurateOrder, seed: number): CuratedDeal[] {
+  const out = [...deals];
+  if (order === 'code') return out;
+  if (order === 'random') {
+    const rng = new Sfc32(RANDOM_ORDER_SALT, seed);
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = rng.uniform(i + 1);
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
+  const key = (d: CuratedDeal): number[] => {
+    if (d.verdict === 'winnable') return [0, -(d.difficulty ?? -Infinity)];
+    if (d.verdict === 'unwinnable') return [1, d.stuck ?? Infinity];
+    return [2, 0];
+  };
+  return out.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka[0]! - kb[0]! || ka[1]! - kb[1]! || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  });
+}
+
+export async function curate(db: Database.Database, req: CurateRequest): Promise<CurateResult> {
+  const code = (n: number): string => formatDealCode({ family: req.family, options: req.options, number: n });
+  const filter: CurateFilter = {
+    ...req.filter,
+    solverVersion: solverVersionOf(req.game),
+    codes: { first: code(req.first), last: code(req.last) },
+  };
+  let matching = findCurated(db, filter);
+  let analysed = 0;
+  let next = req.first;
+  while (matching.length < req.count && analysed < req.scan && next <= req.last) {
+    // The next codes of the range not stored yet, a round at a time.
+    const stored = storedCodes(db, filter);
+    const round = Math.min(req.scan - analysed, Math.max(32, 2 * (req.count - matching.length)));
+    const todo: string[] = [];
+    while (todo.length < round && next <= req.last) {
+      const c = code(next++);
+      if (!stored.has(c)) todo.push(c);
+    }
+    if (todo.length === 0) break;
+    const plan = planBatch({ args: todo }, req.flags);
+    await runBatch({
+      plan,
+      db,
+      workers: req.workers,
+      limits: req.limits,
+      analyse: {},
+      ...(req.onStart ? { onStart: req.onStart } : {}),
+      ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+    });
+    analysed += todo.length;
+    matching = findCurated(db, filter);
+  }
+  const ordered = orderDeals(matching, req.order, req.seed);
+  return {
+    deals: ordered.slice(0, req.count),
+    asked: req.count,
+    matching: matching.length,
+    analysed,
+    short: matching.length < req.count,
+  };
+}
+
+/** A code range from `--from` / `--to` for a game: the first code of its first letters to the last. */
+export function codeRange(
+  game: GameModule,
+  from: string | undefined,
+  to: string | undefined,
+): { family: string; options: string; first: number; last: number } {
+  const start = from !== undefined ? parseDealCode(from) : { family: game.codes.family, options: game.codes.options[0]!, number: 0 };
+  const end = to !== undefined ? parseDealCode(to) : { ...start, number: MAX_DEAL_NUMBER };
+  return { family: start.family, options: start.options, first: start.number, last: end.number };
+}

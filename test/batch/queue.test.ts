@@ -1,0 +1,217 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planBatch } from '../../src/batch/inputs.js';
+import { queueTarget } from '../../src/batch/queue/connection.js';
+import { claimKey } from '../../src/batch/queue/coordinator.js';
+import { checkReply, chunkJob, JOB_FORMAT, versionMismatch } from '../../src/batch/queue/jobs.js';
+import { InputError } from '../../src/errors/inputError.js';
+import { openDeal } from '../../src/games/registry.js';
+import { CARDSOLVE_VERSION } from '../../src/version.js';
+import { tempDir } from '../store/helpers.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
+import { BIN, cardsolve, inspect } from './cli.js';
+
+let redis: TestRedis;
+let dir: string;
+let cleanup: () => void;
+beforeAll(async () => {
+  redis = await startRedis({ password: 'pa ss' });
+  ({ dir, cleanup } = tempDir());
+});
+afterAll(async () => {
+  await redis?.stop();
+  cleanup?.();
+});
+
+const LIMITS = { timeMs: Infinity, nodes: 2000, memoryBytes: 256 * 1024 ** 2 };
+const FAST = ['--node-limit', '2000', '--time-limit', 'none'];
+
+describe('queue URLs', () => {
+  it('reads redis:// and rediss:// with a user, a password and a database, and hides the password', () => {
+    const plain = queueTarget('redis://10.0.0.5');
+    expect(plain.redis).toMatchObject({ host: '10.0.0.5', port: 6379 });
+    expect(plain.redis.tls).toBeUndefined();
+    const tls = queueTarget('rediss://worker:s%40cret@queue.example:6380/2', 'deals');
+    expect(tls.redis).toMatchObject({
+      host: 'queue.example',
+      port: 6380,
+      username: 'worker',
+      password: 's@cret',
+      db: 2,
+      tls: { servername: 'queue.example' },
+    });
+    expect(tls.shown).toBe('rediss://worker:***@queue.example:6380/2');
+    expect(tls.name).toBe('deals');
+  });
+
+  it('refuses what is not a Redis URL or a queue name', () => {
+    expect(() => queueTarget('http://10.0.0.5:6379')).toThrow(InputError);
+    expect(() => queueTarget('10.0.0.5:6379')).toThrow(/not a Redis scheme|not a URL/);
+    expect(() => queueTarget('redis://host/x')).toThrow(/database number/);
+    expect(() => queueTarget('redis://host', 'a b')).toThrow(/--queue-name/);
+  });
+});
+
+describe('chunks and replies', () => {
+  const plan = planBatch({ args: ['PY1-N-AAAAAAA'], count: 2 }, {});
+  const deals = [...plan.deals()];
+  const job = chunkJob('sig', 'full', {}, LIMITS, {}, deals);
+  const analyses = deals.map((d) => openDeal(d.input, {}).analyse(LIMITS, {}));
+  const reply = (outcomes: unknown[]): unknown => ({
+    format: JOB_FORMAT,
+    cardsolve: CARDSOLVE_VERSION,
+    worker: { host: 'h', pid: 1, threads: 1 },
+    outcomes,
+    ms: 3,
+  });
+
+  it('carries the versions a worker must have', () => {
+    expect(job.deals[0]).toMatchObject({ key: 'PY1-N-AAAAAAA', game: 'pyramide', rules: 'app', solver: deals[0]!.solverVersion });
+    expect(versionMismatch(job)).toBeNull();
+    expect(versionMismatch({ ...job, cardsolve: '0.0.1-other' })).toMatch(/cardsolve 0\.0\.1-other/);
+    expect(versionMismatch({ ...job, deals: [{ ...job.deals[0]!, solver: 'pyramide 999' }] })).toMatch(/solver pyramide 999/);
+  });
+
+  it('accepts a reply that answers the chunk and refuses one that does not', () => {
+    const good = checkReply(job, reply(analyses.map((analysis) => ({ ok: true, analysis }))));
+    expect(good.ok).toBe(true);
+    expect(checkReply(job, reply([{ ok: true, analysis: analyses[0] }])).ok).toBe(false);
+    const swapped = checkReply(job, reply([...analyses].reverse().map((analysis) => ({ ok: true, analysis }))));
+    expect(swapped).toMatchObject({ ok: false, reason: expect.stringMatching(/answer for PY1-N-AAAAAAB, expected PY1-N-AAAAAAA/) });
+    const lying = { ...analyses[0]!, verdict: 'winnable', winnable: false };
+    expect(
+      checkReply(
+        job,
+        reply([
+          { ok: true, analysis: lying },
+          { ok: true, analysis: analyses[1] },
+        ]),
+      ).ok,
+    ).toBe(false);
+    const otherRules = { ...analyses[0]!, rules: 'msc' };
+    expect(
+      checkReply(
+        job,
+        reply([
+          { ok: true, analysis: otherRules },
+          { ok: true, analysis: analyses[1] },
+        ]),
+      ).ok,
+    ).toBe(false);
+    expect(checkReply(job, { ...(reply([]) as object), cardsolve: '9.9.9', outcomes: [] }).ok).toBe(false);
+    // A deal the worker could not analyse is a failure of that deal, not of the reply.
+    expect(
+      checkReply(
+        job,
+        reply([
+          { ok: false, error: 'boom' },
+          { ok: true, analysis: analyses[1] },
+        ]),
+      ),
+    ).toMatchObject({ ok: true });
+  });
+});
+
+describe('batch --queue and cardsolve worker', () => {
+  it('analyses through a password-protected Redis; a wrong password is refused with exit 2', async () => {
+    const worker = spawn(process.execPath, [BIN, 'worker', '--queue', redis.url, '--queue-name', 'pw', '--workers', '1', '--json'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    worker.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
+    try {
+      const db = join(dir, 'pw.sqlite');
+      const r = cardsolve(
+        ['batch', 'PY1-N-AAAAAAA', '--count', '12', '--db', db, ...FAST, '--queue', redis.url, '--queue-name', 'pw', '--json'],
+        dir,
+      );
+      expect(r.status, r.stderr).toBe(0);
+      const summary = JSON.parse(r.stdout) as { analysed: number; failed: number; queue: { workerProcesses: number; url: string } };
+      expect(summary).toMatchObject({ analysed: 12, failed: 0, queue: { workerProcesses: 1 } });
+      expect(summary.queue.url).not.toContain('pa');
+      expect(inspect(db)).toMatchObject({ rows: 12, distinct: 12, integrity: 'ok' });
+    } finally {
+      worker.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ deals: 12, refused: null });
+
+    const wrong = redis.url.replace('pa%20ss', 'nope');
+    for (const args of [
+      ['batch', 'PY1-N-AAAAAAA', '--db', join(dir, 'never.sqlite'), '--queue', wrong],
+      ['worker', '--queue', wrong],
+    ]) {
+      const r = cardsolve(args, dir);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/cannot use the queue at redis:\/\/:\*\*\*@127\.0\.0\.1/);
+    }
+    expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
+  });
+
+  it('a worker of other versions puts the chunk back and stops', async () => {
+    const target = queueTarget(redis.url, 'versions');
+    const queue = new Queue('versions', { connection: target.redis });
+    try {
+      const deals = [...planBatch({ args: ['PY1-N-AAAAAAA'] }, {}).deals()];
+      const job = await queue.add('chunk', { ...chunkJob('sig', 'full', {}, LIMITS, {}, deals), cardsolve: '0.0.1-older' });
+      const r = cardsolve(['worker', '--queue', redis.url, '--queue-name', 'versions', '--workers', '1'], dir);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/refused a chunk: the batch runs cardsolve 0\.0\.1-older, this worker is cardsolve/);
+      expect(await queue.getJobState(job.id!)).toBe('waiting');
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  });
+
+  it('refuses a second coordinator on one queue, and chunks another batch left unless told to drop them', async () => {
+    const target = queueTarget(redis.url, 'busy');
+    const client = new Redis(target.redis);
+    const db = join(dir, 'busy.sqlite');
+    const args = ['batch', 'PY1-N-AAAAAAA', '--count', '3', '--db', db, ...FAST, '--queue', redis.url, '--queue-name', 'busy'];
+    try {
+      // This test process is alive: a coordinator claim in its name is a running coordinator.
+      await client.set(
+        claimKey('busy'),
+        JSON.stringify({ token: 't', host: (await import('node:os')).hostname(), pid: process.pid, since: 'now' }),
+        'PX',
+        60_000,
+      );
+      const refused = cardsolve(args, dir);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(/another batch coordinator already runs on the queue/);
+      await client.del(claimKey('busy'));
+
+      const queue = new Queue('busy', { connection: target.redis });
+      await queue.add('chunk', { something: 'else' });
+      await queue.close();
+      const foreign = cardsolve(args, dir);
+      expect(foreign.status).toBe(2);
+      expect(foreign.stderr).toMatch(/holds 1 chunk of another batch/);
+      // With --discard-queued the old chunk is dropped and this batch is queued (no worker runs: stop it).
+      const child = spawn(process.execPath, [BIN, ...args, '--discard-queued', '--no-progress'], { cwd: dir, stdio: 'ignore' });
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      const check = new Queue('busy', { connection: target.redis });
+      const ours = (jobs: Array<{ data: unknown }>): boolean =>
+        jobs.length > 0 && jobs.every((j) => typeof (j.data as { batch?: unknown }).batch === 'string');
+      let jobs = await check.getJobs(['waiting']);
+      for (let i = 0; i < 200 && !ours(jobs); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        jobs = await check.getJobs(['waiting']);
+      }
+      await check.close();
+      child.kill('SIGINT');
+      await exited;
+      // The foreign chunk is gone; this batch's chunks wait for a worker.
+      expect(ours(jobs)).toBe(true);
+    } finally {
+      client.disconnect();
+    }
+  });
+});

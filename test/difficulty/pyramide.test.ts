@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { rankOf } from '../../src/cards/card.js';
+import { Sfc32 } from '../../src/codes/sfc32.js';
+import { TIERS, tierOf, tierRange, wilson95 } from '../../src/games/difficulty.js';
+import { dealFromNumber } from '../../src/games/pyramide/deal.js';
+import { DEFAULT_PLAYOUTS, PyramideDecisionSpace, pyramideDifficulty, pyramideScore } from '../../src/games/pyramide/difficulty.js';
+import { PyramideGame } from '../../src/games/pyramide/engine.js';
+import { hintPyramide } from '../../src/games/pyramide/hint.js';
+import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
+import { scriptedWins } from '../../src/games/pyramide/scriptedPlayer.js';
+import { solvePyramide } from '../../src/games/pyramide/solver/analyse.js';
+
+const LIMITS = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+
+function winnable(n: number): boolean {
+  return solvePyramide(dealFromNumber(n), APP_RULES, LIMITS, { winnabilityOnly: true }).verdict === 'winnable';
+}
+
+describe('Pyramide decision space', () => {
+  it('agrees with the solver on the winnability of the first 25 deals', () => {
+    for (let n = 0; n < 25; n++) {
+      const space = new PyramideDecisionSpace(dealFromNumber(n), 1e7);
+      expect(space.winnable(space.closeKings(0), 0), `deal ${n}`).toBe(winnable(n));
+    }
+  });
+
+  it('detects a lost position exactly: along random engine games it agrees with the hint at every position', () => {
+    const rng = new Sfc32(7, 7);
+    let checked = 0;
+    for (const n of [3]) {
+      const deal = dealFromNumber(n);
+      const space = new PyramideDecisionSpace(deal, 1e7);
+      const game = new PyramideGame(deal, APP_RULES);
+      const talon = [deal.first!, ...deal.stock!];
+      for (let step = 0; step < 3 && !game.isWon(); step++) {
+        let usage = 0;
+        for (let i = 0; i < 24; i++) if ((game.talonRemoved >> i) & 1) usage = space.useTalon(usage, rankOf(talon[i]!));
+        const mine = space.winnable(space.closeKings(game.removed), usage);
+        // The hint judges the position after the moves played so far.
+        const status = hintPyramide(deal, APP_RULES, replayed(game), LIMITS).status;
+        expect(['winnable', 'lost', 'dead end']).toContain(status);
+        expect(mine, `deal ${n} step ${step}`).toBe(status === 'winnable');
+        checked++;
+        if (!mine) break;
+        // Removals when there are some (draws alone would rarely change the verdict).
+        const moves = game.moves();
+        const removals = moves.filter((m) => m.kind === 'king' || m.kind === 'pair');
+        const pick = removals.length > 0 ? removals : moves;
+        game.move(pick[rng.uniform(pick.length)]!);
+      }
+    }
+    expect(checked).toBe(3);
+  }, 300_000);
+});
+
+/** The moves played so far on an engine game (its undo history, replayed in order). */
+function replayed(game: PyramideGame): ReturnType<PyramideGame['moves']> {
+  const out: ReturnType<PyramideGame['moves']> = [];
+  let m = game.undo();
+  while (m !== null) {
+    out.unshift(m);
+    m = game.undo();
+  }
+  for (const move of out) game.move(move);
+  return out;
+}
+
+describe('pyramideDifficulty', () => {
+  const firstWinnable = Array.from({ length: 12 }, (_, n) => n)
+    .filter(winnable)
+    .slice(0, 5);
+
+  it('gives consistent figures, the same on every call', () => {
+    for (const n of firstWinnable) {
+      const d = pyramideDifficulty(dealFromNumber(n), APP_RULES);
+      if (n === firstWinnable[0]) expect(d).toEqual(pyramideDifficulty(dealFromNumber(n), APP_RULES));
+      expect(d.randomPlayouts).toBe(DEFAULT_PLAYOUTS);
+      expect(d.randomWinRate!).toBeGreaterThanOrEqual(0);
+      expect(d.randomWinRate!).toBeLessThanOrEqual(1);
+      expect(d.randomWinError!).toBeGreaterThan(0);
+      expect(d.randomWinError!).toBeLessThan(0.05);
+      // No crossroads on the chosen line exactly when every removal along it keeps the game winnable.
+      expect(d.crossroads === 0, `deal ${n}`).toBe(d.forgiveness === 1);
+      expect(d.difficulty).toBe(
+        pyramideScore(d.crossroads!, d.forgiveness!, Math.round(d.randomWinRate! * DEFAULT_PLAYOUTS), DEFAULT_PLAYOUTS),
+      );
+      expect(d.tier).toBe(tierOf('pyramide', 'app', d.difficulty));
+    }
+  }, 300_000);
+
+  it('its random player wins as often as a uniform player on the rules engine (slow, obviously right)', () => {
+    for (const n of [0, 2]) {
+      const deal = dealFromNumber(n);
+      const fast = pyramideDifficulty(deal, APP_RULES, 400);
+      const space = new PyramideDecisionSpace(deal, 1e7);
+      const talon = [deal.first!, ...deal.stock!];
+      const rng = new Sfc32(99, n);
+      const games = 400;
+      let wins = 0;
+      for (let g = 0; g < games; g++) {
+        const game = new PyramideGame(deal, APP_RULES);
+        for (;;) {
+          if (game.isWon()) {
+            wins++;
+            break;
+          }
+          let usage = 0;
+          for (let i = 0; i < 24; i++) if ((game.talonRemoved >> i) & 1) usage = space.useTalon(usage, rankOf(talon[i]!));
+          if (!space.winnable(space.closeKings(game.removed), usage)) break;
+          const moves = game.moves();
+          if (moves.length === 0) break;
+          game.move(moves[rng.uniform(moves.length)]!);
+        }
+      }
+      const slow = wins / games;
+      const p = (slow + fast.randomWinRate!) / 2;
+      const se = Math.sqrt((2 * p * (1 - p)) / games);
+      expect(Math.abs(slow - fast.randomWinRate!), `deal ${n}: engine ${slow}, fast ${fast.randomWinRate}`).toBeLessThanOrEqual(
+        4 * se + 0.01,
+      );
+    }
+  }, 300_000);
+
+  it('is unknown, with the reason, past its state limit', () => {
+    const d = pyramideDifficulty(dealFromNumber(0), APP_RULES, 100, 20);
+    expect(d.tier).toBe('unknown');
+    expect(d.crossroads).toBeNull();
+    expect(d.notes[0]).toMatch(/more than 20 positions/);
+  });
+
+  it('is unknown, with the reason, under rules where the stock order matters', () => {
+    const d = pyramideDifficulty(dealFromNumber(3), MSC_RULES);
+    expect(d.tier).toBe('unknown');
+    expect(d.difficulty).toBeNull();
+    expect(d.notes[0]).toMatch(/app rules/);
+  });
+});
+
+describe('the scripted player', () => {
+  it('is seeded, and never wins a deal that cannot be won', () => {
+    for (let n = 0; n < 30; n++) {
+      const deal = dealFromNumber(n);
+      const wins = scriptedWins(deal, APP_RULES, 20, n);
+      expect(wins).toBe(scriptedWins(deal, APP_RULES, 20, n));
+      expect(wins).toBeGreaterThanOrEqual(0);
+      expect(wins).toBeLessThanOrEqual(20);
+      if (!winnable(n)) expect(wins, `deal ${n}`).toBe(0);
+    }
+  });
+});
+
+describe('tiers', () => {
+  it('cut the score in order, each range holding its own tier', () => {
+    for (const tier of TIERS) {
+      const r = tierRange('pyramide', 'app', tier)!;
+      const inside = Number.isFinite(r.min) ? r.min : r.max - 1;
+      expect(tierOf('pyramide', 'app', inside)).toBe(tier);
+    }
+    expect(tierOf('pyramide', 'app', null)).toBe('unknown');
+    expect(tierOf('double', 'D1N', 3)).toBe('unknown');
+  });
+
+  it('wilson95 holds the rate and narrows with more trials', () => {
+    const a = wilson95(30, 100);
+    const b = wilson95(300, 1000);
+    expect(a.low).toBeLessThan(0.3);
+    expect(a.high).toBeGreaterThan(0.3);
+    expect(b.high - b.low).toBeLessThan(a.high - a.low);
+    expect(wilson95(0, 1000).low).toBeCloseTo(0, 12);
+  });
+});
