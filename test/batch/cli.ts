@@ -11,8 +11,13 @@ export interface Run {
   stderr: string;
 }
 
-export function cardsolve(args: readonly string[], cwd: string): Run {
-  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+export function cardsolve(args: readonly string[], cwd: string, env: Record<string, string> = {}): Run {
+  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

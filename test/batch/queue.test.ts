@@ -154,6 +154,39 @@ describe('batch --queue and cardsolve worker', () => {
     expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
   });
 
+  it('works over TLS (rediss://) with a server certificate the machines trust, and refuses one they do not', async () => {
+    const secure = await startRedis({ tls: true });
+    // Node takes an extra certificate authority from the environment, as an operator would set it.
+    const trust = { NODE_EXTRA_CA_CERTS: secure.caFile! };
+    const worker = spawn(process.execPath, [BIN, 'worker', '--queue', secure.url, '--workers', '1', '--json'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...trust },
+    });
+    let out = '';
+    worker.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
+    try {
+      expect(secure.url).toMatch(/^rediss:\/\/127\.0\.0\.1:\d+$/);
+      const db = join(dir, 'tls.sqlite');
+      const r = cardsolve(['batch', 'PY1-N-AAAAAAA', '--count', '6', '--db', db, ...FAST, '--queue', secure.url, '--json'], dir, trust);
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ analysed: 6, failed: 0, queue: { workerProcesses: 1 } });
+      expect(inspect(db)).toMatchObject({ rows: 6, distinct: 6, integrity: 'ok' });
+
+      // Without the authority the certificate is not trusted: refused, nothing written.
+      const untrusted = cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', join(dir, 'untrusted.sqlite'), '--queue', secure.url], dir);
+      expect(untrusted.status, untrusted.stderr).toBe(2);
+      expect(untrusted.stderr).toMatch(/cannot use the queue at rediss:\/\/127\.0\.0\.1/);
+      expect(existsSync(join(dir, 'untrusted.sqlite'))).toBe(false);
+    } finally {
+      worker.kill('SIGTERM');
+      await secure.stop();
+    }
+    expect(await exited).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ deals: 6 });
+  });
+
   it('a worker of other versions puts the chunk back and stops', async () => {
     const target = queueTarget(redis.url, 'versions');
     const queue = new Queue('versions', { connection: target.redis });

@@ -2,6 +2,7 @@
  * Where the queue lives: a `redis://` or `rediss://` (TLS) URL, with an optional user,
  * password and database number, turned into connection options for BullMQ and ioredis.
  */
+import { isIP } from 'node:net';
 import { Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../../errors/inputError.js';
 
@@ -47,7 +48,9 @@ export function queueTarget(url: string, name: string = DEFAULT_QUEUE_NAME): Que
   if (parsed.password !== '') redis.password = decodeURIComponent(parsed.password);
   if (path !== '') redis.db = Number(path);
   // TLS: the server's certificate is checked against the system's CAs (NODE_EXTRA_CA_CERTS adds one).
-  if (parsed.protocol === 'rediss:') redis.tls = { servername: redis.host! };
+  // The server name is sent only for a host name (TLS forbids an address there); an address is
+  // still checked against the certificate's IP entries.
+  if (parsed.protocol === 'rediss:') redis.tls = isIP(redis.host!) === 0 ? { servername: redis.host! } : {};
   const shown = new URL(parsed.href);
   if (shown.password !== '') shown.password = '***';
   return { shown: shown.href.replace(/\/$/, ''), redis, name };
