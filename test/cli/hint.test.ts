@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { HintResult } from '../../src/games/hint.js';
 import { moveText } from '../../src/games/hint.js';
@@ -6,7 +5,7 @@ import { dealFromNumber } from '../../src/games/pyramide/deal.js';
 import { PyramideGame } from '../../src/games/pyramide/engine.js';
 import { moveToJson, parseMoveList } from '../../src/games/pyramide/notation.js';
 import { APP_RULES } from '../../src/games/pyramide/rules.js';
-import { cardsolve, ROOT } from './run.js';
+import { cardsolve } from './run.js';
 
 const FIXTURE = new URL('../../data/examples/pyramide-app-example.txt', import.meta.url).pathname;
 
@@ -145,16 +144,5 @@ describe('cardsolve hint (Double Solitaire)', () => {
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^cardsolve: move 2 "w-c9" is refused: 7♣ cannot go on 2♣/);
-  });
-});
-
-describe('a game without hints', () => {
-  it('is told so: one message, exit code 2', () => {
-    // The test-only Ladder game, loaded as a game under development is.
-    const env = { CARDSOLVE_GAME_MODULES: fileURLToPath(new URL('../../dist/test/games/ladder/index.js', import.meta.url)) };
-    const r = cardsolve(['hint', 'LD1-N-AAAAAAB'], undefined, ROOT, env);
-    expect(r.status).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('cardsolve: hints are not available for ladder deals yet\n');
   });
 });

@@ -93,6 +93,13 @@ describe('a game that lives in its own folder', () => {
     expect(refused.stderr).toMatch(/--ladder-reserves is a Ladder option: Pyramide rules are chosen with --rules/);
   });
 
+  it('has no hints, and the hint command says so: one message, exit code 2', () => {
+    const r = cardsolve(['hint', 'LD1-N-AAAAAAB'], undefined, dir, ENV);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('cardsolve: hints are not available for ladder deals yet\n');
+  });
+
   it('goes through solve (code and deal file), batch, stats, lookup and export', () => {
     const solved = JSON.parse(run(['solve', 'LD1-N-AAAAAAB', '--json'])) as LadderAnalysis;
     expect(solved).toMatchObject({ game: 'ladder', code: 'LD1-N-AAAAAAB', rules: 'standard' });
