@@ -9,7 +9,7 @@ import type { PlannedDeal } from './inputs.js';
 import type { BatchProgress, BatchSummary, VerdictCounts } from './run.js';
 import type { DealOutcome } from './worker.js';
 
-export function zeroCounts(): VerdictCounts {
+function zeroCounts(): VerdictCounts {
   return { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
 }
 

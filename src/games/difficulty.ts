@@ -27,7 +27,7 @@ export interface TierThresholds {
  * the reference sample (so each tier holds a quarter of the winnable deals of the sample).
  * Regenerated with `npm run bench -- difficulty --thresholds` over a database of the sample.
  */
-export const THRESHOLDS: Readonly<Record<string, Readonly<Record<string, TierThresholds>>>> = {
+const THRESHOLDS: Readonly<Record<string, Readonly<Record<string, TierThresholds>>>> = {
   pyramide: {
     app: {
       easy: 2.22,

@@ -29,7 +29,7 @@ export function registerGame(game: GameModule): void {
   games.push(game);
 }
 
-export const GAME_MODULES_VARIABLE = 'CARDSOLVE_GAME_MODULES';
+const GAME_MODULES_VARIABLE = 'CARDSOLVE_GAME_MODULES';
 
 /** Registers the games of the modules named in `CARDSOLVE_GAME_MODULES` (once each). */
 export async function loadGameModules(list: string | undefined = process.env[GAME_MODULES_VARIABLE]): Promise<void> {

@@ -3,7 +3,7 @@ import { allGames, gameById, openDeal } from './registry.js';
 import type { GameModule, RuleFlags } from './types.js';
 
 /** The stored rule-set name of a game's deals under these flags, one per code option. */
-export function ruleSetsOf(game: GameModule, flags: RuleFlags): string[] {
+function ruleSetsOf(game: GameModule, flags: RuleFlags): string[] {
   const names = new Set<string>();
   // Without --rules a Double Solitaire deal takes its rules from its code's letters.
   for (const options of game.codes.options) {

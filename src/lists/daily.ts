@@ -20,7 +20,7 @@ import { TIERS, type Tier } from '../games/difficulty.js';
 export const DAILY_SALT = 0x4441494c;
 export const DAILY_EPOCH = '2026-01-01';
 /** A pool must cover a year without a repeat. */
-export const MIN_POOL = 366;
+const MIN_POOL = 366;
 
 /** One row of a shipped list: the code and the figures written with it. */
 export interface ListEntry {

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { InputError } from '../../errors/inputError.js';
 
-export const CLAIM_TTL_MS = 30_000;
+const CLAIM_TTL_MS = 30_000;
 const RENEW_MS = 10_000;
 
 interface Holder {

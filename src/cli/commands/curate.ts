@@ -39,7 +39,7 @@ function wholeNumber(text: string, flag: string, min: number): number {
 }
 
 /** `A..B`, `A..`, `..B` or `N`: both ends included. */
-export function parseRange(text: string | undefined, flag: string): NumberRange | undefined {
+function parseRange(text: string | undefined, flag: string): NumberRange | undefined {
   if (text === undefined) return undefined;
   const m = /^\s*(\d*)\s*(\.\.)?\s*(\d*)\s*$/.exec(text);
   if (!m || (m[1] === '' && m[3] === '') || (m[2] === undefined && m[3] !== '')) {
@@ -51,7 +51,7 @@ export function parseRange(text: string | undefined, flag: string): NumberRange 
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 
-export const CSV_FIELDS = [
+const CSV_FIELDS = [
   'code',
   'verdict',
   'tier',
@@ -64,7 +64,7 @@ export const CSV_FIELDS = [
   'randomWinError',
 ] as const;
 
-export function csvOf(deals: readonly CuratedDeal[]): string {
+function csvOf(deals: readonly CuratedDeal[]): string {
   const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
   return [CSV_FIELDS.join(','), ...deals.map((d) => CSV_FIELDS.map((f) => cell(d[f])).join(','))].join('\n') + '\n';
 }

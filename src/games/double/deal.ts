@@ -8,7 +8,7 @@ import { shuffledDeck } from '../../codes/shuffle.js';
 import { InputError } from '../../errors/inputError.js';
 import { COLUMNS, type DoubleDeal, type DoubleRules, rulesName, STOCK_SIZE } from './engine.js';
 
-export const RULE_NAMES = ['D1N', 'D3N', 'D1V', 'D3V'] as const;
+const RULE_NAMES = ['D1N', 'D3N', 'D1V', 'D3V'] as const;
 
 /** `D1N` / `D3N` / `D1V` / `D3V`, case-insensitive; throws with the choices otherwise. */
 export function parseRules(text: string, what = '--rules'): DoubleRules {

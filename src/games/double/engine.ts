@@ -18,7 +18,7 @@ import { type CardStyle, formatCard } from '../../cards/notation.js';
 
 export const COLUMNS = 9;
 export const STOCK_SIZE = 59;
-export const CARDS = 104;
+const CARDS = 104;
 export const PILES = 8;
 /** Room per column: 8 face-down cards + a King-to-Ace run fit in 21. */
 export const COL_CAP = 32;
@@ -76,10 +76,6 @@ for (let c = 0; c < 52; c++) {
   }
 }
 export const KING = 13;
-
-export function faceOf(suit: number, rank: number): number {
-  return suit * 13 + rank - 1;
-}
 
 // ---- moves -------------------------------------------------------------------------------
 
@@ -599,8 +595,4 @@ export function movedCard(state: DoubleState, m: number): number {
     default:
       return -1;
   }
-}
-
-export function moveCount(m: number): number {
-  return (m & 7) === M_CC ? mN(m) : 1;
 }

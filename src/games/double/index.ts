@@ -35,7 +35,7 @@ export interface DoubleAnalysis extends Analysis {
   tier: 'unknown' | null;
 }
 
-export class DoubleDealOpened implements OpenedDeal {
+class DoubleDealOpened implements OpenedDeal {
   readonly game = 'double' as const;
   readonly fingerprint: string;
   readonly rules: string;
@@ -204,7 +204,7 @@ function formatJsonMove(m: MoveJson, style: CardStyle): string {
  * One line for people, then (like Pyramide) the solution in the `play` syntax with cards in
  * the asked style (`R♦ c3-f` in French), and the notes.
  */
-export function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): string {
+function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): string {
   const a = analysis as DoubleAnalysis;
   const head = `${a.code ?? `deal ${a.fingerprint} (${a.rules})`}  `;
   let what: string;

@@ -187,7 +187,7 @@ export function replayLine(state: DoubleState, line: readonly number[], each: (m
   }
 }
 
-export function foundationsText(state: DoubleState, style: CardStyle): string {
+function foundationsText(state: DoubleState, style: CardStyle): string {
   const rows: string[] = [];
   const names = ['♠', '♥', '♦', '♣'];
   const letters = ['S', 'H', 'D', 'C'];

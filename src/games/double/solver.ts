@@ -72,7 +72,7 @@ export interface SolveResult {
 }
 
 /** Positions the first run may search before the first restart; each restart doubles it. */
-export const FIRST_RUN_NODES = 3000;
+const FIRST_RUN_NODES = 3000;
 /** How far a restart's move-order noise reaches (see `DoubleSearch.orderSeed`). */
 const RESTART_JITTER = 150;
 

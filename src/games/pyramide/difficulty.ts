@@ -39,7 +39,7 @@ export interface PyramideDifficulty {
 
 export const DEFAULT_PLAYOUTS = 1000;
 /** Positions the winnability table may hold before the figures are given up as unknown. */
-export const DEFAULT_STATE_LIMIT = 3_000_000;
+const DEFAULT_STATE_LIMIT = 3_000_000;
 /** A playout longer than this is stopped and counted lost (noted; a win needs far fewer). */
 const PLAYOUT_MOVE_CAP = 20_000;
 const RANDOM_PLAY_SALT = 0x52414e44;
@@ -62,7 +62,7 @@ export function pyramideScore(crossroads: number, forgiveness: number, wins: num
 }
 
 /** A 32-bit seed from the deal's cards, so the same deal always gets the same playouts. */
-export function dealSeed(deal: PyramideDeal): number {
+function dealSeed(deal: PyramideDeal): number {
   let h = 0x811c9dc5;
   const mix = (c: number): void => {
     h ^= c + 1;

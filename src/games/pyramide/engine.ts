@@ -24,7 +24,7 @@ interface Snapshot {
   move: PyramideMove;
 }
 
-export const POINTS_PER_CARD = 10;
+const POINTS_PER_CARD = 10;
 
 export class PyramideGame {
   /** Bit i set: pyramid position i removed. */

@@ -13,7 +13,7 @@ export function rowStart(row: number): number {
 }
 
 /** 1-based row and 1-based place in the row of a position. */
-export function rowAndPlace(pos: number): { row: number; place: number } {
+function rowAndPlace(pos: number): { row: number; place: number } {
   let row = 1;
   while (rowStart(row + 1) <= pos) row++;
   return { row, place: pos - rowStart(row) + 1 };
@@ -57,15 +57,8 @@ export function pairableMasks(values: ArrayLike<number>, pairCovering: boolean):
   return masks;
 }
 
-/** The positions covering `pos`, as a list. */
-export function coveringPositions(pos: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < PYRAMID_SIZE; i++) if (COVER_MASK[pos]! & (1 << i)) out.push(i);
-  return out;
-}
-
 /** Bit mask of every position that must go before `pos` is uncovered (its whole cone below). */
-export const CONE_MASK: readonly number[] = (() => {
+const CONE_MASK: readonly number[] = (() => {
   const cone = new Array<number>(PYRAMID_SIZE).fill(0);
   for (let pos = PYRAMID_SIZE - 1; pos >= 0; pos--) {
     let mask = COVER_MASK[pos]!;
