@@ -38,6 +38,7 @@ import { pyramideGame } from '../src/games/pyramide/index.js';
 import { APP_RULES } from '../src/games/pyramide/rules.js';
 import { scriptedWins } from '../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
+import { CSV_FIELDS } from '../src/lists/curate.js';
 import { listsFolder, parseList, poolPath } from '../src/lists/daily.js';
 import { CARDSOLVE_VERSION } from '../src/version.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
@@ -224,18 +225,7 @@ function makeLists(args: readonly string[]): void {
   const header = (what: string, n: number): string =>
     `# made by: npm run bench -- difficulty ${args.filter((a) => a !== '--cache' && a !== cache).join(' ')}\n# cardsolve ${CARDSOLVE_VERSION}, Pyramide rules app, solver ${pyramideGame.solverVersion}: ${what}, ${n} deals\n`;
   const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-  const columns = [
-    'code',
-    'verdict',
-    'tier',
-    'difficulty',
-    'minMoves',
-    'stuck',
-    'crossroads',
-    'forgiveness',
-    'randomWinRate',
-    'randomWinError',
-  ];
+  const columns = CSV_FIELDS;
   const row = (f: Figures): string => {
     const tier = f.verdict === 'winnable' ? tierOf('pyramide', 'app', f.difficulty) : '';
     const stuck = f.verdict === 'unwinnable' ? f.maxRemoved : null;

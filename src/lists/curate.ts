@@ -14,6 +14,20 @@ import type { GameModule, RuleFlags } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import { type CuratedDeal, type CurateFilter, findCurated, storedCodes } from '../store/curateQuery.js';
 
+/** The columns of a curated list in CSV, and of the shipped lists. */
+export const CSV_FIELDS = [
+  'code',
+  'verdict',
+  'tier',
+  'difficulty',
+  'minMoves',
+  'stuck',
+  'crossroads',
+  'forgiveness',
+  'randomWinRate',
+  'randomWinError',
+] as const;
+
 export type CurateOrder = 'difficulty' | 'code' | 'random';
 
 export interface CurateRequest {

@@ -6,7 +6,7 @@ import { InputError } from '../../errors/inputError.js';
 import { TIERS, type TierOrUnknown, thresholdsFor } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId, Verdict } from '../../games/types.js';
-import { type CurateOrder, type CurateResult, codeRange, curate } from '../../lists/curate.js';
+import { CSV_FIELDS, type CurateOrder, type CurateResult, codeRange, curate } from '../../lists/curate.js';
 import type { CuratedDeal, NumberRange } from '../../store/curateQuery.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
@@ -50,19 +50,6 @@ function parseRange(text: string | undefined, flag: string): NumberRange | undef
   if (min !== undefined && max !== undefined && min > max) throw new InputError(`${flag} "${text}": the lower end is above the upper end`);
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
-
-const CSV_FIELDS = [
-  'code',
-  'verdict',
-  'tier',
-  'difficulty',
-  'minMoves',
-  'stuck',
-  'crossroads',
-  'forgiveness',
-  'randomWinRate',
-  'randomWinError',
-] as const;
 
 function csvOf(deals: readonly CuratedDeal[]): string {
   const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
