@@ -12,52 +12,32 @@
  * Besides deals per second, each batch reports how long its main thread was busy (event loop
  * utilisation) per 1,000 deals: the share of the cores that storing takes from the solvers.
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchPlan } from '../src/batch/inputs.js';
 import { runBatch } from '../src/batch/run.js';
-import { parseCount, parseDuration } from '../src/cli/limitFlags.js';
 import { openDeal } from '../src/games/registry.js';
-import type { AnalyseOptions } from '../src/games/types.js';
-import { DEFAULT_LIMITS, type Limits } from '../src/search/limits.js';
 import { openDatabase } from '../src/store/database.js';
+import { type DealBenchArgs, defaultDealBenchArgs, parseDealBenchArgs, planOf } from './dealArgs.js';
 
-interface BenchArgs {
-  count: number;
-  start: string;
-  options: AnalyseOptions;
-  limits: Limits;
+interface BenchArgs extends DealBenchArgs {
   bare: boolean;
   chunkSize?: number;
 }
 
 function parseArgs(args: readonly string[]): BenchArgs {
-  const out: BenchArgs = { count: 10_000, start: 'PY1-N-AAAAAAA', options: {}, limits: { ...DEFAULT_LIMITS }, bare: true };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const next = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--count') out.count = Number(next());
-    else if (a === '--start') out.start = next();
-    else if (a === '--winnability-only') out.options = { winnabilityOnly: true };
-    else if (a === '--time-limit') out.limits.timeMs = parseDuration(next());
-    else if (a === '--node-limit') out.limits.nodes = parseCount(next());
-    else if (a === '--skip-bare') out.bare = false;
-    else if (a === '--chunk-size') out.chunkSize = Number(next());
-    else if (a !== 'batch') throw new Error(`unknown bench option ${a}`);
-  }
-  if (!Number.isInteger(out.count) || out.count < 1) throw new Error('--count must be a whole number of deals');
-  return out;
-}
-
-function planOf(b: BenchArgs): BatchPlan {
-  const plan = new BatchPlan({});
-  plan.addCodeOrRange(b.start, b.count);
-  return plan;
+  return parseDealBenchArgs(
+    args,
+    'batch',
+    { ...defaultDealBenchArgs(10_000), bare: true } satisfies BenchArgs as BenchArgs,
+    (a, next, out) => {
+      if (a === '--skip-bare') out.bare = false;
+      else if (a === '--chunk-size') out.chunkSize = Number(next());
+      else return false;
+      return true;
+    },
+  );
 }
 
 /** Deals per second, and the cores the process kept busy on average (all its threads). */

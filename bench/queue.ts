@@ -9,54 +9,25 @@
  * Options: --count N (default 2000), --start CODE (default PY1-N-AAAAAAA), --winnability-only,
  * --time-limit DURATION (default 10s), --node-limit COUNT (default none).
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { BatchPlan } from '../src/batch/inputs.js';
 import { queueTarget } from '../src/batch/queue/connection.js';
 import { runQueuedBatch } from '../src/batch/queue/coordinator.js';
 import { runBatch } from '../src/batch/run.js';
-import { parseCount, parseDuration } from '../src/cli/limitFlags.js';
-import type { AnalyseOptions } from '../src/games/types.js';
-import { DEFAULT_LIMITS, type Limits } from '../src/search/limits.js';
 import { openDatabase } from '../src/store/database.js';
 import { type NewResult, ResultStore, toAnalysis } from '../src/store/results.js';
 import { startRedis } from '../test/support/redis.js';
+import { type DealBenchArgs, defaultDealBenchArgs, parseDealBenchArgs, planOf } from './dealArgs.js';
 
-interface BenchArgs {
-  count: number;
-  start: string;
-  options: AnalyseOptions;
-  limits: Limits;
-}
+type BenchArgs = DealBenchArgs;
 
 function parseArgs(args: readonly string[]): BenchArgs {
-  const out: BenchArgs = { count: 2000, start: 'PY1-N-AAAAAAA', options: {}, limits: { ...DEFAULT_LIMITS } };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const next = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--count') out.count = Number(next());
-    else if (a === '--start') out.start = next();
-    else if (a === '--winnability-only') out.options = { winnabilityOnly: true };
-    else if (a === '--time-limit') out.limits.timeMs = parseDuration(next());
-    else if (a === '--node-limit') out.limits.nodes = parseCount(next());
-    else if (a !== 'queue') throw new Error(`unknown bench option ${a}`);
-  }
-  if (!Number.isInteger(out.count) || out.count < 1) throw new Error('--count must be a whole number of deals');
-  return out;
-}
-
-function planOf(b: BenchArgs): BatchPlan {
-  const plan = new BatchPlan({});
-  plan.addCodeOrRange(b.start, b.count);
-  return plan;
+  return parseDealBenchArgs(args, 'queue', defaultDealBenchArgs(2000));
 }
 
 const BIN = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));

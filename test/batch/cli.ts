@@ -1,4 +1,5 @@
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 
@@ -38,5 +39,19 @@ export function inspect(path: string): { rows: number; distinct: number; integri
     return { rows, distinct, integrity, verdicts };
   } finally {
     db.close();
+  }
+}
+
+/** Rows stored so far, read by a separate connection while the batch writes (0 before the table exists). */
+export function storedRows(path: string): number {
+  if (!existsSync(path)) return 0;
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    return (db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
+  } catch {
+    return 0; // being created
+  } finally {
+    db?.close();
   }
 }

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../store/helpers.js';
-import { BIN, cardsolve, inspect } from './cli.js';
+import { BIN, cardsolve, inspect, storedRows } from './cli.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -12,20 +10,6 @@ beforeAll(() => {
   ({ dir, cleanup } = tempDir());
 });
 afterAll(() => cleanup());
-
-/** Rows stored so far, read by a separate connection while the batch writes (0 before the table exists). */
-function storedRows(path: string): number {
-  if (!existsSync(path)) return 0;
-  let db: Database.Database | null = null;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    return (db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
-  } catch {
-    return 0; // being created
-  } finally {
-    db?.close();
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

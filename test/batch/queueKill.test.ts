@@ -4,14 +4,13 @@
  */
 
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../store/helpers.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { BIN, cardsolve, inspect } from './cli.js';
+import { BIN, cardsolve, inspect, storedRows } from './cli.js';
 
 let redis: TestRedis;
 let dir: string;
@@ -60,19 +59,6 @@ function worker(queue: string, stalledAfter: string): Proc {
     '--json',
     '--no-progress',
   ]);
-}
-
-function storedRows(path: string): number {
-  if (!existsSync(path)) return 0;
-  let db: Database.Database | null = null;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    return (db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
-  } catch {
-    return 0;
-  } finally {
-    db?.close();
-  }
 }
 
 async function waitForRows(path: string, rows: number, proc: Proc): Promise<number> {

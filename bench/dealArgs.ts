@@ -1,0 +1,51 @@
+/** The options the batch and queue benchmarks share: which deals, under which limits. */
+import { BatchPlan } from '../src/batch/inputs.js';
+import { parseCount, parseDuration } from '../src/cli/limitFlags.js';
+import type { AnalyseOptions } from '../src/games/types.js';
+import { DEFAULT_LIMITS, type Limits } from '../src/search/limits.js';
+
+export interface DealBenchArgs {
+  count: number;
+  start: string;
+  options: AnalyseOptions;
+  limits: Limits;
+}
+
+/**
+ * Reads `--count`, `--start`, `--winnability-only`, `--time-limit` and `--node-limit`; a
+ * suite's own options go to `own` (true when it took the option). Anything else is refused.
+ */
+export function parseDealBenchArgs<T extends DealBenchArgs>(
+  args: readonly string[],
+  suite: string,
+  out: T,
+  own: (option: string, next: () => string, out: T) => boolean = () => false,
+): T {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const next = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--count') out.count = Number(next());
+    else if (a === '--start') out.start = next();
+    else if (a === '--winnability-only') out.options = { winnabilityOnly: true };
+    else if (a === '--time-limit') out.limits.timeMs = parseDuration(next());
+    else if (a === '--node-limit') out.limits.nodes = parseCount(next());
+    else if (a !== suite && !own(a, next, out)) throw new Error(`unknown bench option ${a}`);
+  }
+  if (!Number.isInteger(out.count) || out.count < 1) throw new Error('--count must be a whole number of deals');
+  return out;
+}
+
+/** The benchmark's deals as a batch plan. */
+export function planOf(b: DealBenchArgs): BatchPlan {
+  const plan = new BatchPlan({});
+  plan.addCodeOrRange(b.start, b.count);
+  return plan;
+}
+
+export function defaultDealBenchArgs(count: number): DealBenchArgs {
+  return { count, start: 'PY1-N-AAAAAAA', options: {}, limits: { ...DEFAULT_LIMITS } };
+}
