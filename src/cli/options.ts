@@ -1,8 +1,9 @@
 /** Options shared by the commands: rules (from the games' declarations), limits, card style, JSON. */
 import { type Command, Option } from 'commander';
 import { type CardStyle, parseCardStyle } from '../cards/notation.js';
-import { allGames, allRuleOptions } from '../games/registry.js';
-import type { RuleFlags } from '../games/types.js';
+import { dealInputFromArg } from '../games/dealInput.js';
+import { allGames, allRuleOptions, openDeal } from '../games/registry.js';
+import type { OpenedDeal, RuleFlags } from '../games/types.js';
 import { DEFAULT_LIMITS, type Limits } from '../search/limits.js';
 import { parseBytes, parseCount, parseDuration } from './limitFlags.js';
 
@@ -46,6 +47,25 @@ export function limitsFrom(values: LimitOptionValues): Limits {
     nodes: values.nodeLimit === undefined ? DEFAULT_LIMITS.nodes : parseCount(values.nodeLimit),
     memoryBytes: values.memoryLimit === undefined ? DEFAULT_LIMITS.memoryBytes : parseBytes(values.memoryLimit),
   };
+}
+
+export interface OutputOptionValues {
+  json?: boolean;
+  cards?: string;
+}
+
+/** What the commands that search one position take: rules, limits and output. */
+export type SearchOptionValues = RuleOptionValues & LimitOptionValues & OutputOptionValues;
+
+export function addSearchOptions(cmd: Command): Command {
+  addRuleOptions(cmd);
+  addLimitOptions(cmd);
+  return addOutputOptions(cmd);
+}
+
+/** The deal a command argument names (code, file or -), opened under the rule options given. */
+export function openDealArg(arg: string, values: RuleOptionValues): OpenedDeal {
+  return openDeal(dealInputFromArg(arg), ruleFlags(values));
 }
 
 export function addOutputOptions(cmd: Command): Command {

@@ -1,22 +1,9 @@
 import { Command } from 'commander';
-import { dealInputFromArg } from '../../games/dealInput.js';
 import { describeHint, hint } from '../../games/hint.js';
-import { openDeal } from '../../games/registry.js';
-import {
-  addLimitOptions,
-  addOutputOptions,
-  addRuleOptions,
-  cardStyleFrom,
-  type LimitOptionValues,
-  limitsFrom,
-  type RuleOptionValues,
-  ruleFlags,
-} from '../options.js';
+import { addSearchOptions, cardStyleFrom, limitsFrom, openDealArg, type SearchOptionValues } from '../options.js';
 
-interface HintOptions extends RuleOptionValues, LimitOptionValues {
+interface HintOptions extends SearchOptionValues {
   moves?: string;
-  json?: boolean;
-  cards?: string;
   optimize?: boolean;
 }
 
@@ -26,9 +13,7 @@ export function hintCommand(): Command {
     .argument('<deal>', 'a deal code, a deal file, or - for standard input')
     .option('--moves <list>', 'the moves played so far, separated by ";" (as for play); none: the deal as dealt', '')
     .option('--optimize', 'Double Solitaire: search for the fewest moves after each move, and prove it when possible');
-  addRuleOptions(cmd);
-  addLimitOptions(cmd);
-  addOutputOptions(cmd);
+  addSearchOptions(cmd);
   cmd.addHelpText(
     'after',
     `
@@ -41,7 +26,7 @@ Examples:
   cardsolve hint DS1-D1N-AAAAAAB --moves "9♦ c3-c2; draw" --time-limit 20s --json`,
   );
   return cmd.action((arg: string, options: HintOptions) => {
-    const deal = openDeal(dealInputFromArg(arg), ruleFlags(options));
+    const deal = openDealArg(arg, options);
     const limits = limitsFrom(options);
     const result = hint(deal, options.moves ?? '', limits, { optimize: options.optimize === true });
     process.stdout.write((options.json ? JSON.stringify(result) : describeHint(result, cardStyleFrom(options))) + '\n');

@@ -2,26 +2,13 @@ import { createInterface } from 'node:readline';
 import { Command } from 'commander';
 import type { CardStyle } from '../../cards/notation.js';
 import { InputError, isInputError } from '../../errors/inputError.js';
-import { dealInputFromArg } from '../../games/dealInput.js';
 import { bestLine, describeHint, type HintResult, hint, moveText, reachText } from '../../games/hint.js';
-import { openDeal } from '../../games/registry.js';
 import type { OpenedDeal } from '../../games/types.js';
 import type { Limits } from '../../search/limits.js';
-import {
-  addLimitOptions,
-  addOutputOptions,
-  addRuleOptions,
-  cardStyleFrom,
-  type LimitOptionValues,
-  limitsFrom,
-  type RuleOptionValues,
-  ruleFlags,
-} from '../options.js';
+import { addSearchOptions, cardStyleFrom, limitsFrom, openDealArg, type SearchOptionValues } from '../options.js';
 
-interface PlayOptions extends RuleOptionValues, LimitOptionValues {
+interface PlayOptions extends SearchOptionValues {
   moves?: string;
-  cards?: string;
-  json?: boolean;
 }
 
 export function playCommand(): Command {
@@ -31,9 +18,7 @@ export function playCommand(): Command {
     )
     .argument('<deal>', 'a deal code, a deal file, or - for standard input')
     .option('--moves <list>', 'moves separated by ";", e.g. "K♦; 10♣+3♠; draw" (Pyramide) or "draw; w-c5; c3-f" (Double Solitaire)');
-  addRuleOptions(cmd);
-  addLimitOptions(cmd);
-  addOutputOptions(cmd);
+  addSearchOptions(cmd);
   cmd.addHelpText(
     'after',
     `
@@ -46,7 +31,7 @@ Examples:
   cardsolve play PY1-N-AAAAAAA`,
   );
   return cmd.action(async (arg: string, options: PlayOptions) => {
-    const deal = openDeal(dealInputFromArg(arg), ruleFlags(options));
+    const deal = openDealArg(arg, options);
     const style = cardStyleFrom(options);
     if (options.moves === undefined) {
       if (process.stdin.isTTY && process.stdout.isTTY) return playOnTerminal(deal, limitsFrom(options), style);

@@ -1,12 +1,15 @@
 import { Command } from 'commander';
-import { dealInputFromArg } from '../../games/dealInput.js';
-import { openDeal } from '../../games/registry.js';
-import { addOutputOptions, addRuleOptions, cardStyleFrom, type RuleOptionValues, ruleFlags } from '../options.js';
+import {
+  addOutputOptions,
+  addRuleOptions,
+  cardStyleFrom,
+  type OutputOptionValues,
+  openDealArg,
+  type RuleOptionValues,
+} from '../options.js';
 
-interface ShowOptions extends RuleOptionValues {
+interface ShowOptions extends RuleOptionValues, OutputOptionValues {
   layout?: boolean;
-  cards?: string;
-  json?: boolean;
 }
 
 export function showCommand(): Command {
@@ -25,7 +28,7 @@ Examples:
   cardsolve show DS1-D1N-AAAAAAB --cards fr`,
   );
   return cmd.action((arg: string, options: ShowOptions) => {
-    const deal = openDeal(dealInputFromArg(arg), ruleFlags(options));
+    const deal = openDealArg(arg, options);
     const text = deal.show(cardStyleFrom(options), options.layout === true);
     if (options.json) {
       process.stdout.write(

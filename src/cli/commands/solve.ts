@@ -1,20 +1,8 @@
 import { Command } from 'commander';
-import { dealInputFromArg } from '../../games/dealInput.js';
-import { gameById, openDeal } from '../../games/registry.js';
-import {
-  addLimitOptions,
-  addOutputOptions,
-  addRuleOptions,
-  cardStyleFrom,
-  type LimitOptionValues,
-  limitsFrom,
-  type RuleOptionValues,
-  ruleFlags,
-} from '../options.js';
+import { gameById } from '../../games/registry.js';
+import { addSearchOptions, cardStyleFrom, limitsFrom, openDealArg, type SearchOptionValues } from '../options.js';
 
-interface SolveOptions extends RuleOptionValues, LimitOptionValues {
-  json?: boolean;
-  cards?: string;
+interface SolveOptions extends SearchOptionValues {
   optimize?: boolean;
   winnabilityOnly?: boolean;
 }
@@ -25,9 +13,7 @@ export function solveCommand(): Command {
     .argument('<deals...>', 'deal codes (PY1-N-AAAAAAS, DS1-D1N-AAAAAAB), deal files, or - for standard input')
     .option('--optimize', 'Double Solitaire: search for shorter lines after a win and prove the minimum when possible')
     .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution, the stuck figure only when it comes free');
-  addRuleOptions(cmd);
-  addLimitOptions(cmd);
-  addOutputOptions(cmd);
+  addSearchOptions(cmd);
   cmd.addHelpText(
     'after',
     `
@@ -38,11 +24,10 @@ Examples:
   cardsolve solve DS1-D1N-AAAAAAB --optimize --time-limit 30s`,
   );
   return cmd.action((args: string[], options: SolveOptions) => {
-    const flags = ruleFlags(options);
     const limits = limitsFrom(options);
     const style = cardStyleFrom(options);
     // Every deal is read and checked before any is solved: bad input stops the run up front.
-    const deals = args.map((arg) => openDeal(dealInputFromArg(arg), flags));
+    const deals = args.map((arg) => openDealArg(arg, options));
     for (const deal of deals) {
       const analysis = deal.analyse(limits, {
         optimize: options.optimize === true,
