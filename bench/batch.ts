@@ -13,9 +13,10 @@
  * utilisation) per 1,000 deals: the share of the cores that storing takes from the solvers.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { runBatch } from '../src/batch/run.js';
 import { openDeal } from '../src/games/registry.js';
 import { openDatabase } from '../src/store/database.js';
@@ -58,16 +59,35 @@ async function measure(run: () => Promise<number> | number): Promise<Rate> {
 
 function show(label: string, r: Rate): void {
   const perCpuSecond = r.cores > 0 ? r.perSecond / r.cores : 0;
-  const main = r.mainMs !== undefined ? `; main thread busy ${r.mainMs.toFixed(0)} ms per 1,000 deals` : '';
+  const main = r.mainMs !== undefined ? `; main thread ${r.mainMs.toFixed(1)} ms CPU per 1,000 deals` : '';
   console.log(
     `  ${label.padEnd(28)} ${r.perSecond.toFixed(1).padStart(9)} deals/s   (${r.cores.toFixed(2)} cores busy, ${perCpuSecond.toFixed(1)} deals per CPU-second${main})`,
   );
 }
 
+/**
+ * CPU milliseconds the main thread has used, from Linux's per-thread accounting (10 ms
+ * ticks): unlike the event loop's busy time it does not grow while other processes hold
+ * the cores. Null elsewhere.
+ */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function batchRate(b: BenchArgs, workers: number): Promise<Rate> {
   const elu = performance.eventLoopUtilization();
+  const cpu = mainThreadCpuMs();
   const rate = await measure(() => batchRun(b, workers));
-  return { ...rate, mainMs: (performance.eventLoopUtilization(elu).active / b.count) * 1000 };
+  const after = mainThreadCpuMs();
+  const busy = cpu !== null && after !== null ? after - cpu : performance.eventLoopUtilization(elu).active;
+  return { ...rate, mainMs: (busy / b.count) * 1000 };
 }
 
 async function batchRun(b: BenchArgs, workers: number): Promise<number> {
@@ -103,12 +123,56 @@ function bareRate(b: BenchArgs): number {
   return (n / (performance.now() - started)) * 1000;
 }
 
+interface BareShare {
+  bareSolver: true;
+  args: string[];
+  first: number;
+  count: number;
+}
+
+/** The bare solver on `threads` threads of its own (no pool, no storage): how well the solver alone scales. */
+async function bareThreadsRate(args: readonly string[], b: BenchArgs, threads: number): Promise<number> {
+  const started = performance.now();
+  const per = Math.ceil(b.count / threads);
+  await Promise.all(
+    Array.from({ length: threads }, (_, i) => {
+      const share: BareShare = { bareSolver: true, args: [...args], first: i * per, count: Math.min(per, b.count - i * per) };
+      return new Promise<void>((resolve, reject) => {
+        const worker = new Worker(new URL(import.meta.url), { workerData: share });
+        worker.once('message', () => resolve());
+        worker.once('error', reject);
+      });
+    }),
+  );
+  return (b.count / (performance.now() - started)) * 1000;
+}
+
+if (!isMainThread && (workerData as Partial<BareShare> | null)?.bareSolver === true) {
+  const share = workerData as BareShare;
+  const b = parseArgs(share.args);
+  let i = 0;
+  for (const deal of planOf(b).deals()) {
+    if (i >= share.first + share.count) break;
+    if (i++ >= share.first) openDeal(deal.input, {}).analyse(b.limits, b.options);
+  }
+  parentPort!.postMessage('done');
+}
+
 export async function runBatchBench(args: string[]): Promise<void> {
   const b = parseArgs(args);
   const what = `${b.count} Pyramide deals from ${b.start}, ${b.options.winnabilityOnly ? 'winnability only' : 'full analysis'}`;
   console.log(`batch benchmark: ${what}`);
   const bare = b.bare ? await measure(() => bareRate(b)) : null;
-  if (bare !== null) show('bare solver, main thread', bare);
+  if (bare !== null) {
+    show('bare solver, main thread', bare);
+    const oneThread = await measure(() => bareThreadsRate(args, b, 1));
+    show('bare solver, 1 thread', oneThread);
+    const twoThreads = await measure(() => bareThreadsRate(args, b, 2));
+    show('bare solver, 2 threads', twoThreads);
+    console.log(
+      `  bare 2 threads / 1 thread:   ${(twoThreads.perSecond / oneThread.perSecond).toFixed(2)} (the solver's own scaling, the ceiling for the batch)`,
+    );
+  }
   const one = await batchRate(b, 1);
   show('batch, 1 worker + storage', one);
   const two = await batchRate(b, 2);

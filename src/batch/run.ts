@@ -1,16 +1,17 @@
 /**
- * Running a batch: the main thread walks the plan, skips what is stored, sends chunks of
- * deals to the pool and stores each finished chunk in one transaction. A killed run loses
- * only the chunks in flight; a rerun picks up the rest.
+ * Running a batch: the main thread walks the plan, skips what is stored and sends chunks of
+ * deals to the pool; each thread stores its finished chunk in one transaction of its own
+ * connection and answers with the verdict counts. A killed run loses only the chunks in
+ * flight; a rerun picks up the rest.
  */
 import type Database from 'better-sqlite3';
 import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalysisMode } from '../store/results.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
-import { createPool, type SolverPool } from './pool.js';
-import { BatchTally, relaxCheckpoints } from './tally.js';
-import type { ChunkResult, ChunkTask } from './worker.js';
+import { createPool, runRows, type SolverPool } from './pool.js';
+import { BATCH_CHECKPOINT_PAGES, BatchTally, relaxCheckpoints } from './tally.js';
+import type { RowChunkResult, RowChunkTask, RowGroup } from './worker.js';
 
 export interface BatchRunOptions {
   plan: BatchPlan;
@@ -88,7 +89,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   });
 
   // First pass: how many deals are to be analysed, for the progress total.
-  for (const deal of plan.deals()) if (tally.wanted(tally.lookup(deal))) tally.pending++;
+  tally.pending = tally.countWanted(plan.deals(), plan.firstOfEachEntry(), plan.total);
   options.onStart?.(tally.progress());
 
   const restoreCheckpoints = relaxCheckpoints(options.db);
@@ -109,20 +110,39 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     return Math.max(1, Math.min(MAX_CHUNK, share, Math.floor(CHUNK_TARGET_MS / Math.max(perDeal, 0.01))));
   };
 
-  const finish = (chunk: readonly PlannedDeal[], result: ChunkResult): void => {
-    const rows = tally.rowsOf(chunk, result.outcomes);
-    tally.store.saveMany(rows);
-    tally.counted(rows);
+  const finish = (chunk: readonly PlannedDeal[], result: RowChunkResult): void => {
+    if (result.storeError !== undefined) throw new Error(`cannot store results in the database: ${result.storeError}`);
+    for (const { index, error } of result.failures) tally.fail(`${chunk[index]!.dealKey}: ${error}`, 1);
+    if (result.rows !== null) tally.store.saveRows(result.rows);
+    tally.countedVerdicts(result.counts);
     dealsTimed += chunk.length;
     msTimed += result.ms;
     options.onProgress?.(tally.progress());
   };
 
+  const mode = modeOf(analyse);
+  // Threads store their own rows in a database file; an in-memory one only this connection sees.
+  const store = options.db.memory ? undefined : { path: options.db.name, walPages: BATCH_CHECKPOINT_PAGES };
+  const rowTask = (chunk: readonly PlannedDeal[]): RowChunkTask => {
+    const groups: RowGroup[] = [];
+    const groupOf: number[] = [];
+    const deals = chunk.map((d) => d.input);
+    const dealKeys = chunk.map((d) => d.dealKey);
+    let last: PlannedDeal | null = null;
+    for (const deal of chunk) {
+      // Deals of one code range follow each other and share a group.
+      if (last === null || last.game !== deal.game || last.rules !== deal.rules || last.solverVersion !== deal.solverVersion) {
+        groups.push({ game: deal.game.id, rules: deal.rules, solverVersion: deal.solverVersion, stuckFigure: deal.game.stuck.field });
+        last = deal;
+      }
+      groupOf.push(groups.length - 1);
+    }
+    return { deals, flags: plan.flags, limits, options: analyse, mode, groups, groupOf, dealKeys, ...(store ? { store } : {}) };
+  };
+
   const send = (chunk: PlannedDeal[]): void => {
     sent += chunk.length;
-    const task: ChunkTask = { deals: chunk.map((d) => d.input), flags: plan.flags, limits, options: analyse };
-    const p: Promise<void> = pool
-      .run(task)
+    const p: Promise<void> = runRows(pool, rowTask(chunk))
       .then(
         (result) => finish(chunk, result),
         (error: unknown) => {
