@@ -4,6 +4,7 @@
  * connection and answers with the verdict counts. A killed run loses only the chunks in
  * flight; a rerun picks up the rest.
  */
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
@@ -11,7 +12,7 @@ import type { AnalysisMode } from '../store/results.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
 import { createPool, runRows, type SolverPool } from './pool.js';
 import { BATCH_CHECKPOINT_PAGES, BatchTally, relaxCheckpoints } from './tally.js';
-import type { RowChunkResult, RowChunkTask, RowGroup } from './worker.js';
+import type { RowChunkResult, RowChunkTask, RowGroup, StoreTarget } from './worker.js';
 
 export interface BatchRunOptions {
   plan: BatchPlan;
@@ -72,6 +73,8 @@ export interface BatchSummary {
 export const MAX_CHUNK = 1024;
 /** Aim for chunks of about this much solver time: short enough for progress, long enough to amortise messages. */
 const CHUNK_TARGET_MS = 250;
+/** A chunk is at most this fraction of each thread's share of what is left to send. */
+const TAIL_SPLIT = 4;
 
 export function modeOf(options: AnalyseOptions): AnalysisMode {
   if (options.winnabilityOnly) return 'winnability';
@@ -88,12 +91,9 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     ...(options.force !== undefined ? { force: options.force } : {}),
   });
 
-  // First pass: how many deals are to be analysed, for the progress total.
-  tally.pending = tally.countWanted(plan.deals(), plan.firstOfEachEntry(), plan.total);
-  options.onStart?.(tally.progress());
-
-  const restoreCheckpoints = relaxCheckpoints(options.db);
+  // The threads load their modules while the plan is counted.
   const pool = options.pool ?? createPool(workers);
+  const restoreCheckpoints = relaxCheckpoints(options.db);
   const inFlight = new Set<Promise<void>>();
   const maxInFlight = workers * 2;
   let fatal: { error: unknown } | null = null;
@@ -103,8 +103,9 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
 
   const chunkSize = (): number => {
     if (options.chunkSize !== undefined) return options.chunkSize;
-    // Near the end, split what is left so every thread gets a share.
-    const share = Math.max(1, Math.ceil((tally.pending - sent) / workers));
+    // Chunks shrink towards the end, so the threads finish together rather than one
+    // working through a last large chunk while the others wait.
+    const share = Math.max(1, Math.ceil((tally.pending - sent) / (workers * TAIL_SPLIT)));
     if (dealsTimed === 0) return Math.min(8, share);
     const perDeal = msTimed / dealsTimed;
     return Math.max(1, Math.min(MAX_CHUNK, share, Math.floor(CHUNK_TARGET_MS / Math.max(perDeal, 0.01))));
@@ -122,7 +123,9 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
 
   const mode = modeOf(analyse);
   // Threads store their own rows in a database file; an in-memory one only this connection sees.
-  const store = options.db.memory ? undefined : { path: options.db.name, walPages: BATCH_CHECKPOINT_PAGES };
+  const store: StoreTarget | undefined = options.db.memory
+    ? undefined
+    : { path: options.db.name, batch: randomUUID(), walPages: BATCH_CHECKPOINT_PAGES };
   const rowTask = (chunk: readonly PlannedDeal[]): RowChunkTask => {
     const groups: RowGroup[] = [];
     const groupOf: number[] = [];
@@ -159,6 +162,9 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   };
 
   try {
+    // First pass: how many deals are to be analysed, for the progress total.
+    tally.pending = tally.countWanted(plan.deals(), plan.firstOfEachEntry(), plan.total);
+    options.onStart?.(tally.progress());
     let chunk: PlannedDeal[] = [];
     let size = chunkSize();
     for (const deal of plan.deals()) {

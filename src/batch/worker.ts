@@ -46,7 +46,14 @@ export interface RowChunkTask extends ChunkTask {
   groupOf: number[];
   dealKeys: string[];
   /** The database file to store the rows in; without it the rows come back to be stored. */
-  store?: { path: string; walPages: number };
+  store?: StoreTarget;
+}
+
+export interface StoreTarget {
+  path: string;
+  /** Names the batch: a thread keeps its connection for the chunks of one batch. */
+  batch: string;
+  walPages: number;
 }
 
 export interface RowChunkResult {
@@ -86,15 +93,20 @@ function countsOf(rows: readonly RowValues[]): VerdictCounts {
   return counts;
 }
 
-/** Stores a chunk's rows in one transaction through a connection of this thread. */
-function storeHere(rows: readonly RowValues[], store: NonNullable<RowChunkTask['store']>): void {
-  // A connection per chunk: a thread outlives a batch, and a file at the same path may be another one next time.
-  const db = openBatchWriter(store.path, store.walPages);
-  try {
-    new ResultStore(db).saveRows(rows);
-  } finally {
-    db.close();
+/** This thread's connection to the database of the batch it works for. */
+let writer: { batch: string; store: ResultStore } | null = null;
+
+/** Stores a chunk's rows in one transaction through this thread's connection. */
+function storeHere(rows: readonly RowValues[], target: StoreTarget): void {
+  // A connection per batch, not per path: a thread may outlive a batch, and the file at a
+  // path may be another one by the next batch.
+  if (writer?.batch !== target.batch) {
+    if (writer?.store.db.open) writer.store.db.close();
+    writer = null;
+    // Closed when the pool ends the thread (better-sqlite3 closes a thread's connections as it exits).
+    writer = { batch: target.batch, store: new ResultStore(openBatchWriter(target.path, target.walPages)) };
   }
+  writer.store.saveRows(rows);
 }
 
 /**

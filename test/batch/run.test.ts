@@ -97,7 +97,7 @@ describe('runBatch', () => {
     try {
       const plan = planBatch({ args: ['PY1-N-AAAAAAA'], count: 2 }, {});
       const limits = { timeMs: 10_000, nodes: 2000, memoryBytes: 256 * 1024 ** 2 };
-      await expect(runBatch({ plan, db, workers: 1, limits, analyse: { winnabilityOnly: true } })).rejects.toThrow(
+      await expect(runBatch({ plan, db, workers: 1, limits, analyse: { winnabilityOnly: true }, chunkSize: 2 })).rejects.toThrow(
         /cannot store results in the database: database is locked/,
       );
     } finally {
