@@ -1,10 +1,12 @@
 /**
  * Running a batch: the main thread walks the plan, skips what is stored and sends chunks of
- * deals to the pool; each thread stores its finished chunk in one transaction of its own
- * connection and answers with the verdict counts. A killed run loses only the chunks in
- * flight; a rerun picks up the rest.
+ * deals to the pool. Each thread turns its analyses into rows and, when the threads take
+ * every core, stores its finished chunk in one transaction of its own connection and answers
+ * with the verdict counts; otherwise it sends the rows and the main thread stores them on
+ * the spare core. A killed run loses only the chunks in flight; a rerun picks up the rest.
  */
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type Database from 'better-sqlite3';
 import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
@@ -30,6 +32,13 @@ export interface BatchRunOptions {
   onProgress?: (progress: BatchProgress) => void;
   /** Pool to use instead of a new one (the caller closes it). */
   pool?: SolverPool;
+  /**
+   * Whether the solver threads store their own chunks (else the main thread stores them).
+   * By default they do when they take every core; with a core to spare, the main thread
+   * stores on it while the threads only solve. A database in memory is always stored by
+   * the main thread, the one connection that sees it.
+   */
+  storeOnThreads?: boolean;
 }
 
 export interface VerdictCounts {
@@ -122,10 +131,11 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   };
 
   const mode = modeOf(analyse);
-  // Threads store their own rows in a database file; an in-memory one only this connection sees.
-  const store: StoreTarget | undefined = options.db.memory
-    ? undefined
-    : { path: options.db.name, batch: randomUUID(), walPages: BATCH_CHECKPOINT_PAGES };
+  // Storing takes CPU wherever it runs: on a spare core if there is one, else on the threads.
+  const onThreads = (options.storeOnThreads ?? workers >= availableParallelism()) && !options.db.memory;
+  const store: StoreTarget | undefined = onThreads
+    ? { path: options.db.name, batch: randomUUID(), walPages: BATCH_CHECKPOINT_PAGES }
+    : undefined;
   const rowTask = (chunk: readonly PlannedDeal[]): RowChunkTask => {
     const groups: RowGroup[] = [];
     const groupOf: number[] = [];

@@ -118,6 +118,8 @@ export function analyseRows(task: RowChunkTask): RowChunkResult {
   const started = performance.now();
   const rows: RowValues[] = [];
   const failures: RowChunkResult['failures'] = [];
+  // One time for the chunk, as when the main thread stored it (a chunk is a fraction of a second).
+  const analysedAt = new Date().toISOString();
   task.deals.forEach((input, index) => {
     const outcome = analyseOne(input, task);
     if (!outcome.ok) {
@@ -131,7 +133,7 @@ export function analyseRows(task: RowChunkTask): RowChunkResult {
         analysis: outcome.analysis,
         stuckFigure: group.stuckFigure,
         limits: task.limits,
-        analysedAt: new Date().toISOString(),
+        analysedAt,
       }),
     );
   });

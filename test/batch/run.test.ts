@@ -58,32 +58,38 @@ describe('runBatch', () => {
     }
   });
 
-  it('stores the same rows whether its threads write them (a file) or the main thread does (in memory)', async () => {
+  it('stores the same rows whether its threads write them or the main thread does (when asked, or in memory)', async () => {
     const limits = { timeMs: 10_000, nodes: 3000, memoryBytes: 256 * 1024 ** 2 };
     const plan = planBatch({ args: ['PY1-N-AAAAAAA'], count: 40 }, {});
-    const file = openDatabase(join(dir, 'deals.sqlite'));
+    const threads = openDatabase(join(dir, 'threads.sqlite'));
+    const main = openDatabase(join(dir, 'main.sqlite'));
     const memory = new Database(':memory:');
     memory.transaction(() => createV1(memory, 'test')).immediate();
     migrate(memory);
     try {
-      const viaThreads = await runBatch({ plan, db: file, workers: 2, limits, analyse: {}, chunkSize: 7 });
-      const viaMain = await runBatch({ plan, db: memory, workers: 2, limits, analyse: {}, chunkSize: 7 });
+      const common = { plan, workers: 2, limits, analyse: {}, chunkSize: 7 };
+      const viaThreads = await runBatch({ ...common, db: threads, storeOnThreads: true });
+      const viaMain = await runBatch({ ...common, db: main, storeOnThreads: false });
+      const inMemory = await runBatch({ ...common, db: memory, storeOnThreads: true });
       expect(viaThreads).toMatchObject({ analysed: 40, failed: 0 });
       expect(viaMain.thisRun).toEqual(viaThreads.thisRun);
+      expect(inMemory.thisRun).toEqual(viaThreads.thisRun);
       // Every column but the row id and the times.
       const rows = (db: Database.Database) =>
         new ResultStore(db)
           .find({})
           .map(({ id: _id, analysedAt: _at, ms: _ms, ...row }) => row)
           .sort((a, b) => a.dealKey.localeCompare(b.dealKey));
-      expect(rows(file)).toHaveLength(40);
-      expect(rows(memory)).toEqual(rows(file));
+      expect(rows(threads)).toHaveLength(40);
+      expect(rows(main)).toEqual(rows(threads));
+      expect(rows(memory)).toEqual(rows(threads));
       // The counts sent back by the threads are those of the rows they stored.
-      const verdicts = rows(file).map((r) => r.verdict);
-      expect(viaThreads.thisRun.winnable).toBe(verdicts.filter((v) => v === 'winnable').length);
-      expect(viaThreads.thisRun.cut).toBe(rows(file).filter((r) => r.verdict !== 'unknown' && r.limit !== null).length);
+      const stored = rows(threads);
+      expect(viaThreads.thisRun.winnable).toBe(stored.filter((r) => r.verdict === 'winnable').length);
+      expect(viaThreads.thisRun.cut).toBe(stored.filter((r) => r.verdict !== 'unknown' && r.limit !== null).length);
     } finally {
-      file.close();
+      threads.close();
+      main.close();
       memory.close();
     }
   });
@@ -97,9 +103,9 @@ describe('runBatch', () => {
     try {
       const plan = planBatch({ args: ['PY1-N-AAAAAAA'], count: 2 }, {});
       const limits = { timeMs: 10_000, nodes: 2000, memoryBytes: 256 * 1024 ** 2 };
-      await expect(runBatch({ plan, db, workers: 1, limits, analyse: { winnabilityOnly: true }, chunkSize: 2 })).rejects.toThrow(
-        /cannot store results in the database: database is locked/,
-      );
+      await expect(
+        runBatch({ plan, db, workers: 1, limits, analyse: { winnabilityOnly: true }, chunkSize: 2, storeOnThreads: true }),
+      ).rejects.toThrow(/cannot store results in the database: database is locked/);
     } finally {
       other.exec('ROLLBACK');
       other.close();
