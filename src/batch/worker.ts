@@ -116,12 +116,13 @@ function storeHere(rows: readonly RowValues[], target: StoreTarget): void {
  */
 export function analyseRows(task: RowChunkTask): RowChunkResult {
   const started = performance.now();
+  const outcomes = task.deals.map((input) => analyseOne(input, task));
+  const ms = performance.now() - started;
+  // One time for the chunk, once it is analysed, as when the main thread stored it.
+  const analysedAt = new Date().toISOString();
   const rows: RowValues[] = [];
   const failures: RowChunkResult['failures'] = [];
-  // One time for the chunk, as when the main thread stored it (a chunk is a fraction of a second).
-  const analysedAt = new Date().toISOString();
-  task.deals.forEach((input, index) => {
-    const outcome = analyseOne(input, task);
+  outcomes.forEach((outcome, index) => {
     if (!outcome.ok) {
       failures.push({ index, error: outcome.error });
       return;
@@ -137,7 +138,6 @@ export function analyseRows(task: RowChunkTask): RowChunkResult {
       }),
     );
   });
-  const ms = performance.now() - started;
   const counts = countsOf(rows);
   if (task.store === undefined) return { rows, counts, failures, ms };
   try {
