@@ -173,7 +173,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
 
   try {
     // First pass: how many deals are to be analysed, for the progress total.
-    tally.pending = tally.countWanted(plan.deals(), plan.firstOfEachEntry(), plan.total);
+    tally.pending = tally.countWanted(plan);
     options.onStart?.(tally.progress());
     let chunk: PlannedDeal[] = [];
     let size = chunkSize();

@@ -5,11 +5,11 @@
 import type { Verdict } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import { type AnalysisMode, type NewResult, type ResultKey, ResultStore } from '../store/results.js';
-import type { PlannedDeal } from './inputs.js';
+import type { BatchPlan, PlannedDeal } from './inputs.js';
 import type { BatchProgress, BatchSummary, VerdictCounts } from './run.js';
 import type { DealOutcome } from './worker.js';
 
-export function zeroCounts(): VerdictCounts {
+function zeroCounts(): VerdictCounts {
   return { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
 }
 
@@ -87,15 +87,15 @@ export class BatchTally {
   }
 
   /**
-   * How many of the deals are to be analysed. When none of their groups has anything stored
-   * (a fresh batch), that is all of them, counted without a lookup per deal.
+   * How many of the plan's deals are to be analysed. When none of its groups has anything
+   * stored (a fresh batch), that is all of them, counted without a lookup per deal.
    */
-  countWanted(deals: Iterable<PlannedDeal>, firstOfEachEntry: Iterable<PlannedDeal>, total: number): number {
+  countWanted(plan: BatchPlan): number {
     let any = false;
-    for (const deal of firstOfEachEntry) any ||= this.anyStored(deal);
-    if (!any) return total;
+    for (const deal of plan.firstOfEachEntry()) any ||= this.anyStored(deal);
+    if (!any) return plan.total;
     let wanted = 0;
-    for (const deal of deals) if (this.wanted(this.lookup(deal))) wanted++;
+    for (const deal of plan.deals()) if (this.wanted(this.lookup(deal))) wanted++;
     return wanted;
   }
 
