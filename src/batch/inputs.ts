@@ -146,22 +146,32 @@ export class BatchPlan {
 
   /** Every deal of the batch, in order, with its storage key. */
   *deals(): Generator<PlannedDeal> {
+    for (const entry of this.entries) yield* this.dealsOf(entry);
+  }
+
+  private *dealsOf(entry: Entry): Generator<PlannedDeal> {
+    if (entry.kind === 'file') {
+      yield {
+        input: entry.input,
+        game: entry.game,
+        dealKey: entry.fingerprint,
+        rules: entry.rules,
+        solverVersion: solverVersionOf(entry.game),
+      };
+      return;
+    }
+    const { game, rules, solverVersion } = this.rulesByFamily.get(`${entry.family}-${entry.options}`)!;
+    for (let n = entry.first; n <= entry.last; n++) {
+      const code = formatDealCode({ family: entry.family, options: entry.options, number: n });
+      yield { input: { kind: 'code', code }, game, dealKey: code, rules, solverVersion };
+    }
+  }
+
+  /** The first deal of each entry (a range, a file): every group the batch names, without going through every deal. */
+  *firstOfEachEntry(): Generator<PlannedDeal> {
     for (const entry of this.entries) {
-      if (entry.kind === 'file') {
-        yield {
-          input: entry.input,
-          game: entry.game,
-          dealKey: entry.fingerprint,
-          rules: entry.rules,
-          solverVersion: solverVersionOf(entry.game),
-        };
-        continue;
-      }
-      const { game, rules, solverVersion } = this.rulesByFamily.get(`${entry.family}-${entry.options}`)!;
-      for (let n = entry.first; n <= entry.last; n++) {
-        const code = formatDealCode({ family: entry.family, options: entry.options, number: n });
-        yield { input: { kind: 'code', code }, game, dealKey: code, rules, solverVersion };
-      }
+      if (entry.kind === 'file') yield* this.dealsOf(entry);
+      else yield* this.dealsOf({ ...entry, last: entry.first });
     }
   }
 

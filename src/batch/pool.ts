@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { ChunkResult, ChunkTask } from './worker.js';
+import type { ChunkResult, ChunkTask, RowChunkResult, RowChunkTask } from './worker.js';
 
 /**
  * The worker module's URL. Next to this file once built (dist/src/batch/worker.js). When this
@@ -33,4 +33,10 @@ export function createPool(workers: number): SolverPool {
     // Threads stay for the whole batch; nothing to gain from shutting idle ones down.
     idleTimeout: 60_000,
   });
+}
+
+/** Runs `analyseRows` (the worker module's other export) on a pool thread. */
+export function runRows(pool: SolverPool, task: RowChunkTask): Promise<RowChunkResult> {
+  // The pool's types name the module's default function; this one answers with rows.
+  return pool.run(task, { name: 'analyseRows' }) as Promise<unknown> as Promise<RowChunkResult>;
 }

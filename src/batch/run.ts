@@ -1,16 +1,20 @@
 /**
- * Running a batch: the main thread walks the plan, skips what is stored, sends chunks of
- * deals to the pool and stores each finished chunk in one transaction. A killed run loses
- * only the chunks in flight; a rerun picks up the rest.
+ * Running a batch: the main thread walks the plan, skips what is stored and sends chunks of
+ * deals to the pool. Each thread turns its analyses into rows and, when the threads take
+ * every core, stores its finished chunk in one transaction of its own connection and answers
+ * with the verdict counts; otherwise it sends the rows and the main thread stores them on
+ * the spare core. A killed run loses only the chunks in flight; a rerun picks up the rest.
  */
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type Database from 'better-sqlite3';
 import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalysisMode } from '../store/results.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
-import { createPool, type SolverPool } from './pool.js';
-import { BatchTally, relaxCheckpoints } from './tally.js';
-import type { ChunkResult, ChunkTask } from './worker.js';
+import { createPool, runRows, type SolverPool } from './pool.js';
+import { BATCH_CHECKPOINT_PAGES, BatchTally, relaxCheckpoints } from './tally.js';
+import type { RowChunkResult, RowChunkTask, RowGroup, StoreTarget } from './worker.js';
 
 export interface BatchRunOptions {
   plan: BatchPlan;
@@ -28,6 +32,13 @@ export interface BatchRunOptions {
   onProgress?: (progress: BatchProgress) => void;
   /** Pool to use instead of a new one (the caller closes it). */
   pool?: SolverPool;
+  /**
+   * Whether the solver threads store their own chunks (else the main thread stores them).
+   * By default they do when they take every core; with a core to spare, the main thread
+   * stores on it while the threads only solve. A database in memory is always stored by
+   * the main thread, the one connection that sees it.
+   */
+  storeOnThreads?: boolean;
 }
 
 export interface VerdictCounts {
@@ -71,6 +82,8 @@ export interface BatchSummary {
 export const MAX_CHUNK = 1024;
 /** Aim for chunks of about this much solver time: short enough for progress, long enough to amortise messages. */
 const CHUNK_TARGET_MS = 250;
+/** A chunk is at most this fraction of each thread's share of what is left to send. */
+const TAIL_SPLIT = 4;
 
 export function modeOf(options: AnalyseOptions): AnalysisMode {
   if (options.winnabilityOnly) return 'winnability';
@@ -87,12 +100,9 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     ...(options.force !== undefined ? { force: options.force } : {}),
   });
 
-  // First pass: how many deals are to be analysed, for the progress total.
-  for (const deal of plan.deals()) if (tally.wanted(tally.lookup(deal))) tally.pending++;
-  options.onStart?.(tally.progress());
-
-  const restoreCheckpoints = relaxCheckpoints(options.db);
+  // The threads load their modules while the plan is counted.
   const pool = options.pool ?? createPool(workers);
+  const restoreCheckpoints = relaxCheckpoints(options.db);
   const inFlight = new Set<Promise<void>>();
   const maxInFlight = workers * 2;
   let fatal: { error: unknown } | null = null;
@@ -102,27 +112,50 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
 
   const chunkSize = (): number => {
     if (options.chunkSize !== undefined) return options.chunkSize;
-    // Near the end, split what is left so every thread gets a share.
-    const share = Math.max(1, Math.ceil((tally.pending - sent) / workers));
+    // Chunks shrink towards the end, so the threads finish together rather than one
+    // working through a last large chunk while the others wait.
+    const share = Math.max(1, Math.ceil((tally.pending - sent) / (workers * TAIL_SPLIT)));
     if (dealsTimed === 0) return Math.min(8, share);
     const perDeal = msTimed / dealsTimed;
     return Math.max(1, Math.min(MAX_CHUNK, share, Math.floor(CHUNK_TARGET_MS / Math.max(perDeal, 0.01))));
   };
 
-  const finish = (chunk: readonly PlannedDeal[], result: ChunkResult): void => {
-    const rows = tally.rowsOf(chunk, result.outcomes);
-    tally.store.saveMany(rows);
-    tally.counted(rows);
+  const finish = (chunk: readonly PlannedDeal[], result: RowChunkResult): void => {
+    if (result.storeError !== undefined) throw new Error(`cannot store results in the database: ${result.storeError}`);
+    for (const { index, error } of result.failures) tally.fail(`${chunk[index]!.dealKey}: ${error}`, 1);
+    if (result.rows !== null) tally.store.saveRows(result.rows);
+    tally.countedVerdicts(result.counts);
     dealsTimed += chunk.length;
     msTimed += result.ms;
     options.onProgress?.(tally.progress());
   };
 
+  const mode = modeOf(analyse);
+  // Storing takes CPU wherever it runs: on a spare core if there is one, else on the threads.
+  const onThreads = (options.storeOnThreads ?? workers >= availableParallelism()) && !options.db.memory;
+  const store: StoreTarget | undefined = onThreads
+    ? { path: options.db.name, batch: randomUUID(), walPages: BATCH_CHECKPOINT_PAGES }
+    : undefined;
+  const rowTask = (chunk: readonly PlannedDeal[]): RowChunkTask => {
+    const groups: RowGroup[] = [];
+    const groupOf: number[] = [];
+    const deals = chunk.map((d) => d.input);
+    const dealKeys = chunk.map((d) => d.dealKey);
+    let last: PlannedDeal | null = null;
+    for (const deal of chunk) {
+      // Deals of one code range follow each other and share a group.
+      if (last === null || last.game !== deal.game || last.rules !== deal.rules || last.solverVersion !== deal.solverVersion) {
+        groups.push({ game: deal.game.id, rules: deal.rules, solverVersion: deal.solverVersion, stuckFigure: deal.game.stuck.field });
+        last = deal;
+      }
+      groupOf.push(groups.length - 1);
+    }
+    return { deals, flags: plan.flags, limits, options: analyse, mode, groups, groupOf, dealKeys, ...(store ? { store } : {}) };
+  };
+
   const send = (chunk: PlannedDeal[]): void => {
     sent += chunk.length;
-    const task: ChunkTask = { deals: chunk.map((d) => d.input), flags: plan.flags, limits, options: analyse };
-    const p: Promise<void> = pool
-      .run(task)
+    const p: Promise<void> = runRows(pool, rowTask(chunk))
       .then(
         (result) => finish(chunk, result),
         (error: unknown) => {
@@ -139,6 +172,9 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   };
 
   try {
+    // First pass: how many deals are to be analysed, for the progress total.
+    tally.pending = tally.countWanted(plan);
+    options.onStart?.(tally.progress());
     let chunk: PlannedDeal[] = [];
     let size = chunkSize();
     for (const deal of plan.deals()) {

@@ -5,7 +5,7 @@
 import type { Verdict } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import { type AnalysisMode, type NewResult, type ResultKey, ResultStore } from '../store/results.js';
-import type { PlannedDeal } from './inputs.js';
+import type { BatchPlan, PlannedDeal } from './inputs.js';
 import type { BatchProgress, BatchSummary, VerdictCounts } from './run.js';
 import type { DealOutcome } from './worker.js';
 
@@ -14,7 +14,7 @@ function zeroCounts(): VerdictCounts {
 }
 
 /** WAL pages between automatic checkpoints while a batch writes (SQLite's default is 1,000). */
-const BATCH_CHECKPOINT_PAGES = 16_384;
+export const BATCH_CHECKPOINT_PAGES = 16_384;
 
 /**
  * Fewer WAL checkpoints while a batch writes: each one copies pages back into the database
@@ -52,6 +52,8 @@ export class BatchTally {
   // Groups (game, rules, analysis, solver version) with nothing stored need no lookups:
   // a fresh batch costs the main thread nothing here.
   private readonly groupStored = new Map<string, boolean>();
+  // The group of the last deal looked up: consecutive deals of a code range share it.
+  private last: { deal: PlannedDeal; any: boolean } | null = null;
 
   constructor(
     db: ResultStore['db'],
@@ -64,7 +66,11 @@ export class BatchTally {
     return { game: deal.game.id, dealKey: deal.dealKey, rules: deal.rules, mode: this.options.mode, solverVersion: deal.solverVersion };
   }
 
-  lookup(deal: PlannedDeal): Stored {
+  /** Whether anything is stored in the deal's group (game, rules, analysis, solver version). */
+  private anyStored(deal: PlannedDeal): boolean {
+    const last = this.last;
+    if (last !== null && last.deal.game === deal.game && last.deal.rules === deal.rules && last.deal.solverVersion === deal.solverVersion)
+      return last.any;
     const key = this.keyOf(deal);
     const group = `${key.game}\u0000${key.rules}\u0000${key.mode}\u0000${key.solverVersion}`;
     let any = this.groupStored.get(group);
@@ -72,7 +78,25 @@ export class BatchTally {
       any = this.store.anyStored(key);
       this.groupStored.set(group, any);
     }
-    return any ? this.store.stored(key) : null;
+    this.last = { deal, any };
+    return any;
+  }
+
+  lookup(deal: PlannedDeal): Stored {
+    return this.anyStored(deal) ? this.store.stored(this.keyOf(deal)) : null;
+  }
+
+  /**
+   * How many of the plan's deals are to be analysed. When none of its groups has anything
+   * stored (a fresh batch), that is all of them, counted without a lookup per deal.
+   */
+  countWanted(plan: BatchPlan): number {
+    let any = false;
+    for (const deal of plan.firstOfEachEntry()) any ||= this.anyStored(deal);
+    if (!any) return plan.total;
+    let wanted = 0;
+    for (const deal of plan.deals()) if (this.wanted(this.lookup(deal))) wanted++;
+    return wanted;
   }
 
   /** Whether what is stored (or nothing) means the deal is to be analysed. */
@@ -119,6 +143,15 @@ export class BatchTally {
       }
     }
     this.analysed += rows.length;
+  }
+
+  /** Counts the verdicts of rows once their transaction has committed. */
+  countedVerdicts(counts: VerdictCounts): void {
+    for (const field of ['winnable', 'unwinnable', 'unknown', 'cut'] as const) {
+      this.thisRun[field] += counts[field];
+      this.stored[field] += counts[field];
+    }
+    this.analysed += counts.winnable + counts.unwinnable + counts.unknown;
   }
 
   fail(message: string, deals: number): void {

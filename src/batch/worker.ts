@@ -1,10 +1,14 @@
 /**
  * The code each pool thread runs: it opens and analyses a chunk of deals and sends the
- * analyses back. Only worker threads solve; the main thread plans, stores and reports.
+ * analyses back, or stores them itself. Only worker threads solve; the main thread plans and
+ * reports.
  */
 import { loadGameModules, openDeal } from '../games/registry.js';
-import type { AnalyseOptions, Analysis, DealInput, RuleFlags } from '../games/types.js';
+import type { AnalyseOptions, Analysis, DealInput, GameId, RuleFlags, Verdict } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
+import { openBatchWriter } from '../store/database.js';
+import { type AnalysisMode, LIMIT_AT, ResultStore, type RowValues, rowValues, VERDICT_AT } from '../store/results.js';
+import type { VerdictCounts } from './run.js';
 
 // A worker thread starts with the built-in games; add those the environment names, as the
 // command line did.
@@ -25,17 +29,123 @@ export interface ChunkResult {
   ms: number;
 }
 
+/** What a deal's row is stored under, but for the deal itself: deals of one code range share it. */
+export interface RowGroup {
+  game: GameId;
+  rules: string;
+  solverVersion: string;
+  /** The game's stuck figure (`maxRemoved`). */
+  stuckFigure: string;
+}
+
+/** A chunk whose analyses become rows, stored by this thread when it is given the database. */
+export interface RowChunkTask extends ChunkTask {
+  mode: AnalysisMode;
+  groups: RowGroup[];
+  /** Per deal: its index in `groups`, and the key it is stored under. */
+  groupOf: number[];
+  dealKeys: string[];
+  /** The database file to store the rows in; without it the rows come back to be stored. */
+  store?: StoreTarget;
+}
+
+export interface StoreTarget {
+  path: string;
+  /** Names the batch: a thread keeps its connection for the chunks of one batch. */
+  batch: string;
+  walPages: number;
+}
+
+export interface RowChunkResult {
+  /** The rows to store, failures left out; null when this thread stored them. */
+  rows: RowValues[] | null;
+  /** Verdicts of the rows. */
+  counts: VerdictCounts;
+  /** The deals whose analysis threw, by index in the chunk. */
+  failures: Array<{ index: number; error: string }>;
+  /** Why the rows could not be stored (a full disk, a lock held too long): nothing was stored. */
+  storeError?: string;
+  ms: number;
+}
+
+function analyseOne(input: DealInput, task: ChunkTask): DealOutcome {
+  try {
+    return { ok: true, analysis: openDeal(input, task.flags).analyse(task.limits, task.options) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /** Analyses a chunk; one deal failing does not lose the others. */
 export function analyseChunk(task: ChunkTask): ChunkResult {
   const started = performance.now();
-  const outcomes: DealOutcome[] = task.deals.map((input) => {
-    try {
-      return { ok: true, analysis: openDeal(input, task.flags).analyse(task.limits, task.options) };
-    } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
-  });
+  const outcomes = task.deals.map((input) => analyseOne(input, task));
   return { outcomes, ms: performance.now() - started };
+}
+
+function countsOf(rows: readonly RowValues[]): VerdictCounts {
+  const counts: VerdictCounts = { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
+  for (const row of rows) {
+    const verdict = row[VERDICT_AT] as Verdict;
+    counts[verdict]++;
+    if (verdict !== 'unknown' && row[LIMIT_AT] !== null) counts.cut++;
+  }
+  return counts;
+}
+
+/** This thread's connection to the database of the batch it works for. */
+let writer: { batch: string; store: ResultStore } | null = null;
+
+/** Stores a chunk's rows in one transaction through this thread's connection. */
+function storeHere(rows: readonly RowValues[], target: StoreTarget): void {
+  // A connection per batch, not per path: a thread may outlive a batch, and the file at a
+  // path may be another one by the next batch.
+  if (writer?.batch !== target.batch) {
+    if (writer?.store.db.open) writer.store.db.close();
+    writer = null;
+    // Closed when the pool ends the thread (better-sqlite3 closes a thread's connections as it exits).
+    writer = { batch: target.batch, store: new ResultStore(openBatchWriter(target.path, target.walPages)) };
+  }
+  writer.store.saveRows(rows);
+}
+
+/**
+ * Analyses a chunk and turns each analysis into the row it is stored as, here beside the
+ * solver; stores them too when given the database. Storing on the solver threads keeps the
+ * main thread nearly idle, so every core solves.
+ */
+export function analyseRows(task: RowChunkTask): RowChunkResult {
+  const started = performance.now();
+  const outcomes = task.deals.map((input) => analyseOne(input, task));
+  const ms = performance.now() - started;
+  // One time for the chunk, once it is analysed, as when the main thread stored it.
+  const analysedAt = new Date().toISOString();
+  const rows: RowValues[] = [];
+  const failures: RowChunkResult['failures'] = [];
+  outcomes.forEach((outcome, index) => {
+    if (!outcome.ok) {
+      failures.push({ index, error: outcome.error });
+      return;
+    }
+    const group = task.groups[task.groupOf[index]!]!;
+    rows.push(
+      rowValues({
+        key: { game: group.game, dealKey: task.dealKeys[index]!, rules: group.rules, mode: task.mode, solverVersion: group.solverVersion },
+        analysis: outcome.analysis,
+        stuckFigure: group.stuckFigure,
+        limits: task.limits,
+        analysedAt,
+      }),
+    );
+  });
+  const counts = countsOf(rows);
+  if (task.store === undefined) return { rows, counts, failures, ms };
+  try {
+    storeHere(rows, task.store);
+  } catch (error) {
+    return { rows: null, counts, failures, ms, storeError: error instanceof Error ? error.message : String(error) };
+  }
+  return { rows: null, counts, failures, ms };
 }
 
 export default analyseChunk;

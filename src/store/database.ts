@@ -169,6 +169,18 @@ function migrateFile(full: string, shown: string): void {
   }
 }
 
+/**
+ * Another connection to a results database a batch has opened (created, checked and migrated)
+ * already: for the batch's threads that store their own rows. `walPages` is the automatic
+ * checkpoint interval, relaxed while a batch writes.
+ */
+export function openBatchWriter(path: string, walPages: number): Database.Database {
+  const db = new Database(path, { fileMustExist: true });
+  tune(db, true);
+  db.pragma(`wal_autocheckpoint = ${walPages}`);
+  return db;
+}
+
 /** The schema version and marks of an open database, for `stats --json` and tests. */
 export function describeDatabase(db: Database.Database): { schemaVersion: number; applicationId: number; createdBy: string | null } {
   const createdBy = db.prepare("SELECT value FROM meta WHERE key = 'created_by'").get() as { value: string } | undefined;

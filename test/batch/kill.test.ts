@@ -55,4 +55,44 @@ describe('a batch killed mid-run', () => {
     const third = JSON.parse(cardsolve(args, dir).stdout) as { skipped: number; analysed: number };
     expect(third).toMatchObject({ skipped: COUNT, analysed: 0 });
   });
+
+  it('while its threads write their own chunks: whole chunks or nothing, and the rerun stores the rest once', async () => {
+    const db = join(dir, 'threads.sqlite');
+    const COUNT = 120;
+    const built = (path: string) => JSON.stringify(new URL(`../../dist/src/${path}`, import.meta.url).href);
+    // The library's batch with the threads storing, as on a machine whose every core solves;
+    // chunks of exactly 2 deals, so a whole chunk stored means an even number of rows.
+    const script = `
+      const { runBatch } = await import(${built('batch/run.js')});
+      const { planBatch } = await import(${built('batch/inputs.js')});
+      const { openDatabase } = await import(${built('store/database.js')});
+      const db = openDatabase(${JSON.stringify(db)});
+      const plan = planBatch({ args: ['PY1-N-AAAAAAA'], count: ${COUNT} }, {});
+      const limits = { timeMs: 10000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+      await runBatch({ plan, db, workers: 2, limits, analyse: {}, chunkSize: 2, storeOnThreads: true });`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+
+    let seen = 0;
+    for (let i = 0; i < 2400 && seen < 6; i++) {
+      await sleep(25);
+      seen = storedRows(db);
+      if (child.exitCode !== null) break;
+    }
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    const after = inspect(db);
+    expect(after.integrity).toBe('ok');
+    expect(after.rows).toBeGreaterThanOrEqual(6);
+    expect(after.rows).toBeLessThan(COUNT);
+    expect(after.rows % 2).toBe(0);
+    expect(after.distinct).toBe(after.rows);
+
+    const args = ['batch', 'PY1-N-AAAAAAA', '--count', String(COUNT), '--db', db, '--json', '--workers', '2', '--node-limit', '5000'];
+    const rerun = cardsolve(args, dir);
+    expect(rerun.status, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ skipped: after.rows, analysed: COUNT - after.rows });
+    expect(inspect(db)).toMatchObject({ rows: COUNT, distinct: COUNT, integrity: 'ok' });
+  });
 });

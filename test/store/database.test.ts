@@ -193,6 +193,32 @@ describe('storing results', () => {
     db.close();
   });
 
+  it('stores many rows by statements of several rows as it stores them one by one, a key named twice keeping the last', () => {
+    const many = openDatabase(join(dir, 'many.sqlite'));
+    const single = openDatabase(join(dir, 'single.sqlite'));
+    const results = Array.from({ length: 70 }, (_, i) =>
+      result(`PY1-N-AAAAA${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`, {
+        verdict: i % 3 === 0 ? 'unwinnable' : 'winnable',
+        nodes: i,
+      }),
+    );
+    // The same deal again inside the first statement of rows, with another answer.
+    results.splice(10, 0, result(results[3]!.key.dealKey, { nodes: 999, notes: ['again'] }));
+    new ResultStore(many).saveMany(results);
+    const one = new ResultStore(single);
+    for (const r of results) one.save(r);
+    const rows = (db: typeof many) =>
+      new ResultStore(db)
+        .find({})
+        .map(({ id: _id, ...row }) => row)
+        .sort((a, b) => a.dealKey.localeCompare(b.dealKey));
+    expect(rows(many)).toHaveLength(70);
+    expect(rows(many)).toEqual(rows(single));
+    expect(new ResultStore(many).find({ dealKey: results[3]!.key.dealKey })[0]).toMatchObject({ nodes: 999, notes: ['again'] });
+    many.close();
+    single.close();
+  });
+
   it('writes a chunk all or nothing', () => {
     const db = openDatabase(join(dir, 'deals.sqlite'));
     const store = new ResultStore(db);
