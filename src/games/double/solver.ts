@@ -100,6 +100,9 @@ function decide(
     if (state.vegas) search.prune = 'win';
     search.orderSeed = run;
     search.jitter = RESTART_JITTER;
+    // Every other run keeps talon cards behind the pointer in their plain rank, so that
+    // deals won only by turning over early are found too (order only, as above).
+    if (run % 2 === 1) search.turnPenalty = 1;
     const cap = FIRST_RUN_NODES * 2 ** run;
     const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
     if (search.maxFoundation > maxFoundation) maxFoundation = search.maxFoundation;
