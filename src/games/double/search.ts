@@ -389,7 +389,9 @@ export class DoubleSearch {
         this.undo(k);
         continue;
       }
-      if (optimize && s.moves + (s.total - s.onFoundations) >= bound) {
+      // Every card still out needs its move to the foundations, and every card still in
+      // the stock a draw (`draw` cards at most per draw): the cheap part of `movesLowerBound`.
+      if (optimize && s.moves + (s.total - s.onFoundations) + Math.ceil((s.talLen - s.waste) / s.draw) >= bound) {
         this.undo(k);
         continue;
       }
