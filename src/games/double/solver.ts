@@ -98,10 +98,11 @@ function decide(
     // Vegas: first the verdict alone, skipping every position the talon relaxation proves
     // lost; the exact most foundation cards come after (in `solve`), as a separate search.
     if (state.vegas) search.prune = 'win';
-    search.orderSeed = run;
+    // Runs go in pairs with the same seed: the first ranks talon cards behind the pointer
+    // low (shorter lines), the second keeps them in their plain rank, so that deals won
+    // only by turning over early are found as soon as before (order only, as above).
+    search.orderSeed = run >> 1;
     search.jitter = RESTART_JITTER;
-    // Every other run keeps talon cards behind the pointer in their plain rank, so that
-    // deals won only by turning over early are found too (order only, as above).
     if (run % 2 === 1) search.turnPenalty = 1;
     const cap = FIRST_RUN_NODES * 2 ** run;
     const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
