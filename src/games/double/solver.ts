@@ -24,7 +24,8 @@
  *
  * - **Move ordering**: foundation moves, then moves that turn up a face-down card (deepest
  *   columns first), then moves that free a card for the foundations or empty a column, then
- *   the talon, then the rest.
+ *   the talon, then the rest; a talon card that needs a turn-over ranks lower still in the
+ *   first run of each pair of restarts (`turnPenalty`), which keeps lines to fewer passes.
  *
  * - **Vegas** (one pass): pointer dominance in the table (`pointerClass`), and positions
  *   that a relaxation of the game proves lost skipped (`vegasBound.ts`): first for the verdict
