@@ -260,7 +260,7 @@ export const doubleGame: GameModule = {
     { field: 'difficulty', type: 'real', meaning: 'the difficulty score; null: no score for Double Solitaire yet' },
     { field: 'tier', type: 'text', meaning: 'unknown for a winnable deal (no thresholds for Double Solitaire yet); null otherwise' },
   ],
-  solverVersion: '3',
+  solverVersion: '4',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),
