@@ -25,7 +25,8 @@ const MAX_F = 1024;
 const bounds = new WeakMap<FullStateSpace, MoveBound>();
 const exacts = new WeakMap<FullStateSpace, ExactCosts>();
 
-export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: number, startHi: number): MinMovesResult {
+/** `learning`: keep learnt bounds for later searches of the same space (worth it only when there will be some). */
+export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, learning = true): MinMovesResult {
   let bound = bounds.get(space);
   if (!bound) {
     bound = new MoveBound(space);
@@ -114,7 +115,7 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
           tail = exact.record(table.loOf(from), table.hiOf(from), remaining, tail, code);
         }
       }
-      learn(exact, table, g, h, gv + (won ? 0 : exact.costOf(exactId.data[id]!)));
+      if (learning) learn(exact, table, g, h, gv + (won ? 0 : exact.costOf(exactId.data[id]!)));
       return { line, complete: true };
     }
     if (!budget.tick()) return { line: null, complete: false };
