@@ -9,14 +9,12 @@
  *              behind the lost positions it cut, so the second part only starts from those.
  *   'dead-end' can the game end in "no more moves"? Stops at the first; with unlimited
  *              turn-overs, positions holding a talon card that can never go are cut, and
- *              (talon cards pairing only with pyramid cards) those from which the relaxed
- *              game reaches no dead end.
+ *              those from which the relaxed game reaches no dead end.
  *   'most'     the most pyramid cards removable: branch and bound, positions whose relaxed
  *              figure cannot beat the best found are cut.
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
-import { FULL_PYRAMID } from '../layout.js';
 import { type FullStateSpace, MAX_MOVES } from './fullState.js';
 
 export type ExploreGoal = 'win' | 'win-most' | 'dead-end' | 'most';
@@ -40,9 +38,7 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
   const outHi = new Uint32Array(MAX_MOVES);
   const outMove = new Int32Array(MAX_MOVES);
   const cutStuckTalon = goal === 'dead-end' && space.rules.passes === Infinity;
-  // With unlimited turn-overs a dead end has an empty talon; when talon cards pair only with
-  // pyramid cards, every line to one is a line of the relaxed game, which knows where none lies ahead.
-  const cutNoRelaxedDeadEnd = cutStuckTalon && !space.rules.pairBeneath && !space.rules.stockTopAvailable;
+
   let mode: ExploreGoal = goal === 'win-most' ? 'win' : goal;
   let found = false;
   let stopped = false;
@@ -98,7 +94,7 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
       continue;
     }
     if (cutStuckTalon && space.talonStuck(lo, hi)) continue;
-    if (cutNoRelaxedDeadEnd && !space.relaxed.deadEndReachable(lo & FULL_PYRAMID, space.usageOf(hi))) continue;
+    if (cutStuckTalon && !space.deadEndAhead(lo, hi)) continue;
     const n = space.successors(lo, hi, outLo, outHi, outMove);
     if (mode === 'dead-end' && space.deadEnd) {
       found = true;

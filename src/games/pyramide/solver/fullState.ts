@@ -225,6 +225,21 @@ export class FullStateSpace {
     return this.packed.hi;
   }
 
+  private deadEnds: RelaxedGame | null = null;
+
+  /**
+   * With unlimited turn-overs, false when no dead end can be reached from the position: a
+   * dead end then has an empty talon, and every line to one is a line of the relaxed game
+   * (with talon cards pairing together too when the rules allow it).
+   */
+  deadEndAhead(lo: number, hi: number): boolean {
+    if (this.deadEnds === null) {
+      const talonPairs = this.rules.pairBeneath || this.rules.stockTopAvailable;
+      this.deadEnds = talonPairs ? new RelaxedGame(this.deal, this.rules.pairCovering, true) : this.relaxed;
+    }
+    return this.deadEnds.deadEndReachable(lo & FULL_PYRAMID, this.usageOf(hi));
+  }
+
   /** The relaxed game's usage number of a position's removed talon cards. */
   usageOf(hi: number): number {
     let usage = 0;
