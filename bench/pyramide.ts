@@ -48,10 +48,13 @@ function fullAnalysis(count: number, rules: PyramideRules): void {
   let slowest = { n: -1, ms: 0 };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
+  const cpuTimes: number[] = [];
   for (let n = 0; n < count; n++) {
     const t = performance.now();
+    const c = process.cpuUsage();
     const r = solvePyramide(dealFromNumber(n), rules, LIMITS);
     const ms = performance.now() - t;
+    cpuTimes.push(cpuSeconds(c) * 1000);
     times.push(ms);
     if (ms > slowest.ms) slowest = { n, ms };
     if (r.winnable === true) winnable++;
@@ -60,12 +63,15 @@ function fullAnalysis(count: number, rules: PyramideRules): void {
   }
   const s = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
   console.log(
     `full analysis (${rulesName(rules)}), ${count} deals: ${(count / s).toFixed(1)} deals/s (${s.toFixed(1)} s in all; ` +
       `${cpuSeconds(cpu0).toFixed(1)} CPU s), ` +
       `median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))}, ` +
       `p99 ${formatMs(percentile(times, 0.99))}, max ${formatMs(times[times.length - 1]!)} (deal ${slowest.n}), ` +
-      `winnable ${((100 * winnable) / count).toFixed(1)}%, unknown verdicts ${unknown}, a figure cut short by the 10 s limit ${cut}`,
+      `winnable ${((100 * winnable) / count).toFixed(1)}%, unknown verdicts ${unknown}, a figure cut short by the 10 s limit ${cut}; ` +
+      `CPU per deal: median ${formatMs(percentile(cpuTimes, 0.5))}, p95 ${formatMs(percentile(cpuTimes, 0.95))}, ` +
+      `p99 ${formatMs(percentile(cpuTimes, 0.99))}, max ${formatMs(cpuTimes[cpuTimes.length - 1]!)}`,
   );
 }
 
@@ -86,6 +92,7 @@ const VARIANTS: PyramideRules[] = [
 /** A hint at every position along the optimal line of the first `count` winnable codes. */
 function hints(count: number, rules: PyramideRules): void {
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let deals = 0;
   let unknown = 0;
   for (let n = 0; deals < count; n++) {
@@ -95,16 +102,20 @@ function hints(count: number, rules: PyramideRules): void {
     deals++;
     for (let i = 0; i < sol.solution.length; i++) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const h = hintPyramide(deal, rules, sol.solution.slice(0, i), LIMITS);
       times.push(performance.now() - t);
+      cpuTimes.push(cpuSeconds(c) * 1000);
       if (h.status !== 'winnable' || h.limit !== null) unknown++;
     }
   }
   times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
   console.log(
     `hint (${rulesName(rules)}), every position along the optimal line of ${deals} winnable deals, ${times.length} hints: ` +
       `median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))}, ` +
-      `max ${formatMs(times[times.length - 1]!)}, not settled ${unknown}`,
+      `max ${formatMs(times[times.length - 1]!)}, not settled ${unknown}; CPU per hint: median ${formatMs(percentile(cpuTimes, 0.5))}, ` +
+      `p95 ${formatMs(percentile(cpuTimes, 0.95))}, max ${formatMs(cpuTimes[cpuTimes.length - 1]!)}`,
   );
 }
 

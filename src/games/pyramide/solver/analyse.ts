@@ -119,14 +119,15 @@ export function analysePosition(
     }
   } else if (space) {
     // Stop at the first win: the minimum-move search and the dead-end search come after.
-    winnable = exploreFull(space, budget, 'win', startLo, startHi).found;
+    // One search answers both: the most cards is only asked for when no win exists.
+    const win = exploreFull(space, budget, winnabilityOnly ? 'win' : 'win-most', startLo, startHi);
+    winnable = win.found;
     if (winnable === true) {
       maxRemoved = 28;
       maxExact = true;
     } else if (winnable === false && !winnabilityOnly) {
-      const most = exploreFull(space, budget, 'most', startLo, startHi);
-      maxRemoved = most.most;
-      maxExact = most.complete;
+      maxRemoved = win.most;
+      maxExact = win.complete;
     }
     if (winnable !== null && !winnabilityOnly && !budget.stopped) {
       deadEndReachable = exploreFull(space, budget, 'dead-end', startLo, startHi).found;
@@ -141,7 +142,7 @@ export function analysePosition(
     if (!space) {
       notes.push('minMoves and a solution need the stock order, which this deal does not give');
     } else if (!budget.stopped) {
-      const result = searchMinMoves(space, budget, startLo, startHi);
+      const result = searchMinMoves(space, budget, startLo, startHi, reuse !== null);
       if (result.line) {
         steps = result.line;
         minMoves = 0;

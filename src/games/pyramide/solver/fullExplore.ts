@@ -4,8 +4,12 @@
  * win, MSC, drawn card pairing beneath). Each asks one question and cuts off what cannot
  * change its answer:
  *   'win'      is the pyramid clearable? Positions the relaxed game proves lost are cut.
+ *   'win-most' 'win', then, when no win exists, the most pyramid cards removable, in one
+ *              search: the positions 'win' visited are every reachable one but those
+ *              behind the lost positions it cut, so the second part only starts from those.
  *   'dead-end' can the game end in "no more moves"? Stops at the first; with unlimited
- *              turn-overs, positions holding a talon card that can never go are cut.
+ *              turn-overs, positions holding a talon card that can never go are cut, and
+ *              those from which the relaxed game reaches no dead end.
  *   'most'     the most pyramid cards removable: branch and bound, positions whose relaxed
  *              figure cannot beat the best found are cut.
  */
@@ -13,12 +17,12 @@ import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import { type FullStateSpace, MAX_MOVES } from './fullState.js';
 
-export type ExploreGoal = 'win' | 'dead-end' | 'most';
+export type ExploreGoal = 'win' | 'win-most' | 'dead-end' | 'most';
 
 export interface ExploreResult {
-  /** The answer, or null when a limit stopped the search first. */
+  /** The answer ('win-most': whether a win exists), or null when a limit stopped the search first. */
   found: boolean | null;
-  /** 'most': the most pyramid cards removed in a position reached (exact when `complete`). */
+  /** The most pyramid cards removed in a position reached (exact when `complete`, for 'most' and 'win-most'). */
   most: number;
   complete: boolean;
 }
@@ -27,18 +31,38 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
   const table = new StateTable(budget, 1 << 12);
   const stack = new GrowableInt32Array(1 << 10);
   let sp = 0;
+  // 'win-most': the lost positions 'win' cut, where the search for the most cards resumes.
+  const cut = goal === 'win-most' ? new GrowableInt32Array(1 << 10) : null;
+  let cuts = 0;
   const outLo = new Uint32Array(MAX_MOVES);
   const outHi = new Uint32Array(MAX_MOVES);
   const outMove = new Int32Array(MAX_MOVES);
   const cutStuckTalon = goal === 'dead-end' && space.rules.passes === Infinity;
+
+  let mode: ExploreGoal = goal === 'win-most' ? 'win' : goal;
   let found = false;
   let stopped = false;
   let most = space.removedCount(startLo);
-  // 'most' can stop once it reaches what the relaxed game allows from the start.
-  const ceiling = goal === 'most' ? space.maxRemovable(startLo, startHi) : 28;
+  // The most cards can stop once it reaches what the relaxed game allows from the start.
+  const ceiling = goal === 'most' || goal === 'win-most' ? space.maxRemovable(startLo, startHi) : 28;
+  let reachedCeiling = false;
 
   stack.data[sp++] = table.intern(startHi, startLo);
-  while (sp > 0) {
+  for (;;) {
+    if (sp === 0) {
+      // 'win-most' after every position was seen and none won: on to the most cards, from the cut positions.
+      if (goal !== 'win-most' || mode !== 'win' || found || stopped) break;
+      mode = 'most';
+      if (most >= ceiling) {
+        reachedCeiling = true;
+        break;
+      }
+      for (let k = 0; k < cuts; k++) {
+        stack.ensure(sp);
+        stack.data[sp++] = cut!.data[k]!;
+      }
+      if (sp === 0) break;
+    }
     if (!budget.tick()) {
       stopped = true;
       break;
@@ -46,25 +70,33 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
     const id = stack.data[--sp]!;
     const lo = table.loOf(id);
     const hi = table.hiOf(id);
-    if (goal === 'most') {
-      const removed = space.removedCount(lo);
-      if (removed > most) {
-        most = removed;
-        if (most >= ceiling) break;
+    const removed = space.removedCount(lo);
+    if (removed > most) {
+      most = removed;
+      if (mode === 'most' && most >= ceiling) {
+        reachedCeiling = true;
+        break;
       }
-      if (space.maxRemovable(lo, hi) <= most) continue;
     }
+    if (mode === 'most' && space.maxRemovable(lo, hi) <= most) continue;
     if (space.isWon(lo, hi)) {
-      if (goal === 'win') {
+      if (mode === 'win') {
         found = true;
         break;
       }
       continue;
     }
-    if (goal === 'win' && space.cannotWin(lo, hi)) continue;
+    if (mode === 'win' && space.cannotWin(lo, hi)) {
+      if (cut) {
+        cut.ensure(cuts);
+        cut.data[cuts++] = id;
+      }
+      continue;
+    }
     if (cutStuckTalon && space.talonStuck(lo, hi)) continue;
+    if (cutStuckTalon && !space.deadEndAhead(lo, hi)) continue;
     const n = space.successors(lo, hi, outLo, outHi, outMove);
-    if (goal === 'dead-end' && space.deadEnd) {
+    if (mode === 'dead-end' && space.deadEnd) {
       found = true;
       break;
     }
@@ -81,6 +113,12 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
     }
     if (stopped) break;
   }
-  const settled = found || (goal === 'most' && most >= ceiling) || (!stopped && sp === 0);
+  if (goal === 'win-most') {
+    if (found) return { found: true, most: 28, complete: true };
+    // No win is proven only once the first part saw everything (it moved on to the most cards, or nothing was left).
+    const settled = mode === 'most' && (reachedCeiling || (!stopped && sp === 0));
+    return { found: mode === 'most' ? false : null, most, complete: settled };
+  }
+  const settled = found || reachedCeiling || (!stopped && sp === 0);
   return { found: settled ? found : null, most, complete: settled };
 }

@@ -196,6 +196,50 @@ export class FullStateSpace {
     return out;
   }
 
+  /**
+   * The position after one draw, or a turn-over when the stock is empty (into `pack`'s
+   * scratch object, as `successors` would pack it); false when neither is possible.
+   */
+  drawOnce(lo: number, hi: number): boolean {
+    const removed = lo & FULL_PYRAMID;
+    const talonRemoved = hi & ALL_TALON;
+    let next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
+    let passes = (hi >>> 25) & 63;
+    const talonLeft = ~talonRemoved & ALL_TALON;
+    const stock = talonLeft & ~((1 << next) - 1);
+    if (stock !== 0) next = 31 - Math.clz32(stock & -stock) + 1;
+    else if ((talonLeft & ((1 << next) - 1)) !== 0 && passes < this.rules.passes) {
+      next = 0;
+      passes++;
+    } else return false;
+    this.pack(removed, talonRemoved, next, passes);
+    return true;
+  }
+
+  /** Set by `drawOnce`. */
+  get packedLo(): number {
+    return this.packed.lo;
+  }
+
+  get packedHi(): number {
+    return this.packed.hi;
+  }
+
+  private deadEnds: RelaxedGame | null = null;
+
+  /**
+   * With unlimited turn-overs, false when no dead end can be reached from the position: a
+   * dead end then has an empty talon, and every line to one is a line of the relaxed game
+   * (with talon cards pairing together too when the rules allow it).
+   */
+  deadEndAhead(lo: number, hi: number): boolean {
+    if (this.deadEnds === null) {
+      const talonPairs = this.rules.pairBeneath || this.rules.stockTopAvailable;
+      this.deadEnds = talonPairs ? new RelaxedGame(this.deal, this.rules.pairCovering, true) : this.relaxed;
+    }
+    return this.deadEnds.deadEndReachable(lo & FULL_PYRAMID, this.usageOf(hi));
+  }
+
   /** The relaxed game's usage number of a position's removed talon cards. */
   usageOf(hi: number): number {
     let usage = 0;

@@ -25,7 +25,8 @@ const MAX_F = 1024;
 const bounds = new WeakMap<FullStateSpace, MoveBound>();
 const exacts = new WeakMap<FullStateSpace, ExactCosts>();
 
-export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: number, startHi: number): MinMovesResult {
+/** `learning`: keep learnt bounds for later searches of the same space (worth it only when there will be some). */
+export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, learning = true): MinMovesResult {
   let bound = bounds.get(space);
   if (!bound) {
     bound = new MoveBound(space);
@@ -37,7 +38,7 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
     exacts.set(space, exact);
   }
   const known = exact.find(startLo, startHi);
-  if (known >= 0) return { line: exact.line(known), complete: true };
+  if (known >= 0 && exact.isExact(known)) return { line: exact.line(known), complete: true };
   // Per-state: g, parent id, move code; per queue entry: state id, g, next entry.
   const table = new StateTable(budget, 1 << 14, 16 + 12);
   const g = new GrowableInt32Array(1 << 14);
@@ -64,10 +65,11 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
     head[f] = entries++;
   };
 
-  const h0 = bound.of(startLo, startHi);
+  const h0 = known >= 0 ? exact.costOf(known) : bound.of(startLo, startHi);
   if (h0 < 0) return { line: null, complete: true };
   const start = table.intern(startHi, startLo);
   exactId.data[start] = -1;
+  h.data[start] = h0;
   g.data[start] = 0;
   parent.data[start] = -1;
   push(start, 0, h0);
@@ -100,8 +102,20 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
         const code = via.data[path[i - 1]!]!;
         line.unshift(code);
         remaining += FullStateSpace.moveCost(code);
-        if (consistent) tail = exact.record(table.loOf(path[i]!), table.hiOf(path[i]!), remaining, tail, code);
+        if (consistent) {
+          const from = path[i]!;
+          // The positions between its draws are on the optimal line too: the draw child a hint asks about next.
+          let dLo = table.loOf(from);
+          let dHi = table.hiOf(from);
+          for (let j = 1; j <= FullStateSpace.stepsOf(code) && space.drawOnce(dLo, dHi); j++) {
+            dLo = space.packedLo;
+            dHi = space.packedHi;
+            exact.record(dLo, dHi, remaining - j, tail, code - (j << 14));
+          }
+          tail = exact.record(table.loOf(from), table.hiOf(from), remaining, tail, code);
+        }
       }
+      if (learning) learn(exact, table, g, h, gv + (won ? 0 : exact.costOf(exactId.data[id]!)));
       return { line, complete: true };
     }
     if (!budget.tick()) return { line: null, complete: false };
@@ -117,8 +131,9 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
         via.ensure(sid);
         h.ensure(sid);
         exactId.ensure(sid);
+        // A learnt bound was at least this bound when learnt, and the bound never changes: no need to compute it.
         const x = exact.find(outLo[k]!, outHi[k]!);
-        exactId.data[sid] = x;
+        exactId.data[sid] = x >= 0 && exact.isExact(x) ? x : -1;
         h.data[sid] = x >= 0 ? exact.costOf(x) : bound.of(outLo[k]!, outHi[k]!);
       }
       const hs = h.data[sid]!;
@@ -131,5 +146,14 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
       push(sid, ng, nf);
       if (nf < f) f = nf;
     }
+  }
+}
+
+/** After a search proved its start needs `best` moves: each position reached in g moves needs at least best - g (see exactCosts.ts). */
+function learn(exact: ExactCosts, table: StateTable, g: GrowableInt32Array, h: GrowableInt32Array, best: number): void {
+  for (let id = table.size - 1; id >= 0; id--) {
+    const hv = h.data[id]!;
+    const lv = best - g.data[id]!;
+    if (hv >= 0 && lv > hv) exact.learn(table.loOf(id), table.hiOf(id), lv);
   }
 }

@@ -40,9 +40,15 @@ export class RelaxedGame {
   /** The usage number once every talon card but the Kings is used. */
   readonly fullUsage: number = 0;
 
+  /**
+   * `talonPairs`: two talon cards may also pair with each other (drawn card beneath, or the
+   * stock top): then only the dead-end figure is meant to be used (a move that removes no
+   * pyramid card would count as a removal in the others).
+   */
   constructor(
     deal: PyramideDeal,
     private readonly pairCovering: boolean,
+    private readonly talonPairs = false,
   ) {
     for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
     for (const c of talonCards(deal)) this.talonCount[rankOf(c)]!++;
@@ -131,6 +137,12 @@ export class RelaxedGame {
       for (let x = 0; x < PYRAMID_SIZE; x++) {
         const y = soleAvailableCover(removed, x);
         if (y >= 0 && value[x]! + value[y]! === 13) acc = this.merge(acc, removed | (1 << x) | (1 << y), usage, depth);
+      }
+    }
+    if (this.talonPairs) {
+      for (let v = 1; v <= 6; v++) {
+        if (this.left(usage, v) > 0 && this.left(usage, 13 - v) > 0)
+          acc = this.merge(acc, removed, usage + this.radix[v]! + this.radix[13 - v]!, depth);
       }
     }
     // No removal at all, and nothing left in the talon to pair: a dead end.
