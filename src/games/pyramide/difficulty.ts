@@ -388,9 +388,7 @@ export function pyramideDifficulty(
   if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
   let rate: { p: number; error: number; playouts: number | null; score: number };
   if (exact !== null) {
-    // The score from the rate as stored, so that it can be recomputed from the row.
-    const p = Number(exact.toPrecision(4));
-    rate = { p, error: 0, playouts: null, score: pyramideScoreOf(line.crossroads, forgiveness, p) };
+    rate = { p: exact, error: 0, playouts: null, score: pyramideScoreOf(line.crossroads, forgiveness, exact) };
   } else {
     const { wins, capped } = randomPlayouts(space, rules, dealSeed(deal), playouts);
     if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
@@ -402,7 +400,8 @@ export function pyramideDifficulty(
   return {
     crossroads: line.crossroads,
     forgiveness: round(forgiveness, 4),
-    randomWinRate: exact !== null ? rate.p : round(rate.p, 4),
+    // An exact rate to 4 significant digits (the score uses it in full).
+    randomWinRate: Number(rate.p.toPrecision(4)),
     randomWinError: round(rate.error, 4),
     randomPlayouts: rate.playouts,
     randomExact: exact !== null,
