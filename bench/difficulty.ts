@@ -23,7 +23,8 @@
  *
  * The shipped lists themselves are made by `cardsolve curate` (see the README).
  *
- *   npm run bench -- difficulty [--count N] [--games N] [--skip-speed] [--skip-player] [--db DB]
+ *   npm run bench -- difficulty [--count N] [--games N] [--double-count N] [--double-games N] [--skip-speed] [--skip-player]
+ *     [--skip-pyramide] [--skip-double] [--db DB]
  *     (--db: also the correlations over the full analyses stored in DB, which have minMoves)
  *   npm run bench -- difficulty --thresholds data/reference.sqlite [--game double --rules D1N] [--to CODE]
  */
@@ -209,8 +210,10 @@ export async function runDifficultyBench(args: string[]): Promise<void> {
     thresholds(db, game, flag(args, '--rules') ?? (game === 'double' ? 'D1N' : 'app'), flag(args, '--to'));
     return;
   }
-  if (!args.includes('--skip-speed')) speed(flagNumber(args, '--count', 1000));
-  if (!args.includes('--skip-player')) player(flagNumber(args, '--games', 100));
+  if (!args.includes('--skip-pyramide')) {
+    if (!args.includes('--skip-speed')) speed(flagNumber(args, '--count', 1000));
+    if (!args.includes('--skip-player')) player(flagNumber(args, '--games', 100));
+  }
   const db2 = flag(args, '--db');
   if (db2 !== undefined) correlations(db2, flagNumber(args, '--games', 100));
   if (!args.includes('--skip-double')) {
