@@ -196,7 +196,9 @@ describe('tiers', () => {
       expect(tierOf('pyramide', 'app', inside)).toBe(tier);
     }
     expect(tierOf('pyramide', 'app', null)).toBe('unknown');
-    expect(tierOf('double', 'D1N', 3)).toBe('unknown');
+    expect(tierOf('double', 'D3N', 3)).toBe('unknown');
+    expect(tierOf('double', 'D1N', 3)).toBe('easy');
+    expect(tierOf('double', 'D1N', 20)).toBe('expert');
   });
 
   it('wilson95 holds the rate and narrows with more trials', () => {
