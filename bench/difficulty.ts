@@ -11,59 +11,65 @@
  * - the correlation of the score with minMoves and with the scripted player's win rate,
  *   over the same deals.
  *
- * `--make-lists --codes N` instead analyses the first N `PY1-N` codes afresh (winnability,
- * then the difficulty figures of the winnable deals, the full analysis of the others for
- * their stuck figure), prints the percentiles of the score (the tier cuts to put in
- * src/games/difficulty.ts) and writes the shipped lists data/lists/pyramide-app-<tier>.csv
- * (the first `--per-tier` winnable deals of each tier, default 1000) and
- * data/lists/pyramide-app-stuck.csv (every unwinnable deal, by stuck figure, at most
- * `--stuck-count`, default 1000). `--cache FILE` keeps the figures (JSON lines) so that a
- * rerun after changing the cuts costs nothing.
+ * - Double Solitaire D1N: the difficulty figures (every move off the line found judged,
+ *   the random progress player's playouts) of the first `--double-count` codes (default 50),
+ *   after the solver's line: deals/s, median, p95 and max ms; and the scripted Double player
+ *   (src/games/double/progressPlayer.ts) on every deal of the shipped lists
+ *   data/lists/double-D1N-<tier>.csv, `--double-games` games each (default 20).
  *
  * `--thresholds DB` instead prints the tier cuts (25th, 50th, 75th percentiles of the score
- * of the winnable deals) of the app-rule rows stored in a database, `--to CODE` the last code.
+ * of the winnable deals) of the rows stored in a database for `--game` (default pyramide)
+ * and `--rules` (default app, or D1N), `--to CODE` the last code.
  *
- *   npm run bench -- difficulty [--count N] [--games N] [--skip-speed] [--skip-player] [--db DB]
+ * The shipped lists themselves are made by `cardsolve curate` (see the README).
+ *
+ *   npm run bench -- difficulty [--count N] [--games N] [--double-count N] [--double-games N] [--skip-speed] [--skip-player]
+ *     [--skip-pyramide] [--skip-double] [--db DB]
  *     (--db: also the correlations over the full analyses stored in DB, which have minMoves)
- *   npm run bench -- difficulty --thresholds data/reference.sqlite [--to PY1-N-AAAAOUP]
+ *   npm run bench -- difficulty --thresholds data/reference.sqlite [--game double --rules D1N] [--to CODE]
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { dealNumberLetters, parseDealCode } from '../src/codes/dealCode.js';
-import { correlation, percentile as pct, TIERS, thresholdsFor, tierOf, wilson95 } from '../src/games/difficulty.js';
+import { parseDealCode } from '../src/codes/dealCode.js';
+import { correlation, percentile as pct, TIERS, wilson95 } from '../src/games/difficulty.js';
+import { dealFromNumber as doubleDealFromNumber } from '../src/games/double/deal.js';
+import { doubleDifficulty } from '../src/games/double/difficulty.js';
+import { DoubleState } from '../src/games/double/engine.js';
+import { scriptedDoubleWins } from '../src/games/double/progressPlayer.js';
+import { solve as solveDouble } from '../src/games/double/solver.js';
 import { dealFromNumber } from '../src/games/pyramide/deal.js';
 import { pyramideDifficulty } from '../src/games/pyramide/difficulty.js';
-import { pyramideGame } from '../src/games/pyramide/index.js';
 import { APP_RULES } from '../src/games/pyramide/rules.js';
 import { scriptedWins } from '../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
-import { CSV_FIELDS } from '../src/lists/curate.js';
-import { listsFolder, parseList, poolPath } from '../src/lists/daily.js';
-import { CARDSOLVE_VERSION } from '../src/version.js';
+import { parseList, poolPath } from '../src/lists/daily.js';
+import { Budget } from '../src/search/limits.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
+
+const D1N = { draw: 1 as const, vegas: false };
 
 function flag(args: readonly string[], name: string): string | undefined {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-function thresholds(path: string, to: string | undefined): void {
+function thresholds(path: string, game: string, rules: string, to: string | undefined): void {
   const db = new Database(path, { readonly: true });
+  const last = to ?? (game === 'double' ? 'DS1-ZZZ-ZZZZZZZ' : 'PY1-N-ZZZZZZZ');
   const rows = db
     .prepare(
-      `SELECT json_extract(extra, '$.difficulty') AS s FROM results WHERE game = 'pyramide' AND rules = 'app' AND mode = 'full'
+      `SELECT json_extract(extra, '$.difficulty') AS s FROM results WHERE game = ? AND rules = ? AND mode = 'full'
        AND verdict = 'winnable' AND json_extract(extra, '$.difficulty') IS NOT NULL AND code <= ? ORDER BY s`,
     )
-    .all(to ?? 'PY1-N-ZZZZZZZ') as Array<{ s: number }>;
+    .all(game, rules, last) as Array<{ s: number }>;
   const all = db
     .prepare(
-      `SELECT count(*) AS n, sum(verdict = 'winnable') AS w, max(code) AS last FROM results WHERE game = 'pyramide' AND rules = 'app' AND mode = 'full' AND code <= ?`,
+      `SELECT count(*) AS n, sum(verdict = 'winnable') AS w, min(code) AS first, max(code) AS last FROM results WHERE game = ? AND rules = ? AND mode = 'full' AND code <= ?`,
     )
-    .get(to ?? 'PY1-N-ZZZZZZZ') as { n: number; w: number; last: string };
+    .get(game, rules, last) as { n: number; w: number; first: string; last: string };
   db.close();
   const scores = rows.map((r) => r.s);
-  console.log(`reference sample: ${all.n} codes up to ${all.last}, ${all.w} winnable, ${scores.length} with a score`);
+  console.log(`reference sample: ${all.n} codes, ${all.first} to ${all.last}, ${all.w} winnable, ${scores.length} with a score`);
   console.log(`thresholds: easy < ${pct(scores, 25)}, medium < ${pct(scores, 50)}, hard < ${pct(scores, 75)}, expert from there`);
 }
 
@@ -148,130 +154,70 @@ function correlations(path: string, games: number): void {
   );
 }
 
-interface Figures {
-  code: string;
-  verdict: string;
-  maxRemoved: number | null;
-  crossroads: number | null;
-  forgiveness: number | null;
-  randomWinRate: number | null;
-  randomWinError: number | null;
-  difficulty: number | null;
+function doubleSpeed(count: number): void {
+  const limits = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+  const times: number[] = [];
+  let unknown = 0;
+  for (let n = 0; n < count; n++) {
+    const deal = doubleDealFromNumber(n);
+    const r = solveDouble(() => new DoubleState(deal, D1N), new Budget(limits), { optimize: false });
+    if (r.verdict !== 'winnable' || r.line === null) continue;
+    const t = performance.now();
+    const d = doubleDifficulty(deal, D1N, r.line);
+    times.push(performance.now() - t);
+    if (d.difficulty === null) unknown++;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const total = times.reduce((a, b) => a + b, 0);
+  console.log(`Double D1N difficulty figures, first ${count} codes: ${times.length} winnable, ${unknown} without a score`);
+  console.log(
+    `  ${(times.length / (total / 1000)).toFixed(2)} deals/s; median ${formatMs(percentile(sorted, 0.5))}, p95 ${formatMs(percentile(sorted, 0.95))}, max ${formatMs(sorted[sorted.length - 1] ?? 0)}; peak RSS ${peakRssMb()} MB`,
+  );
 }
 
-function makeLists(args: readonly string[]): void {
-  const codes = flagNumber(args, '--codes', 8000);
-  const perTier = flagNumber(args, '--per-tier', 1000);
-  const stuckCount = flagNumber(args, '--stuck-count', 1000);
-  const cache = flag(args, '--cache');
-  const limits = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
-  const known = new Map<string, Figures>();
-  if (cache && existsSync(cache)) {
-    for (const line of readFileSync(cache, 'utf8').split('\n'))
-      if (line) {
-        const f = JSON.parse(line) as Figures;
-        known.set(f.code, f);
-      }
-  }
-  const figures: Figures[] = [];
-  const started = performance.now();
-  for (let n = 0; n < codes; n++) {
-    const code = `PY1-N-${dealNumberLetters(n)}`;
-    let f = known.get(code);
-    if (!f) {
-      const deal = dealFromNumber(n);
-      const s = solvePyramide(deal, APP_RULES, limits, { winnabilityOnly: true });
-      if (s.verdict === 'winnable') {
-        const d = pyramideDifficulty(deal, APP_RULES);
-        f = {
-          code,
-          verdict: s.verdict,
-          maxRemoved: 28,
-          crossroads: d.crossroads,
-          forgiveness: d.forgiveness,
-          randomWinRate: d.randomWinRate,
-          randomWinError: d.randomWinError,
-          difficulty: d.difficulty,
-        };
-      } else {
-        const full = solvePyramide(deal, APP_RULES, limits);
-        f = {
-          code,
-          verdict: full.verdict,
-          maxRemoved: full.maxExact ? full.maxRemoved : null,
-          crossroads: null,
-          forgiveness: null,
-          randomWinRate: null,
-          randomWinError: null,
-          difficulty: null,
-        };
-      }
-      if (cache) appendFileSync(cache, JSON.stringify(f) + '\n');
-      if ((n + 1) % 500 === 0)
-        process.stderr.write(`make-lists: ${n + 1}/${codes} codes, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-    }
-    figures.push(f);
-  }
-  const scores = figures
-    .filter((f) => f.verdict === 'winnable' && f.difficulty !== null)
-    .map((f) => f.difficulty!)
-    .sort((a, b) => a - b);
+function doublePlayer(games: number): void {
+  const rates: number[] = [];
   console.log(
-    `reference sample: the first ${codes} PY1-N codes, ${figures.filter((f) => f.verdict === 'winnable').length} winnable, ${scores.length} with a score`,
+    `scripted Double player (foundations, else a card turned up, else a card freed for the foundations, else the waste to a column, else the talon), ${games} games per deal, D1N:`,
   );
-  console.log(
-    `score percentiles: 25th ${pct(scores, 25)}, 50th ${pct(scores, 50)}, 75th ${pct(scores, 75)} (the cuts in the code: ${JSON.stringify(thresholdsFor('pyramide', 'app'))})`,
-  );
-  const header = (what: string, n: number): string =>
-    `# made by: npm run bench -- difficulty ${args.filter((a) => a !== '--cache' && a !== cache).join(' ')}\n# cardsolve ${CARDSOLVE_VERSION}, Pyramide rules app, solver ${pyramideGame.solverVersion}: ${what}, ${n} deals\n`;
-  const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-  const columns = CSV_FIELDS;
-  const row = (f: Figures): string => {
-    const tier = f.verdict === 'winnable' ? tierOf('pyramide', 'app', f.difficulty) : '';
-    const stuck = f.verdict === 'unwinnable' ? f.maxRemoved : null;
-    return [f.code, f.verdict, tier, f.difficulty, null, stuck, f.crossroads, f.forgiveness, f.randomWinRate, f.randomWinError]
-      .map(cell)
-      .join(',');
-  };
-  mkdirSync(listsFolder(), { recursive: true });
   for (const tier of TIERS) {
-    const chosen = figures.filter((f) => f.verdict === 'winnable' && tierOf('pyramide', 'app', f.difficulty) === tier).slice(0, perTier);
-    writeFileSync(
-      poolPath('pyramide', 'app', tier),
-      header(`the first ${perTier} winnable deals of tier ${tier} among the first ${codes} codes, in code order`, chosen.length) +
-        [columns.join(','), ...chosen.map(row)].join('\n') +
-        '\n',
+    const path = poolPath('double', 'D1N', tier);
+    if (!existsSync(path)) {
+      console.log(`  ${tier.padEnd(7)} no list at data/lists/double-D1N-${tier}.csv`);
+      continue;
+    }
+    const list = parseList(readFileSync(path, 'utf8'));
+    let wins = 0;
+    for (const e of list.entries) {
+      const number = parseDealCode(e.code).number;
+      wins += scriptedDoubleWins(doubleDealFromNumber(number), D1N, games, number);
+    }
+    const n = list.entries.length * games;
+    const ci = wilson95(wins, n);
+    rates.push(wins / n);
+    console.log(
+      `  ${tier.padEnd(7)} ${list.entries.length} deals: wins ${((100 * wins) / n).toFixed(1)}% (95% CI ${(100 * ci.low).toFixed(1)}-${(100 * ci.high).toFixed(1)}%)`,
     );
-    console.log(`  ${tier}: ${chosen.length} of ${perTier} written`);
   }
-  const stuck = figures
-    .filter((f) => f.verdict === 'unwinnable' && f.maxRemoved !== null)
-    .sort((a, b) => a.maxRemoved! - b.maxRemoved! || (a.code < b.code ? -1 : 1))
-    .slice(0, stuckCount);
-  writeFileSync(
-    join(listsFolder(), 'pyramide-app-stuck.csv'),
-    header(
-      `unwinnable deals among the first ${codes} codes by stuck figure (most pyramid cards any line removes), fewest first`,
-      stuck.length,
-    ) +
-      [columns.join(','), ...stuck.map(row)].join('\n') +
-      '\n',
-  );
-  console.log(`  stuck: ${stuck.length} written`);
+  const falling = rates.length === TIERS.length && rates.every((r, i) => i === 0 || r < rates[i - 1]!);
+  console.log(`  falls strictly from easy to expert: ${falling ? 'yes' : 'NO'}`);
 }
 
 export async function runDifficultyBench(args: string[]): Promise<void> {
-  if (args.includes('--make-lists')) {
-    makeLists(args);
-    return;
-  }
   const db = flag(args, '--thresholds');
   if (db !== undefined) {
-    thresholds(db, flag(args, '--to'));
+    const game = flag(args, '--game') ?? 'pyramide';
+    thresholds(db, game, flag(args, '--rules') ?? (game === 'double' ? 'D1N' : 'app'), flag(args, '--to'));
     return;
   }
-  if (!args.includes('--skip-speed')) speed(flagNumber(args, '--count', 1000));
-  if (!args.includes('--skip-player')) player(flagNumber(args, '--games', 100));
+  if (!args.includes('--skip-pyramide')) {
+    if (!args.includes('--skip-speed')) speed(flagNumber(args, '--count', 1000));
+    if (!args.includes('--skip-player')) player(flagNumber(args, '--games', 100));
+  }
   const db2 = flag(args, '--db');
   if (db2 !== undefined) correlations(db2, flagNumber(args, '--games', 100));
+  if (!args.includes('--skip-double')) {
+    if (!args.includes('--skip-speed')) doubleSpeed(flagNumber(args, '--double-count', 50));
+    if (!args.includes('--skip-player')) doublePlayer(flagNumber(args, '--double-games', 20));
+  }
 }

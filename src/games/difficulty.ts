@@ -36,6 +36,14 @@ const THRESHOLDS: Readonly<Record<string, Readonly<Record<string, TierThresholds
       sample: 'the 4,284 winnable deals among the first 6,500 codes, PY1-N-AAAAAAA to PY1-N-AAAAJPZ',
     },
   },
+  double: {
+    D1N: {
+      easy: 3.56,
+      medium: 7.14,
+      hard: 13.51,
+      sample: 'the winnable deals with a score among the first 1,000 codes, DS1-D1N-AAAAAAA to DS1-D1N-AAAABML',
+    },
+  },
 };
 
 export function thresholdsFor(game: string, rules: string): TierThresholds | null {

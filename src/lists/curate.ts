@@ -24,6 +24,7 @@ export const CSV_FIELDS = [
   'stuck',
   'crossroads',
   'forgiveness',
+  'losingShare',
   'randomWinRate',
   'randomWinError',
 ] as const;

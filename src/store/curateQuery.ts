@@ -40,6 +40,8 @@ export interface CuratedDeal {
   stuckExact: boolean | null;
   crossroads: number | null;
   forgiveness: number | null;
+  /** Double Solitaire: the share of legal moves along the line found that lose. */
+  losingShare: number | null;
   randomWinRate: number | null;
   randomWinError: number | null;
 }
@@ -53,6 +55,7 @@ interface Row {
   difficulty: number | null;
   crossroads: number | null;
   forgiveness: number | null;
+  losing_share: number | null;
   random_win_rate: number | null;
   random_win_error: number | null;
 }
@@ -109,7 +112,8 @@ export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal
     .prepare(
       `SELECT code, verdict, min_moves, stuck, stuck_exact,
          json_extract(extra, '$.difficulty') AS difficulty, json_extract(extra, '$.crossroads') AS crossroads,
-         json_extract(extra, '$.forgiveness') AS forgiveness, json_extract(extra, '$.randomWinRate') AS random_win_rate,
+         json_extract(extra, '$.forgiveness') AS forgiveness, json_extract(extra, '$.losingShare') AS losing_share,
+         json_extract(extra, '$.randomWinRate') AS random_win_rate,
          json_extract(extra, '$.randomWinError') AS random_win_error
        FROM results WHERE ${parts.join(' AND ')} ORDER BY code`,
     )
@@ -124,6 +128,7 @@ export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal
     stuckExact: r.stuck_exact === null ? null : r.stuck_exact === 1,
     crossroads: r.crossroads,
     forgiveness: r.forgiveness,
+    losingShare: r.losing_share,
     randomWinRate: r.random_win_rate,
     randomWinError: r.random_win_error,
   }));

@@ -53,7 +53,7 @@ describe('cardsolve curate', () => {
     );
     expect(csv[0]).toMatch(/^# made by: cardsolve curate /);
     expect(csv[1]).toMatch(/^# cardsolve \d+\.\d+\.\d+/);
-    expect(csv[2]).toBe('code,verdict,tier,difficulty,minMoves,stuck,crossroads,forgiveness,randomWinRate,randomWinError');
+    expect(csv[2]).toBe('code,verdict,tier,difficulty,minMoves,stuck,crossroads,forgiveness,losingShare,randomWinRate,randomWinError');
     expect(csv.slice(3, 6).map((l) => l.split(',')[0])).toEqual(json.deals.map((d) => d.code));
   });
 
@@ -72,7 +72,7 @@ describe('cardsolve curate', () => {
       ['--crossroads', '5..2'],
       ['--from', 'DS1-D1N-AAAAAAA'],
       ['--count', '0'],
-      ['--game', 'double', '--tier', 'easy'],
+      ['--game', 'double', '--rules', 'D3V', '--tier', 'easy'],
     ]) {
       const r = cardsolve(['curate', '--db', join(dir, 'c.sqlite'), ...args]);
       expect(r.status, args.join(' ')).toBe(2);

@@ -1,38 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { doubleDifficulty } from '../../src/games/double/difficulty.js';
-import type { HintResult, MoveLabel } from '../../src/games/hint.js';
-import type { MoveJson, OpenedDeal } from '../../src/games/types.js';
+import { tierOf } from '../../src/games/difficulty.js';
+import { dealFromNumber } from '../../src/games/double/deal.js';
+import { doubleDifficulty, doubleScore } from '../../src/games/double/difficulty.js';
+import { DoubleState } from '../../src/games/double/engine.js';
+import { randomProgressWins, scriptedDoubleWins } from '../../src/games/double/progressPlayer.js';
+import { solve } from '../../src/games/double/solver.js';
+import { Budget } from '../../src/search/limits.js';
 
-const LIMITS = { timeMs: 1000, nodes: Infinity, memoryBytes: 2 ** 30 };
-const LINE: MoveJson[] = [{ move: 'draw' }, { move: 'draw' }, { move: 'draw' }];
+const D1N = { draw: 1 as const, vegas: false };
+const LIMITS = { timeMs: 30_000, nodes: Infinity, memoryBytes: 2 ** 31 };
 
-/** A deal whose hint labels the moves of each position as given (the position is the number of moves played). */
-function dealJudging(labels: MoveLabel[][]): OpenedDeal & { asked: string[] } {
-  const asked: string[] = [];
-  const hint = (moves: string): HintResult => {
-    asked.push(moves);
-    const at = moves === '' ? 0 : moves.split(';').length;
-    return { moves: labels[at]!.map((label) => ({ move: { move: 'draw' }, label })) } as unknown as HintResult;
-  };
-  return { game: 'double', asked, hint } as unknown as OpenedDeal & { asked: string[] };
+function lineOf(n: number): number[] {
+  const deal = dealFromNumber(n);
+  const r = solve(() => new DoubleState(deal, D1N), new Budget(LIMITS), { optimize: false });
+  expect(r.verdict).toBe('winnable');
+  return r.line!;
 }
 
 describe('doubleDifficulty', () => {
-  it('counts the positions of the line with a losing move, and the share of losing moves', () => {
-    const deal = dealJudging([
-      ['winning', 'losing', 'losing'],
-      ['winning', 'winning'],
-      ['winning', 'losing'],
-    ]);
-    const d = doubleDifficulty(deal, LINE, LIMITS);
-    expect(deal.asked).toEqual(['', 'draw', 'draw; draw']);
-    expect(d).toMatchObject({ lineMoves: 3, crossroads: 2, losingShare: 0.4286, positions: 3, undecided: 0, tier: 'unknown' });
-  });
+  it('judges every move off the line found and gives the documented score, the same on every call', () => {
+    const deal = dealFromNumber(1);
+    const line = lineOf(1);
+    const d = doubleDifficulty(deal, D1N, line, { judgeNodes: 5000, dealNodes: 400_000, playouts: 20 });
+    expect(d.undecided).toBe(0);
+    expect(d.offLine).toBeGreaterThan(d.lineMoves);
+    expect(d.crossroads).not.toBeNull();
+    expect(d.losingShare).not.toBeNull();
+    expect(d.crossroads === 0).toBe(d.losingShare === 0);
+    expect(d.difficulty).toBe(doubleScore(d.crossroads!, d.losingShare!, Math.round(d.randomWinRate * 20), 20));
+    expect(d.tier).toBe(tierOf('double', 'D1N', d.difficulty));
+    expect(doubleDifficulty(deal, D1N, line, { judgeNodes: 5000, dealNodes: 400_000, playouts: 20 })).toEqual(d);
+  }, 120_000);
 
-  it('leaves the figures null when a move could not be judged within the limits', () => {
-    const d = doubleDifficulty(dealJudging([['winning'], ['winning', 'unknown'], ['winning']]), LINE, LIMITS);
+  it('leaves crossroads, the losing share and the tier unknown when the budget cannot judge every move', () => {
+    const d = doubleDifficulty(dealFromNumber(1), D1N, lineOf(1), { judgeNodes: 5000, dealNodes: 0, playouts: 10 });
+    expect(d.undecided).toBeGreaterThan(0);
     expect(d.crossroads).toBeNull();
     expect(d.losingShare).toBeNull();
-    expect(d.undecided).toBe(1);
+    expect(d.difficulty).toBeNull();
+    expect(d.tier).toBe('unknown');
+    expect(d.notes[0]).toMatch(/not judged/);
+  }, 120_000);
+});
+
+describe('the Double players', () => {
+  it('are seeded and win no more than their games', () => {
+    const deal = dealFromNumber(2);
+    const a = randomProgressWins(deal, D1N, 10, 5);
+    expect(a).toBe(randomProgressWins(deal, D1N, 10, 5));
+    expect(a).toBeGreaterThanOrEqual(0);
+    expect(a).toBeLessThanOrEqual(10);
+    const b = scriptedDoubleWins(deal, D1N, 10, 5);
+    expect(b).toBe(scriptedDoubleWins(deal, D1N, 10, 5));
+    expect(b).toBeLessThanOrEqual(10);
   });
 });

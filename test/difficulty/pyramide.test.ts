@@ -3,7 +3,14 @@ import { rankOf } from '../../src/cards/card.js';
 import { Sfc32 } from '../../src/codes/sfc32.js';
 import { TIERS, tierOf, tierRange, wilson95 } from '../../src/games/difficulty.js';
 import { dealFromNumber } from '../../src/games/pyramide/deal.js';
-import { DEFAULT_PLAYOUTS, PyramideDecisionSpace, pyramideDifficulty, pyramideScore } from '../../src/games/pyramide/difficulty.js';
+import {
+  DEFAULT_PLAYOUTS,
+  EXACT_STATE_LIMIT,
+  PyramideDecisionSpace,
+  pyramideDifficulty,
+  pyramideScore,
+  pyramideScoreOf,
+} from '../../src/games/pyramide/difficulty.js';
 import { PyramideGame } from '../../src/games/pyramide/engine.js';
 import { hintPyramide } from '../../src/games/pyramide/hint.js';
 import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
@@ -121,6 +128,38 @@ describe('pyramideDifficulty', () => {
     }
   }, 300_000);
 
+  it('gives the random-play rate exactly where the graph is small, within the error of thousands of playouts', () => {
+    for (const [n, limit, playouts] of [
+      [8, 100_000, 4000],
+      [48, EXACT_STATE_LIMIT, 10_000],
+    ] as const) {
+      const deal = dealFromNumber(n);
+      const exact = pyramideDifficulty(deal, APP_RULES, DEFAULT_PLAYOUTS, 3e6, limit);
+      expect(exact.randomExact, `deal ${n}`).toBe(true);
+      expect(exact.randomWinError).toBe(0);
+      expect(exact.randomPlayouts).toBeNull();
+      const sampled = pyramideDifficulty(deal, APP_RULES, playouts, 3e6, 0);
+      expect(sampled.randomExact).toBe(false);
+      const p = exact.randomWinRate!;
+      const se = Math.sqrt((p * (1 - p)) / playouts);
+      expect(Math.abs(sampled.randomWinRate! - p), `deal ${n}: exact ${p}, sampled ${sampled.randomWinRate}`).toBeLessThanOrEqual(
+        4 * se + 1e-3,
+      );
+      // The other figures do not depend on how the rate was found.
+      expect(sampled.crossroads).toBe(exact.crossroads);
+      expect(sampled.forgiveness).toBe(exact.forgiveness);
+      // The score uses the exact rate in full, the stored rate has 4 significant digits.
+      expect(exact.difficulty!).toBeCloseTo(pyramideScoreOf(exact.crossroads!, exact.forgiveness!, p), 1);
+    }
+  }, 300_000);
+
+  it('falls back to seeded playouts past the limit of the exact computation', () => {
+    const d = pyramideDifficulty(dealFromNumber(0), APP_RULES, 200, 3e6, 1000);
+    expect(d.randomExact).toBe(false);
+    expect(d.randomPlayouts).toBe(200);
+    expect(d.randomWinError!).toBeGreaterThan(0);
+  });
+
   it('is unknown, with the reason, past its state limit', () => {
     const d = pyramideDifficulty(dealFromNumber(0), APP_RULES, 100, 20);
     expect(d.tier).toBe('unknown');
@@ -157,7 +196,9 @@ describe('tiers', () => {
       expect(tierOf('pyramide', 'app', inside)).toBe(tier);
     }
     expect(tierOf('pyramide', 'app', null)).toBe('unknown');
-    expect(tierOf('double', 'D1N', 3)).toBe('unknown');
+    expect(tierOf('double', 'D3N', 3)).toBe('unknown');
+    expect(tierOf('double', 'D1N', 3)).toBe('easy');
+    expect(tierOf('double', 'D1N', 20)).toBe('expert');
   });
 
   it('wilson95 holds the rate and narrows with more trials', () => {

@@ -7,14 +7,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDealCode } from '../../src/codes/dealCode.js';
 import { TIERS } from '../../src/games/difficulty.js';
+import type { DoubleAnalysis } from '../../src/games/double/index.js';
 import { dealFromNumber } from '../../src/games/pyramide/deal.js';
 import { pyramideDifficulty } from '../../src/games/pyramide/difficulty.js';
 import { APP_RULES } from '../../src/games/pyramide/rules.js';
 import { solvePyramide } from '../../src/games/pyramide/solver/analyse.js';
+import { openDeal } from '../../src/index.js';
 import { parseList } from '../../src/lists/daily.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const LIMITS = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+/** As the lists were made (the batch's default limits): the line found, hence the figures, depend on them. */
+const DOUBLE_LIMITS = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 
 function sample<T>(items: readonly T[], n: number): T[] {
   const step = items.length / n;
@@ -29,9 +33,12 @@ describe('shipped Pyramide lists', () => {
       const list = parseList(readFileSync(path, 'utf8'));
       expect(list.header[0]).toMatch(/^made by: /);
       expect(list.header[1]).toMatch(/^cardsolve \d/);
+      // Made by the tool itself: the command that made it asked for this tier, and every entry has it.
+      expect(list.header[0]).toMatch(new RegExp(`^made by: cardsolve curate .*--tier ${tier}\\b`));
+      expect(list.entries.length).toBe(1000);
+      for (const e of list.entries) expect([e.verdict, e.tier, typeof e.minMoves]).toEqual(['winnable', tier, 'number']);
       for (const e of sample(list.entries, 20)) {
         const deal = dealFromNumber(parseDealCode(e.code).number);
-        expect(e.verdict).toBe('winnable');
         expect(solvePyramide(deal, APP_RULES, LIMITS, { winnabilityOnly: true }).verdict, e.code).toBe('winnable');
         const d = pyramideDifficulty(deal, APP_RULES);
         expect(d.tier, e.code).toBe(tier);
@@ -42,6 +49,10 @@ describe('shipped Pyramide lists', () => {
 
   it('stuck: a sample of 20 cannot be won and removes at most the cards the list says', () => {
     const list = parseList(readFileSync(join(ROOT, 'data/lists/pyramide-app-stuck.csv'), 'utf8'));
+    expect(list.header[0]).toMatch(/^made by: cardsolve curate .*--verdict unwinnable/);
+    for (const e of list.entries) expect(e.verdict).toBe('unwinnable');
+    const stuck = list.entries.map((e) => e.stuck as number);
+    expect(stuck).toEqual([...stuck].sort((a, b) => a - b));
     for (const e of sample(list.entries, 20)) {
       const s = solvePyramide(dealFromNumber(parseDealCode(e.code).number), APP_RULES, LIMITS);
       expect(s.verdict, e.code).toBe('unwinnable');
@@ -49,4 +60,30 @@ describe('shipped Pyramide lists', () => {
       expect(s.maxRemoved, e.code).toBe(e.stuck);
     }
   }, 300_000);
+});
+
+/**
+ * Double Solitaire analyses cost about a second a deal (the line, then every move off it
+ * judged), so within the test suite's time 5 codes of each list, spread over it, are
+ * analysed again from scratch: the verdict, the score and the tier the list gives.
+ */
+describe('shipped Double Solitaire D1N lists', () => {
+  for (const tier of TIERS) {
+    const path = join(ROOT, 'data/lists', `double-D1N-${tier}.csv`);
+    it(`${tier}: 200 deals of the tier, a sample of 5 analysed afresh agrees`, () => {
+      expect(existsSync(path)).toBe(true);
+      const list = parseList(readFileSync(path, 'utf8'));
+      expect(list.header[0]).toMatch(new RegExp(`^made by: cardsolve curate --game double .*--tier ${tier}\\b`));
+      expect(list.header[1]).toMatch(/^cardsolve \d/);
+      expect(list.entries.length).toBe(200);
+      for (const e of list.entries) expect([e.verdict, e.tier, typeof e.minMoves]).toEqual(['winnable', tier, 'number']);
+      for (const e of sample(list.entries, 5)) {
+        const a = openDeal(e.code).analyse(DOUBLE_LIMITS) as DoubleAnalysis;
+        expect(a.verdict, e.code).toBe('winnable');
+        expect(a.tier, e.code).toBe(tier);
+        expect(a.difficulty, e.code).toBe(e.difficulty);
+        expect(a.crossroads, e.code).toBe(e.crossroads);
+      }
+    }, 300_000);
+  }
 });

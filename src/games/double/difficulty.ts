@@ -1,61 +1,224 @@
 /**
- * Double Solitaire difficulty, as far as the solver can establish it within its limits.
- * The solver proves winnability and gives one line, not every winning line, so:
- * - `lineMoves`: the length of the shortest line found (the analysis's `minMoves`);
- * - `crossroads`: the positions along that line where some legal move loses (the game can
- *   no longer be won after it), each position judged by the hint under `limits`;
- * - `losingShare`: the share of the legal moves along the line that lose.
- * A position with a move the hint could not judge leaves both figures `null` (not
- * established), and the tier is then `unknown`; no tier thresholds exist yet for Double
- * Solitaire, so the tier is `unknown` in every case.
+ * Double Solitaire difficulty, as far as the solver establishes it within stated budgets.
+ * The solver gives one winning line, not every one, so the figures are along that line:
  *
- * Judging every move of a 400-move line costs minutes per deal, so the batch does not run
- * it: `analyse` stores the line length and null figures, and this function is called on
- * purpose (library, benchmarks).
+ * - `lineMoves`: the length of the shortest line found (the analysis's `minMoves`);
+ * - `crossroads`: the positions of that line where some legal move loses (after it the game
+ *   can no longer be won), and `losingShare`: the share of the legal moves along the line
+ *   that lose. Every legal move off the line is judged: positions on a winning line are
+ *   winning, so a move that leads to one (or one move from one) wins by transposition;
+ *   otherwise a search of at most `JUDGE_NODES` positions decides it (a win adds its whole
+ *   line to the positions known to win, a complete search proves it loses). Past
+ *   `DEAL_NODES` for the deal, or a search cut short, the move stays unjudged, and both
+ *   figures are null;
+ * - `randomWinRate`: the share of `PLAYOUTS` seeded games that the random progress player
+ *   (progressPlayer.ts) wins, with its Wilson 95% error.
+ *
+ * The score: 10·log10(1/p) + crossroads + 100·losingShare, p the rate smoothed as
+ * (wins + 0.5)/(playouts + 1). The tier is `unknown` when a figure is null or the rule set
+ * has no cuts. Node budgets, not time, so the figures do not depend on the machine's load.
  */
-
-import type { Limits } from '../../search/limits.js';
-import type { TierOrUnknown } from '../difficulty.js';
-import { hint, moveText } from '../hint.js';
-import type { MoveJson, OpenedDeal } from '../types.js';
+import { KeyTable } from '../../search/keyTable.js';
+import { Budget } from '../../search/limits.js';
+import { round, type TierOrUnknown, tierOf, wilson95 } from '../difficulty.js';
+import { type DoubleDeal, type DoubleRules, DoubleState, rulesName } from './engine.js';
+import { replayLine } from './play.js';
+import { KEY_WORDS, PositionKey } from './positionKey.js';
+import { randomProgressWins } from './progressPlayer.js';
+import { DoubleSearch } from './search.js';
 
 export interface DoubleDifficulty {
   lineMoves: number;
   crossroads: number | null;
   losingShare: number | null;
-  /** Positions judged, and those with a move the hint could not judge. */
-  positions: number;
+  /** Legal moves off the line, those a search judged, and those left unjudged. */
+  offLine: number;
+  searched: number;
   undecided: number;
+  randomWinRate: number;
+  randomWinError: number;
+  randomPlayouts: number;
+  difficulty: number | null;
   tier: TierOrUnknown;
+  notes: string[];
 }
 
-/** Walks the line, asking the hint about every position before the last move. */
-export function doubleDifficulty(deal: OpenedDeal, line: readonly MoveJson[], limits: Limits): DoubleDifficulty {
+/** Positions one off-line move's search may visit (restarts included). */
+export const JUDGE_NODES = 5000;
+/** Positions all the searches of one deal may visit. */
+export const DEAL_NODES = 400_000;
+export const PLAYOUTS = 100;
+/** The first restart's cap; each restart doubles it (as the solver does). */
+const FIRST_RUN_NODES = 250;
+const RESTART_JITTER = 150;
+const MEMORY = 256 * 1024 ** 2;
+
+export interface DoubleDifficultyBudget {
+  judgeNodes: number;
+  dealNodes: number;
+  playouts: number;
+}
+
+export const DEFAULT_DIFFICULTY_BUDGET: DoubleDifficultyBudget = { judgeNodes: JUDGE_NODES, dealNodes: DEAL_NODES, playouts: PLAYOUTS };
+
+/** The documented score; null without the line's figures. */
+export function doubleScore(crossroads: number, losingShare: number, wins: number, playouts: number): number {
+  const p = (wins + 0.5) / (playouts + 1);
+  return round(10 * Math.log10(1 / p) + crossroads + 100 * losingShare, 2);
+}
+
+/** A seed from the deal's cards (FNV-1a), so a deal always gets the same playouts. */
+function dealSeed(deal: DoubleDeal): number {
+  let h = 0x811c9dc5;
+  const mix = (c: number): void => {
+    h ^= c + 1;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  };
+  for (const column of deal.columns) for (const c of column) mix(c);
+  for (const c of deal.stock) mix(c);
+  return h >>> 0;
+}
+
+/** Positions known to win or to lose, by exact key, and the searches that add to them. */
+class Judge {
+  readonly wins = new KeyTable(KEY_WORDS, null, 1 << 12);
+  readonly losses = new KeyTable(KEY_WORDS, null, 1 << 6);
+  private readonly keys = new PositionKey();
+  nodes = 0;
+
+  constructor(
+    readonly withPointer: boolean,
+    private readonly budget: DoubleDifficultyBudget,
+  ) {}
+
+  key(s: DoubleState): Uint32Array {
+    return this.keys.write(s, this.withPointer);
+  }
+
+  /** 1 wins, 0 loses, -1 not judged. The position `s` is left as it was. */
+  judge(s: DoubleState): number {
+    if (s.isWon() || this.wins.lookup(this.key(s)) >= 0) return 1;
+    if (this.losses.lookup(this.key(s)) >= 0) return 0;
+    // One move from a known win (most moves off the line can be undone).
+    for (const y of s.legalMoves()) {
+      s.apply(y);
+      const hit = this.wins.lookup(this.key(s)) >= 0;
+      s.undo();
+      if (hit) return 1;
+    }
+    if (this.nodes >= this.budget.dealNodes) return -1;
+    const budget = new Budget({
+      timeMs: Infinity,
+      nodes: Math.min(this.budget.judgeNodes, this.budget.dealNodes - this.nodes),
+      memoryBytes: MEMORY,
+    });
+    let verdict = -1;
+    for (let run = 0; ; run++) {
+      const search = new DoubleSearch(s.clone(), budget);
+      search.autoplay();
+      search.orderSeed = run;
+      search.jitter = RESTART_JITTER;
+      const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 10, 4), this.withPointer, null, FIRST_RUN_NODES * 2 ** run);
+      if (outcome === 'win') {
+        // Every position of a winning line wins.
+        const replay = s.clone();
+        this.wins.intern(this.key(replay));
+        replayLine(replay, search.history(), (m) => {
+          replay.apply(m);
+          this.wins.intern(this.key(replay));
+          replay.undo();
+        });
+        if (!replay.isWon()) throw new Error('internal error: a judging line does not win when replayed');
+        verdict = 1;
+        break;
+      }
+      if (outcome === 'done') {
+        this.losses.intern(this.key(s));
+        verdict = 0;
+        break;
+      }
+      if (outcome !== 'capped') break;
+    }
+    this.nodes += budget.nodes;
+    return verdict;
+  }
+}
+
+/**
+ * The figures of a winnable deal from its winning line (engine moves, solver jumps allowed).
+ * `rules` names the rule set for the tier cuts.
+ */
+export function doubleDifficulty(
+  deal: DoubleDeal,
+  rules: DoubleRules,
+  line: readonly number[],
+  budget: DoubleDifficultyBudget = DEFAULT_DIFFICULTY_BUDGET,
+): DoubleDifficulty {
+  const fresh = (): DoubleState => new DoubleState(deal, rules);
+  // Draw 1 with unlimited turn-overs: every waste pointer reaches every other one.
+  const judge = new Judge(!(rules.draw === 1 && !rules.vegas), budget);
+  const moves: number[] = [];
+  const walk = fresh();
+  judge.wins.intern(judge.key(walk));
+  replayLine(walk, line, (m) => {
+    moves.push(m);
+    walk.apply(m);
+    judge.wins.intern(judge.key(walk));
+    walk.undo();
+  });
+  if (!walk.isWon()) throw new Error('internal error: the line does not win when replayed');
+
+  const p = fresh();
   let crossroads = 0;
   let losing = 0;
-  let judged = 0;
+  let legalCount = 0;
+  let offLine = 0;
   let undecided = 0;
-  const texts = line.map((m) => moveText(deal.game, m));
-  for (let i = 0; i < line.length; i++) {
-    const position = hint(deal, texts.slice(0, i).join('; '), limits);
+  const searchedBefore = (): number => judge.nodes;
+  let searched = 0;
+  for (const m of moves) {
+    const legal = p.legalMoves();
+    legalCount += legal.length;
     let lost = 0;
-    let unknown = 0;
-    for (const m of position.moves) {
-      if (m.label === 'losing') lost++;
-      else if (m.label === 'unknown') unknown++;
+    for (const x of legal) {
+      if (x === m) continue;
+      offLine++;
+      p.apply(x);
+      const before = searchedBefore();
+      const v = judge.judge(p);
+      if (judge.nodes > before) searched++;
+      p.undo();
+      if (v === 0) lost++;
+      else if (v < 0) undecided++;
     }
-    if (unknown > 0) undecided++;
     if (lost > 0) crossroads++;
     losing += lost;
-    judged += position.moves.length;
+    p.apply(m);
   }
+
+  const wins = randomProgressWins(deal, rules, budget.playouts, dealSeed(deal));
+  const { low, high } = wilson95(wins, budget.playouts);
   const established = undecided === 0;
+  const notes: string[] = [];
+  if (!established) {
+    notes.push(
+      `difficulty: ${undecided} of the ${offLine} moves off the line found were not judged within ${budget.judgeNodes} positions each (${budget.dealNodes} for the deal)`,
+    );
+  }
+  const losingShare = established && legalCount > 0 ? round(losing / legalCount, 4) : null;
+  const score = established ? doubleScore(crossroads, losing / Math.max(1, legalCount), wins, budget.playouts) : null;
   return {
-    lineMoves: line.length,
+    lineMoves: moves.length,
     crossroads: established ? crossroads : null,
-    losingShare: established && judged > 0 ? Math.round((losing / judged) * 10_000) / 10_000 : null,
-    positions: line.length,
+    losingShare,
+    offLine,
+    searched,
     undecided,
-    tier: 'unknown',
+    randomWinRate: round(wins / budget.playouts, 4),
+    randomWinError: round((high - low) / 2, 4),
+    randomPlayouts: budget.playouts,
+    difficulty: score,
+    tier: tierOf('double', rulesName(rules), score),
+    notes,
   };
 }

@@ -6,9 +6,11 @@ import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type Limits } from '../../search/limits.js';
+import type { TierOrUnknown } from '../difficulty.js';
 import type { HintOptions, HintResult } from '../hint.js';
 import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
 import { dealFromNumber, fingerprint, isDoubleText, layoutText, parseDealText, parseRules, rulesFromParsed } from './deal.js';
+import { doubleDifficulty } from './difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
 import { hintDouble } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
@@ -28,11 +30,13 @@ export interface DoubleAnalysis extends Analysis {
   movesLowerBound: number;
   /** What proves an `unwinnable` verdict ('search' or 'relaxation'), null otherwise. */
   lostBy: 'search' | 'relaxation' | null;
-  /** Difficulty (see difficulty.ts): not established by the batch; the tier of a winnable deal is `unknown`. */
+  /** Difficulty of a winnable deal (difficulty.ts); null figures when not established, tier `unknown`. */
   crossroads: number | null;
   losingShare: number | null;
+  randomWinRate: number | null;
+  randomWinError: number | null;
   difficulty: number | null;
-  tier: 'unknown' | null;
+  tier: TierOrUnknown | null;
 }
 
 class DoubleDealOpened implements OpenedDeal {
@@ -93,6 +97,12 @@ class DoubleDealOpened implements OpenedDeal {
       );
     }
     const winnabilityOnly = options.winnabilityOnly === true;
+    // Difficulty belongs to winnable deals, and only a full analysis pays for it.
+    const d =
+      result.verdict === 'winnable' && !winnabilityOnly && result.line !== null
+        ? doubleDifficulty(this.deal, this.rulesSet, result.line)
+        : null;
+    if (d) notes.push(...d.notes);
     return {
       code: this.code,
       fingerprint: this.fingerprint,
@@ -109,10 +119,12 @@ class DoubleDealOpened implements OpenedDeal {
       score: winnabilityOnly ? null : score,
       movesLowerBound: lowerBound,
       lostBy: result.lostBy,
-      crossroads: null,
-      losingShare: null,
-      difficulty: null,
-      tier: result.verdict === 'winnable' ? 'unknown' : null,
+      crossroads: d?.crossroads ?? null,
+      losingShare: d?.losingShare ?? null,
+      randomWinRate: d?.randomWinRate ?? null,
+      randomWinError: d?.randomWinError ?? null,
+      difficulty: d?.difficulty ?? null,
+      tier: d ? d.tier : result.verdict === 'winnable' ? 'unknown' : null,
       nodes: result.nodes,
       ms,
       limit,
@@ -225,6 +237,12 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
   } else {
     what = `unknown (stopped by ${a.limit}; at least ${a.maxFoundation} cards reached the foundations)`;
   }
+  if (a.tier) {
+    what +=
+      a.difficulty === null || a.difficulty === undefined
+        ? `, tier ${a.tier}`
+        : `, tier ${a.tier} (score ${a.difficulty}: ${a.crossroads} crossroads along it, losing share ${a.losingShare}, the random progress player wins ${a.randomWinRate} ± ${a.randomWinError})`;
+  }
   let text = `${head}${what}, ${thousands(a.nodes)} nodes, ${thousands(a.ms)} ms`;
   if (a.solution) text += `\n  ${a.solution.map((m) => formatJsonMove(m, style)).join('; ')}`;
   for (const note of a.notes) text += `\n  note: ${note}`;
@@ -254,11 +272,25 @@ export const doubleGame: GameModule = {
     {
       field: 'crossroads',
       type: 'integer',
-      meaning: 'positions along the line found where some move loses; null: not established (the batch does not judge every position)',
+      meaning: 'winnable: positions along the line found where some legal move loses; null: a move was not judged within its budget',
     },
-    { field: 'losingShare', type: 'real', meaning: 'the share of legal moves along the line found that lose; null: not established' },
-    { field: 'difficulty', type: 'real', meaning: 'the difficulty score; null: no score for Double Solitaire yet' },
-    { field: 'tier', type: 'text', meaning: 'unknown for a winnable deal (no thresholds for Double Solitaire yet); null otherwise' },
+    {
+      field: 'losingShare',
+      type: 'real',
+      meaning: 'winnable: the share of legal moves along the line found that lose; null: not established',
+    },
+    { field: 'randomWinRate', type: 'real', meaning: 'winnable: the share of seeded games the random progress player wins' },
+    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate' },
+    {
+      field: 'difficulty',
+      type: 'real',
+      meaning: 'the difficulty score: 10 log10(1/p) + crossroads + 100 losingShare; null when a figure is',
+    },
+    {
+      field: 'tier',
+      type: 'text',
+      meaning: 'easy, medium, hard or expert by the score (unknown without it or without cuts); null unless winnable',
+    },
   ],
   solverVersion: '4',
   open: (input, flags) => openDouble(input, flags),

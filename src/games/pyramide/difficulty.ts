@@ -22,15 +22,19 @@ import { Sfc32 } from '../../codes/sfc32.js';
 import { round, type TierOrUnknown, tierOf, wilson95 } from '../difficulty.js';
 import { type PyramideDeal, talonOf } from './deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
+import { ExactRandomPlay } from './randomPlay.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
 
 export interface PyramideDifficulty {
   crossroads: number | null;
   forgiveness: number | null;
   randomWinRate: number | null;
-  /** Half the width of the Wilson 95% interval of `randomWinRate`. */
+  /** Half the width of the Wilson 95% interval of `randomWinRate`; 0 when it is exact. */
   randomWinError: number | null;
+  /** The playouts behind a sampled rate; null when it is exact. */
   randomPlayouts: number | null;
+  /** Whether `randomWinRate` is exact (computed over the position graph) rather than sampled. */
+  randomExact: boolean | null;
   /** The documented score (higher is harder); null when a figure is missing. */
   difficulty: number | null;
   tier: TierOrUnknown;
@@ -40,6 +44,8 @@ export interface PyramideDifficulty {
 export const DEFAULT_PLAYOUTS = 1000;
 /** Positions the winnability table may hold before the figures are given up as unknown. */
 const DEFAULT_STATE_LIMIT = 3_000_000;
+/** Removal sets the exact random-play computation may solve before falling back to playouts. */
+export const EXACT_STATE_LIMIT = 20_000;
 /** A playout longer than this is stopped and counted lost (noted; a win needs far fewer). */
 const PLAYOUT_MOVE_CAP = 20_000;
 const RANDOM_PLAY_SALT = 0x52414e44;
@@ -50,15 +56,20 @@ const UNKNOWN = (notes: string[]): PyramideDifficulty => ({
   randomWinRate: null,
   randomWinError: null,
   randomPlayouts: null,
+  randomExact: null,
   difficulty: null,
   tier: 'unknown',
   notes,
 });
 
-/** The documented score from the three figures. */
-export function pyramideScore(crossroads: number, forgiveness: number, wins: number, playouts: number): number {
-  const p = (wins + 0.5) / (playouts + 1);
+/** The documented score from the three figures, p the random player's win rate. */
+export function pyramideScoreOf(crossroads: number, forgiveness: number, p: number): number {
   return round(10 * Math.log10(1 / p) + crossroads + 10 * (1 - forgiveness), 2);
+}
+
+/** The score with a sampled rate, smoothed as (wins + 0.5)/(playouts + 1) so that 0 wins stays finite. */
+export function pyramideScore(crossroads: number, forgiveness: number, wins: number, playouts: number): number {
+  return pyramideScoreOf(crossroads, forgiveness, (wins + 0.5) / (playouts + 1));
 }
 
 /** A 32-bit seed from the deal's cards, so the same deal always gets the same playouts. */
@@ -358,6 +369,7 @@ export function pyramideDifficulty(
   rules: PyramideRules,
   playouts = DEFAULT_PLAYOUTS,
   stateLimit = DEFAULT_STATE_LIMIT,
+  exactLimit = EXACT_STATE_LIMIT,
 ): PyramideDifficulty {
   if (!talonIsFree(rules)) return UNKNOWN(['difficulty is measured under rules where the stock order cannot matter (the app rules) only']);
   if (talonOf(deal) === null) return UNKNOWN(['difficulty needs the stock order, which this deal does not give']);
@@ -370,19 +382,29 @@ export function pyramideDifficulty(
   }
   const line = bestLine(space, start, 0, new Map());
   if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
-  const { wins, capped } = randomPlayouts(space, rules, dealSeed(deal), playouts);
-  if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
-  const notes: string[] = [];
-  if (capped > 0) notes.push(`${capped} random playouts stopped after ${PLAYOUT_MOVE_CAP} moves, counted lost`);
   const forgiveness = line.moves === 0 ? 1 : line.good / line.moves;
-  const { low, high } = wilson95(wins, playouts);
-  const score = pyramideScore(line.crossroads, forgiveness, wins, playouts);
+  const notes: string[] = [];
+  const exact = exactLimit > 0 ? new ExactRandomPlay(space, exactLimit).startRate(rules.wasteStartsEmpty) : null;
+  if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
+  let rate: { p: number; error: number; playouts: number | null; score: number };
+  if (exact !== null) {
+    rate = { p: exact, error: 0, playouts: null, score: pyramideScoreOf(line.crossroads, forgiveness, exact) };
+  } else {
+    const { wins, capped } = randomPlayouts(space, rules, dealSeed(deal), playouts);
+    if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
+    if (capped > 0) notes.push(`${capped} random playouts stopped after ${PLAYOUT_MOVE_CAP} moves, counted lost`);
+    const { low, high } = wilson95(wins, playouts);
+    rate = { p: wins / playouts, error: (high - low) / 2, playouts, score: pyramideScore(line.crossroads, forgiveness, wins, playouts) };
+  }
+  const score = rate.score;
   return {
     crossroads: line.crossroads,
     forgiveness: round(forgiveness, 4),
-    randomWinRate: round(wins / playouts, 4),
-    randomWinError: round((high - low) / 2, 4),
-    randomPlayouts: playouts,
+    // An exact rate to 4 significant digits (the score uses it in full).
+    randomWinRate: Number(rate.p.toPrecision(4)),
+    randomWinError: round(rate.error, 4),
+    randomPlayouts: rate.playouts,
+    randomExact: exact !== null,
     difficulty: score,
     tier: tierOf('pyramide', rulesName(rules), score),
     notes,

@@ -24,6 +24,7 @@ export interface PyramideAnalysis extends Analysis {
   randomWinRate: number | null;
   randomWinError: number | null;
   randomPlayouts: number | null;
+  randomExact: boolean | null;
   difficulty: number | null;
   /** The difficulty tier of a winnable deal (`unknown` without its figures); null for other verdicts. */
   tier: TierOrUnknown | null;
@@ -73,6 +74,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         randomWinRate: d?.randomWinRate ?? null,
         randomWinError: d?.randomWinError ?? null,
         randomPlayouts: d?.randomPlayouts ?? null,
+        randomExact: d?.randomExact ?? null,
         difficulty: d?.difficulty ?? null,
         tier: d ? d.tier : s.verdict === 'winnable' ? 'unknown' : null,
         nodes: s.nodes,
@@ -174,7 +176,7 @@ function describe(a: Analysis, style: CardStyle): string {
     parts.push(
       p.difficulty === null
         ? `tier ${p.tier}`
-        : `tier ${p.tier} (score ${p.difficulty}: ${p.crossroads} crossroads, forgiveness ${p.forgiveness}, random play wins ${p.randomWinRate} ± ${p.randomWinError})`,
+        : `tier ${p.tier} (score ${p.difficulty}: ${p.crossroads} crossroads, forgiveness ${p.forgiveness}, random play wins ${p.randomWinRate}${p.randomExact ? ' (exact)' : ` ± ${p.randomWinError}`})`,
     );
   }
   if (a.limit) parts.push(`stopped by ${a.limit}`);
@@ -224,14 +226,16 @@ export const pyramideGame: GameModule = {
     {
       field: 'randomWinRate',
       type: 'real',
-      meaning: 'winnable: the share of seeded uniform random playouts that win (exact lost detection)',
+      meaning:
+        'winnable: the chance that a uniform random player wins: exact over the position graph when it is small enough, otherwise the share of seeded playouts that win (exact lost detection)',
     },
-    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate' },
-    { field: 'randomPlayouts', type: 'integer', meaning: 'how many random playouts randomWinRate counts' },
+    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate; 0 when exact' },
+    { field: 'randomPlayouts', type: 'integer', meaning: 'how many random playouts randomWinRate counts; null when exact' },
+    { field: 'randomExact', type: 'boolean', meaning: 'whether randomWinRate is exact (computed over the position graph)' },
     { field: 'difficulty', type: 'real', meaning: 'the difficulty score: 10 log10(1/p) + crossroads + 10 (1 - forgiveness)' },
     { field: 'tier', type: 'text', meaning: 'easy, medium, hard or expert by the score (unknown without it); null unless winnable' },
   ],
-  solverVersion: '2',
+  solverVersion: '3',
   open,
   recognises: recognisesPyramideText,
   describe,

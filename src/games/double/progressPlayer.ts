@@ -1,0 +1,94 @@
+/**
+ * Simple Double Solitaire players that do not search, on the rules engine, seeded.
+ *
+ * A move is _progress_ when it cannot be undone and brings the game forward: a card to the
+ * foundations, a run moved off the face-down cards beneath it (turning one up), the waste
+ * top to a column. Every other card move can be undone
+ * and the talon moves go round, so a player making only progress moves and drawing
+ * otherwise never loops: it gives up after a whole round of the talon without progress.
+ *
+ * - The _random progress player_ (the difficulty's random-play rate) picks uniformly among
+ *   the progress moves, and draws (or turns over) when there is none.
+ * - The _scripted player_ (the check that the tiers mean something) plays by priority: a
+ *   card to the foundations, else a run off face-down cards, else a run moved so that the
+ *   card it uncovers can go to the foundations, else the waste top to a column, else a draw
+ *   or a turn-over; a uniform choice among the moves of the first kind that has some.
+ */
+import { Sfc32 } from '../../codes/sfc32.js';
+import { type DoubleDeal, type DoubleRules, DoubleState, M_CC, M_CF, M_DRAW, M_TURN, M_WC, M_WF, mA, mKind, mN } from './engine.js';
+
+const PROGRESS_SALT = 0x50524f47;
+const SCRIPTED_SALT = 0x53435244;
+/** A game longer than this is stopped and counted lost (a win takes a few hundred moves). */
+const MOVE_CAP = 20_000;
+
+/** Moves that are progress (see the file comment), by kind: 0 foundation, 1 off face-down cards, 2 waste to a column; -1 none. */
+function progressKind(s: DoubleState, m: number): number {
+  const k = mKind(m);
+  if (k === M_CF || k === M_WF) return 0;
+  if (k === M_CC) {
+    const a = mA(m);
+    return s.down[a]! > 0 && s.len[a]! - mN(m) === s.down[a]! ? 1 : -1;
+  }
+  if (k === M_WC) return 2;
+  return -1;
+}
+
+/** Whether a column-to-column move uncovers a face-up card that can go to the foundations. */
+function freesFoundationCard(s: DoubleState, m: number): boolean {
+  if (mKind(m) !== M_CC) return false;
+  const a = mA(m);
+  const below = s.len[a]! - mN(m) - 1;
+  return below >= s.down[a]! && below >= 0 && s.pileFor(s.card(a, below)) >= 0;
+}
+
+type Chooser = (s: DoubleState, legal: readonly number[], rng: Sfc32, pick: number[]) => number;
+
+function play(deal: DoubleDeal, rules: DoubleRules, games: number, rng: Sfc32, choose: Chooser): number {
+  let wins = 0;
+  const pick: number[] = [];
+  for (let g = 0; g < games; g++) {
+    const s = new DoubleState(deal, rules);
+    let idle = 0;
+    for (let steps = 0; steps < MOVE_CAP && !s.isWon(); steps++) {
+      const legal = s.legalMoves();
+      const m = choose(s, legal, rng, pick);
+      if (m >= 0) {
+        s.apply(m);
+        idle = 0;
+        continue;
+      }
+      const talon = legal.find((x) => mKind(x) === M_DRAW || mKind(x) === M_TURN);
+      // A whole round of the talon without progress: nothing will change any more.
+      if (talon === undefined || idle > s.talLen + 1) break;
+      s.apply(talon);
+      idle++;
+    }
+    if (s.isWon()) wins++;
+  }
+  return wins;
+}
+
+/** Wins of the random progress player in `games` games seeded by `seed`. */
+export function randomProgressWins(deal: DoubleDeal, rules: DoubleRules, games: number, seed: number): number {
+  return play(deal, rules, games, new Sfc32(PROGRESS_SALT, seed), (s, legal, rng, pick) => {
+    pick.length = 0;
+    for (const m of legal) if (progressKind(s, m) >= 0) pick.push(m);
+    return pick.length === 0 ? -1 : pick[rng.uniform(pick.length)]!;
+  });
+}
+
+/** Wins of the scripted player in `games` games seeded by `seed`. */
+export function scriptedDoubleWins(deal: DoubleDeal, rules: DoubleRules, games: number, seed: number): number {
+  return play(deal, rules, games, new Sfc32(SCRIPTED_SALT, seed), (s, legal, rng, pick) => {
+    for (let level = 0; level < 4; level++) {
+      pick.length = 0;
+      for (const m of legal) {
+        const k = progressKind(s, m);
+        if (level === 0 ? k === 0 : level === 1 ? k === 1 : level === 2 ? k < 0 && freesFoundationCard(s, m) : k === 2) pick.push(m);
+      }
+      if (pick.length > 0) return pick[rng.uniform(pick.length)]!;
+    }
+    return -1;
+  });
+}
