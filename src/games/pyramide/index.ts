@@ -5,7 +5,7 @@ import { InputError } from '../../errors/inputError.js';
 import type { TierOrUnknown } from '../difficulty.js';
 import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
 import { dealFromNumber, fingerprint, formatDealText, type PyramideDeal, parseDealText, recognisesPyramideText } from './deal.js';
-import { pyramideDifficulty } from './difficulty.js';
+import { type PyramideDifficulty, pyramideDifficulty } from './difficulty.js';
 import { IllegalMoveError, PyramideGame, type PyramideMove } from './engine.js';
 import { hintPyramide } from './hint.js';
 import { hintFromJudgement } from './hintResult.js';
@@ -15,17 +15,11 @@ import { drawPosition } from './render.js';
 import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
 import { solvePyramide } from './solver/analyse.js';
 
-export interface PyramideAnalysis extends Analysis {
+/** The analysis carries the difficulty figures as `pyramideDifficulty` gives them. */
+export interface PyramideAnalysis extends Analysis, Omit<PyramideDifficulty, 'tier' | 'notes'> {
   game: 'pyramide';
   maxRemoved: number | null;
   deadEndReachable: boolean | null;
-  crossroads: number | null;
-  forgiveness: number | null;
-  randomWinRate: number | null;
-  randomWinError: number | null;
-  randomPlayouts: number | null;
-  randomExact: boolean | null;
-  difficulty: number | null;
   /** The difficulty tier of a winnable deal (`unknown` without its figures); null for other verdicts. */
   tier: TierOrUnknown | null;
 }
