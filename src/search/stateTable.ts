@@ -1,39 +1,53 @@
-import { KeyTable } from './keyTable.js';
 import type { Budget } from './limits.js';
 
 export { GrowableInt32Array } from './growable.js';
 
 /**
- * The `KeyTable` for states packed into two unsigned 32-bit words (hi, lo): a dense id per
- * distinct state. Callers keep per-state data in their own arrays indexed by that id
- * (see `GrowableInt32Array`).
+ * A transposition table for states packed into two unsigned 32-bit words (hi, lo): a dense
+ * id 0, 1, 2, ... per distinct state. Callers keep per-state data in their own arrays
+ * indexed by that id (see `GrowableInt32Array`). The same design as `KeyTable` (whole keys
+ * stored, open addressing, doubling when half full, within the memory limit), written out
+ * for two words because the Pyramide searches spend much of their time here.
  */
 export class StateTable {
-  private readonly table: KeyTable;
-  private readonly pair = new Uint32Array(2);
+  private slots: Int32Array; // id + 1, 0 = empty
+  private mask: number;
+  private keys: Uint32Array; // hi, lo per id
+  private capacity: number;
+  size = 0;
+  /** Set by `intern`: whether the last state interned was new. */
+  lastWasNew = false;
 
   /**
    * `extraBytesPerState`: what the caller keeps per state beside the table, so that the
    * memory limit counts it too.
    */
-  constructor(budget: Budget | null = null, initialCapacity = 1 << 12, extraBytesPerState = 0) {
-    this.table = new KeyTable(2, budget, initialCapacity, extraBytesPerState);
-  }
-
-  get size(): number {
-    return this.table.size;
-  }
-
-  /** Set by `intern`: whether the last state interned was new. */
-  get lastWasNew(): boolean {
-    return this.table.lastWasNew;
+  constructor(
+    private readonly budget: Budget | null = null,
+    initialCapacity = 1 << 12,
+    private readonly extraBytesPerState = 0,
+  ) {
+    let cap = 1 << 4;
+    while (cap < initialCapacity) cap <<= 1;
+    this.capacity = cap;
+    this.slots = new Int32Array(cap * 2);
+    this.mask = cap * 2 - 1;
+    this.keys = new Uint32Array(cap * 2);
   }
 
   /** The id of a state, or -1 when it was never interned. */
   lookup(hi: number, lo: number): number {
-    this.pair[0] = hi;
-    this.pair[1] = lo;
-    return this.table.lookup(this.pair);
+    const slots = this.slots;
+    const keys = this.keys;
+    const mask = this.mask;
+    hi >>>= 0;
+    lo >>>= 0;
+    for (let i = hashPair(hi, lo) & mask; ; i = (i + 1) & mask) {
+      const s = slots[i]!;
+      if (s === 0) return -1;
+      const at = (s - 1) << 1;
+      if (keys[at] === hi && keys[at + 1] === lo) return s - 1;
+    }
   }
 
   /**
@@ -41,21 +55,72 @@ export class StateTable {
    * Returns -1 when adding it would break the memory limit.
    */
   intern(hi: number, lo: number): number {
-    this.pair[0] = hi;
-    this.pair[1] = lo;
-    return this.table.intern(this.pair);
+    const slots = this.slots;
+    const keys = this.keys;
+    const mask = this.mask;
+    hi >>>= 0;
+    lo >>>= 0;
+    let i = hashPair(hi, lo) & mask;
+    for (;;) {
+      const s = slots[i]!;
+      if (s === 0) break;
+      const at = (s - 1) << 1;
+      if (keys[at] === hi && keys[at + 1] === lo) {
+        this.lastWasNew = false;
+        return s - 1;
+      }
+      i = (i + 1) & mask;
+    }
+    if (this.size >= this.capacity) {
+      if (!this.grow()) return -1;
+      return this.intern(hi, lo);
+    }
+    const id = this.size++;
+    keys[id << 1] = hi;
+    keys[(id << 1) + 1] = lo;
+    slots[i] = id + 1;
+    this.lastWasNew = true;
+    return id;
   }
 
   hiOf(id: number): number {
-    return this.table.wordOf(id, 0);
+    return this.keys[id << 1]!;
   }
 
   loOf(id: number): number {
-    return this.table.wordOf(id, 1);
+    return this.keys[(id << 1) + 1]!;
   }
 
   /** Bytes held by the table now. */
   bytes(): number {
-    return this.table.bytes();
+    return this.slots.byteLength + this.keys.byteLength;
   }
+
+  private grow(): boolean {
+    const cap = this.capacity * 2;
+    const after = cap * (16 + this.extraBytesPerState);
+    if (this.budget && !this.budget.fitsMemory(after + this.bytes())) return false;
+    const keys = new Uint32Array(cap * 2);
+    keys.set(this.keys);
+    const slots = new Int32Array(cap * 2);
+    const mask = cap * 2 - 1;
+    for (let id = 0; id < this.size; id++) {
+      let i = hashPair(keys[id << 1]!, keys[(id << 1) + 1]!) & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = id + 1;
+    }
+    this.keys = keys;
+    this.slots = slots;
+    this.mask = mask;
+    this.capacity = cap;
+    return true;
+  }
+}
+
+/** A 32-bit mix of both words (murmur3's finaliser over a multiplicative combine). */
+function hashPair(hi: number, lo: number): number {
+  let h = Math.imul(hi ^ 0x9e3779b9, 0x85ebca6b) ^ lo;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }

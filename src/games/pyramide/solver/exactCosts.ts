@@ -25,6 +25,11 @@ export class ExactCosts {
   /** The step code leading to it. */
   private readonly step = new GrowableInt32Array(1 << 8);
 
+  /** Positions known so far. */
+  get size(): number {
+    return this.table.size;
+  }
+
   /** The id of a known position, or -1. */
   find(lo: number, hi: number): number {
     return this.table.lookup(hi >>> 0, lo >>> 0);

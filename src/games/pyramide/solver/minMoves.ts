@@ -7,7 +7,7 @@
  * which dives toward a win among equals).
  */
 import type { Budget } from '../../../search/limits.js';
-import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
+import { StateTable } from '../../../search/stateTable.js';
 import { ExactCosts } from './exactCosts.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import { MoveBound } from './moveBound.js';
@@ -25,8 +25,46 @@ const MAX_F = 1024;
 const bounds = new WeakMap<FullStateSpace, MoveBound>();
 const exacts = new WeakMap<FullStateSpace, ExactCosts>();
 
+/**
+ * The queue and the closed arrays of the last search, kept for the next one: a deal's
+ * analysis and every hint run searches one after another, and allocating (and the system
+ * zeroing) their arrays afresh cost about a tenth of the time. Dropped once they grow past
+ * POOL_KEEP_ENTRIES, so one huge search does not keep its memory.
+ */
+let pooledQueue: Queue | null = null;
+let pooledClosed: Closed | null = null;
+const POOL_KEEP_ENTRIES = 1 << 22;
+const CACHE_BITS = 16;
+const boundCache = {
+  keys: new Int32Array(2 << CACHE_BITS),
+  bound: new Int32Array(1 << CACHE_BITS),
+  exact: new Int32Array(1 << CACHE_BITS),
+};
+
 /** `learning`: keep learnt bounds for later searches of the same space (worth it only when there will be some). */
 export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, learning = true): MinMovesResult {
+  const queue = pooledQueue ?? new Queue(1 << 14);
+  const closed = pooledClosed ?? new Closed(1 << 14);
+  pooledQueue = null; // not shared while in use
+  pooledClosed = null;
+  queue.size = 0;
+  try {
+    return search(space, budget, startLo, startHi, learning, queue, closed);
+  } finally {
+    if (queue.g.length <= POOL_KEEP_ENTRIES) pooledQueue = queue;
+    if (closed.g.length <= POOL_KEEP_ENTRIES) pooledClosed = closed;
+  }
+}
+
+function search(
+  space: FullStateSpace,
+  budget: Budget,
+  startLo: number,
+  startHi: number,
+  learning: boolean,
+  queue: Queue,
+  closed: Closed,
+): MinMovesResult {
   let bound = bounds.get(space);
   if (!bound) {
     bound = new MoveBound(space);
@@ -39,67 +77,82 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
   }
   const known = exact.find(startLo, startHi);
   if (known >= 0 && exact.isExact(known)) return { line: exact.line(known), complete: true };
-  // Per-state: g, parent id, move code; per queue entry: state id, g, next entry.
-  const table = new StateTable(budget, 1 << 14, 16 + 12);
-  const g = new GrowableInt32Array(1 << 14);
-  const parent = new GrowableInt32Array(1 << 14);
-  const via = new GrowableInt32Array(1 << 14);
-  const h = new GrowableInt32Array(1 << 14); // the lower bound, computed once per state
-  const exactId = new GrowableInt32Array(1 << 14); // its id in `exact` when its cost is known, else -1
-  const entryId = new GrowableInt32Array(1 << 14);
-  const entryG = new GrowableInt32Array(1 << 14);
-  const entryNext = new GrowableInt32Array(1 << 14);
-  let entries = 0;
+  // The table holds the positions taken from the queue (closed), with their g, parent, step,
+  // bound and exact id; a successor waits in the queue with its own key, g and bound, and
+  // is interned only when taken. Most successors (four in five on hard deals) lie beyond
+  // the minimum and are never taken: they cost no table space.
+  const table = new StateTable(budget, 1 << 14, 20);
   const head = new Int32Array(MAX_F).fill(-1);
   const outLo = new Uint32Array(MAX_MOVES);
   const outHi = new Uint32Array(MAX_MOVES);
   const outMove = new Int32Array(MAX_MOVES);
-
-  const push = (id: number, gv: number, f: number): void => {
-    entryId.ensure(entries);
-    entryG.ensure(entries);
-    entryNext.ensure(entries);
-    entryId.data[entries] = id;
-    entryG.data[entries] = gv;
-    entryNext.data[entries] = head[f]!;
-    head[f] = entries++;
+  // Learnt bounds and exact costs are looked up only once a search of this deal has left some.
+  const anyKnown = exact.size > 0;
+  /** The exact id of the last position `boundOf` looked at, or -1. */
+  let lastExact = -1;
+  // Successors often reach a position still waiting in the queue: a small cache of the last
+  // bounds computed spares most repeats (a slot keeps whatever position last hashed to it).
+  const cache = boundCache;
+  cache.keys.fill(0);
+  const boundOf = (lo: number, hi: number): number => {
+    const slot = (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> (32 - CACHE_BITS)) << 1;
+    // Both words are kept whole; hi is stored plus one, so that 0 marks an empty slot.
+    if (cache.keys[slot] === (hi | 0) + 1 && cache.keys[slot + 1] === (lo | 0)) {
+      lastExact = cache.exact[slot >> 1]!;
+      return cache.bound[slot >> 1]!;
+    }
+    // A learnt bound was at least this bound when learnt, and the bound never changes: no need to compute it.
+    const x = anyKnown ? exact.find(lo, hi) : -1;
+    lastExact = x >= 0 && exact.isExact(x) ? x : -1;
+    const b = x >= 0 ? exact.costOf(x) : bound.of(lo, hi);
+    cache.keys[slot] = (hi | 0) + 1;
+    cache.keys[slot + 1] = lo | 0;
+    cache.exact[slot >> 1] = lastExact;
+    cache.bound[slot >> 1] = b;
+    return b;
   };
 
   const h0 = known >= 0 ? exact.costOf(known) : bound.of(startLo, startHi);
   if (h0 < 0) return { line: null, complete: true };
-  const start = table.intern(startHi, startLo);
-  exactId.data[start] = -1;
-  h.data[start] = h0;
-  g.data[start] = 0;
-  parent.data[start] = -1;
-  push(start, 0, h0);
+  if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, budget, table)) {
+    return { line: null, complete: false };
+  }
+  head[h0] = 0;
   let f = h0;
 
   for (;;) {
     while (f < MAX_F && head[f] === -1) f++;
     if (f >= MAX_F) return { line: null, complete: true };
     const e = head[f]!;
-    head[f] = entryNext.data[e]!;
-    const id = entryId.data[e]!;
-    const gv = entryG.data[e]!;
-    if (gv !== g.data[id]) continue; // a shorter path to it was found since
-    const lo = table.loOf(id);
-    const hi = table.hiOf(id);
+    head[f] = queue.next[e]!;
+    const gv = queue.g[e]!;
+    const lo = queue.lo[e]!;
+    const hi = queue.hi[e]!;
+    const id = table.intern(hi, lo);
+    if (id < 0) return { line: null, complete: false };
+    if (!table.lastWasNew && closed.g[id]! <= gv) continue; // taken before by a path as short
+    if (id >= closed.g.length) closed.ensure(id);
+    const { g, parent, via, exactId } = closed;
+    g[id] = gv;
+    parent[id] = queue.parent[e]!;
+    via[id] = queue.via[e]!;
+    closed.h[id] = queue.h[e]!;
+    exactId[id] = queue.exactId[e]!;
     const won = space.isWon(lo, hi);
-    if (won || exactId.data[id]! >= 0) {
+    if (won || exactId[id]! >= 0) {
       // A win, or a position whose exact cost is its bound: nothing open can do better.
       const path: number[] = [];
-      for (let s = id; s >= 0; s = parent.data[s]!) path.push(s);
-      let tail = won ? -1 : exactId.data[id]!;
+      for (let s = id; s >= 0; s = parent[s]!) path.push(s);
+      let tail = won ? -1 : exactId[id]!;
       const line = tail >= 0 ? exact.line(tail) : [];
       let remaining = tail >= 0 ? exact.costOf(tail) : 0;
       if (won) tail = exact.record(lo, hi, 0, -1, 0);
       let chain = remaining;
-      for (let i = 1; i < path.length; i++) chain += FullStateSpace.moveCost(via.data[path[i - 1]!]!);
+      for (let i = 1; i < path.length; i++) chain += FullStateSpace.moveCost(via[path[i - 1]!]!);
       // Each position on the line, from the end: its fewest moves are what the line has left.
       const consistent = chain === gv + remaining;
       for (let i = 1; i < path.length; i++) {
-        const code = via.data[path[i - 1]!]!;
+        const code = via[path[i - 1]!]!;
         line.unshift(code);
         remaining += FullStateSpace.moveCost(code);
         if (consistent) {
@@ -115,45 +168,148 @@ export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: n
           tail = exact.record(table.loOf(from), table.hiOf(from), remaining, tail, code);
         }
       }
-      if (learning) learn(exact, table, g, h, gv + (won ? 0 : exact.costOf(exactId.data[id]!)));
+      if (learning) learn(exact, table, closed, gv + (won ? 0 : exact.costOf(exactId[id]!)));
       return { line, complete: true };
     }
     if (!budget.tick()) return { line: null, complete: false };
     const n = space.successors(lo, hi, outLo, outHi, outMove);
     for (let k = 0; k < n; k++) {
       const ng = gv + FullStateSpace.moveCost(outMove[k]!);
-      const sid = table.intern(outHi[k]!, outLo[k]!);
-      if (sid < 0) return { line: null, complete: false };
-      if (!table.lastWasNew && g.data[sid]! <= ng) continue;
-      if (table.lastWasNew) {
-        g.ensure(sid);
-        parent.ensure(sid);
-        via.ensure(sid);
-        h.ensure(sid);
-        exactId.ensure(sid);
-        // A learnt bound was at least this bound when learnt, and the bound never changes: no need to compute it.
-        const x = exact.find(outLo[k]!, outHi[k]!);
-        exactId.data[sid] = x >= 0 && exact.isExact(x) ? x : -1;
-        h.data[sid] = x >= 0 ? exact.costOf(x) : bound.of(outLo[k]!, outHi[k]!);
-      }
-      const hs = h.data[sid]!;
-      g.data[sid] = ng;
-      parent.data[sid] = id;
-      via.data[sid] = outMove[k]!;
+      const cLo = outLo[k]!;
+      const cHi = outHi[k]!;
+      const cid = table.lookup(cHi, cLo);
+      if (cid >= 0 && closed.g[cid]! <= ng) continue;
+      const hs = cid >= 0 ? closed.h[cid]! : boundOf(cLo, cHi);
       if (hs < 0) continue; // cannot be won from there
       const nf = ng + hs;
       if (nf >= MAX_F) continue;
-      push(sid, ng, nf);
+      const x = cid >= 0 ? closed.exactId[cid]! : lastExact;
+      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs, x, head[nf]!, budget, table)) return { line: null, complete: false };
+      head[nf] = queue.size - 1;
       if (nf < f) f = nf;
     }
   }
 }
 
 /** After a search proved its start needs `best` moves: each position reached in g moves needs at least best - g (see exactCosts.ts). */
-function learn(exact: ExactCosts, table: StateTable, g: GrowableInt32Array, h: GrowableInt32Array, best: number): void {
+function learn(exact: ExactCosts, table: StateTable, closed: Closed, best: number): void {
   for (let id = table.size - 1; id >= 0; id--) {
-    const hv = h.data[id]!;
-    const lv = best - g.data[id]!;
+    const hv = closed.h[id]!;
+    const lv = best - closed.g[id]!;
     if (hv >= 0 && lv > hv) exact.learn(table.loOf(id), table.hiOf(id), lv);
   }
+}
+
+/** What the search keeps per closed position, in arrays that grow together. */
+class Closed {
+  g: Int32Array;
+  parent: Int32Array;
+  /** The step code that led to it. */
+  via: Int32Array;
+  /** Its lower bound. */
+  h: Int32Array;
+  /** Its id in the exact costs when its cost is known, else -1. */
+  exactId: Int32Array;
+
+  constructor(capacity: number) {
+    this.g = new Int32Array(capacity);
+    this.parent = new Int32Array(capacity);
+    this.via = new Int32Array(capacity);
+    this.h = new Int32Array(capacity);
+    this.exactId = new Int32Array(capacity);
+  }
+
+  ensure(i: number): void {
+    let cap = this.g.length * 2;
+    while (cap <= i) cap *= 2;
+    this.g = grown(this.g, cap);
+    this.parent = grown(this.parent, cap);
+    this.via = grown(this.via, cap);
+    this.h = grown(this.h, cap);
+    this.exactId = grown(this.exactId, cap);
+  }
+}
+
+/** Bytes per queue entry: key (2 words), g, parent, step, bound, exact id, next entry. */
+const ENTRY_BYTES = 8 * 4;
+
+/**
+ * The open queue: one linked stack per f (newest first, which dives toward a win among
+ * equals), its entries in typed arrays that grow within the memory limit.
+ */
+class Queue {
+  hi: Uint32Array;
+  lo: Uint32Array;
+  g: Int32Array;
+  parent: Int32Array;
+  via: Int32Array;
+  h: Int32Array;
+  exactId: Int32Array;
+  next: Int32Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.hi = new Uint32Array(capacity);
+    this.lo = new Uint32Array(capacity);
+    this.g = new Int32Array(capacity);
+    this.parent = new Int32Array(capacity);
+    this.via = new Int32Array(capacity);
+    this.h = new Int32Array(capacity);
+    this.exactId = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
+  }
+
+  /** Adds an entry (its index is `size - 1`); false when growing would break the memory limit. */
+  add(
+    hi: number,
+    lo: number,
+    g: number,
+    parent: number,
+    via: number,
+    h: number,
+    exactId: number,
+    next: number,
+    budget: Budget,
+    table: StateTable,
+  ): boolean {
+    const e = this.size;
+    if (e >= this.g.length && !this.grow(budget, table)) return false;
+    this.size++;
+    this.hi[e] = hi;
+    this.lo[e] = lo;
+    this.g[e] = g;
+    this.parent[e] = parent;
+    this.via[e] = via;
+    this.h[e] = h;
+    this.exactId[e] = exactId;
+    this.next[e] = next;
+    return true;
+  }
+
+  private grow(budget: Budget, table: StateTable): boolean {
+    const cap = this.g.length * 2;
+    // The table counts itself and the closed arrays; the queue counts itself on top.
+    if (!budget.fitsMemory(cap * ENTRY_BYTES + table.bytes() + table.size * 20)) return false;
+    this.hi = grownU(this.hi, cap);
+    this.lo = grownU(this.lo, cap);
+    this.g = grown(this.g, cap);
+    this.parent = grown(this.parent, cap);
+    this.via = grown(this.via, cap);
+    this.h = grown(this.h, cap);
+    this.exactId = grown(this.exactId, cap);
+    this.next = grown(this.next, cap);
+    return true;
+  }
+}
+
+function grown(a: Int32Array, capacity: number): Int32Array {
+  const out = new Int32Array(capacity);
+  out.set(a);
+  return out;
+}
+
+function grownU(a: Uint32Array, capacity: number): Uint32Array {
+  const out = new Uint32Array(capacity);
+  out.set(a);
+  return out;
 }

@@ -4,7 +4,7 @@
  * where it depends on the pyramid alone.
  */
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
-import { FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE } from '../layout.js';
+import { FULL_PYRAMID, PYRAMID_SIZE, popcount, TALON_SIZE } from '../layout.js';
 import { ALL_TALON, type FullStateSpace, TALON_BASE } from './fullState.js';
 import { NO_WIN } from './relaxed.js';
 
@@ -23,9 +23,14 @@ export class MoveBound {
    * M the largest matching of such compatible cards. (Under a strict win: max(a_v, a_w)
    * over every card left.)
    * Draws (when stock cards cannot be touched before they are drawn): every pyramid card
-   * left without a partner in the pyramid needs a talon card of its partner value; the
-   * cheapest of those still needs as many draws as its depth in the stock, or a whole
-   * cycle when it lies in the waste under cards that nothing left can remove.
+   * left without a partner in the pyramid needs a talon card of its partner value (how
+   * many of each value: the relaxed game's count, which also sees pyramid cards blocking
+   * each other's partners); the cheapest of those still needs as many draws as its depth
+   * in the stock. A waste card is dug out in this pass (every card above it removed, at
+   * the cost of the removals that go beyond the pyramid's count) or reached in the next
+   * one (the rest of the stock, a turn-over, and the cards under it); neither when a card
+   * above it can never go (no partner value left, or more cards of its value above than
+   * pyramid cards to pair them with).
    */
   of(lo: number, hi: number): number {
     const value = this.space.value;
@@ -33,8 +38,10 @@ export class MoveBound {
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
     // Removals the pyramid needs with the talon free: a bound, and NO_WIN proves the loss.
-    const relaxedRemovals = this.space.relaxed.minRemovals(removed, this.space.usageOf(hi));
-    if (relaxedRemovals === NO_WIN) return -1;
+    const usage = this.space.usageOf(hi);
+    const fig = this.figuresOf(removed, usage);
+    const removals = this.removalsOf.data[fig]!;
+    if (removals === NO_WIN) return -1;
     if (this.space.rules.strictWin) {
       if (this.space.talonStuck(lo, hi)) return -1;
       counts.fill(0);
@@ -50,10 +57,12 @@ export class MoveBound {
       return removals + draws;
     }
 
-    // Removals and unmatched cards depend on the pyramid alone: computed once per pyramid.
-    const need = this.need;
-    const removals = Math.max(relaxedRemovals, this.pyramidBound(removed));
-    const present = this.present; // bit v: a pyramid card of value v is left
+    // What depends on the pyramid and the talon values used alone, computed once for each.
+    const need = this.needOf.data;
+    const left = this.cardsLeftOf.data;
+    const at = fig * 14; // need[at + w]: talon cards of value w still needed; left[at + v]: pyramid cards of value v
+    const slack = this.slackOf.data[fig]!;
+    const present = this.presentOf.data[fig]!; // bit v: a pyramid card of value v is left
     const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
     const canCycle = ((hi >>> 25) & 63) < this.space.rules.passes;
     const costs = this.costs;
@@ -68,14 +77,14 @@ export class MoveBound {
       for (let i = next; i < TALON_SIZE; i++) {
         if ((talonRemoved >> i) & 1) continue;
         const vi = value[TALON_BASE + i]!;
-        if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = above;
+        if (vi !== 13 && need[at + vi] !== 0) costs[vi * 8 + found[vi]!++] = above;
         if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
       }
       above = 0;
       for (let i = next - 1; i >= 0; i--) {
         if ((talonRemoved >> i) & 1) continue;
         const vi = value[TALON_BASE + i]!;
-        if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = canCycle ? Math.min(above, 1) : above;
+        if (vi !== 13 && need[at + vi] !== 0) costs[vi * 8 + found[vi]!++] = canCycle ? Math.min(above, 1) : above;
         if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
       }
     } else {
@@ -86,18 +95,39 @@ export class MoveBound {
       if (this.space.rules.pairBeneath) {
         for (let t = ~talonRemoved & ALL_TALON; t !== 0; t &= t - 1) partnerValues |= 1 << value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
       }
-      let wasteLeft = 0;
-      for (let i = 0; i < next; i++) if (((talonRemoved >> i) & 1) === 0) wasteLeft++;
-      let stockLeft = 0;
-      for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) stockLeft++;
+      const below = (1 << next) - 1;
+      const wasteLeft = popcount(~talonRemoved & below);
+      const stockLeft = popcount(~talonRemoved & ALL_TALON & ~below);
+      // Digging a waste card out in this pass removes every card above it first. Without
+      // talon pairs each such removal is a talon King (a move of its own) or pairs a talon card
+      // of value v with a pyramid card, and a pair of values {v, 13-v} whose pyramid cards
+      // take u_v talon cards of value v costs a_(13-v) + u_v removals: so using more of
+      // them than `need` costs that many removals beyond the pyramid's own bound (less
+      // the slack the relaxed game's bound already has over it).
+      const digCounts = !this.space.rules.pairBeneath;
+      const used = this.used;
+      if (digCounts) used.fill(0);
+      let extra = 0; // removals beyond the pyramid's bound that digging down to here costs
       let clearAbove = true;
       let fromBottom = wasteLeft;
       for (let i = next - 1; i >= 0; i--) {
         if ((talonRemoved >> i) & 1) continue;
         const vi = value[TALON_BASE + i]!;
-        if (vi !== 13 && need[vi] !== 0) {
-          const cost = clearAbove ? 0 : canCycle ? stockLeft + 1 + fromBottom : 1 << 20;
-          costs[vi * 8 + found[vi]!++] = cost;
+        if (digCounts) {
+          if (vi === 13) extra++;
+          else if (used[vi]! >= left[at + 13 - vi]!)
+            clearAbove = false; // more than the pyramid cards it could pair with
+          else {
+            const wi = 13 - vi;
+            const before = Math.max(0, used[vi]! - need[at + vi]!, used[wi]! - need[at + wi]!);
+            used[vi]!++;
+            extra += Math.max(0, used[vi]! - need[at + vi]!, used[wi]! - need[at + wi]!) - before;
+          }
+        }
+        if (vi !== 13 && need[at + vi] !== 0) {
+          const dig = clearAbove ? Math.max(0, extra - slack) : 1 << 20;
+          const cycle = canCycle ? stockLeft + 1 + fromBottom : 1 << 20;
+          costs[vi * 8 + found[vi]!++] = Math.min(dig, cycle);
         }
         fromBottom--;
         if (vi !== 13 && ((partnerValues >> (13 - vi)) & 1) === 0) clearAbove = false;
@@ -107,14 +137,14 @@ export class MoveBound {
         if ((talonRemoved >> i) & 1) continue;
         depth++;
         const vi = value[TALON_BASE + i]!;
-        if (vi !== 13 && need[vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
+        if (vi !== 13 && need[at + vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
       }
     }
     let draws = 0;
     for (let w = 1; w <= 12; w++) {
-      if (need[w] === 0) continue;
-      if (found[w]! < need[w]!) return -1;
-      const cost = this.kthSmallest(w * 8, found[w]!, need[w]!);
+      if (need[at + w] === 0) continue;
+      if (found[w]! < need[at + w]!) return -1;
+      const cost = this.kthSmallest(w * 8, found[w]!, need[at + w]!);
       if (cost >= 1 << 20) return -1;
       if (cost > draws) draws = cost;
     }
@@ -122,12 +152,55 @@ export class MoveBound {
   }
 
   private readonly found = new Int32Array(14);
+  // Per (pyramid, talon values used): removal bound (NO_WIN: lost), its slack over the
+  // pyramid's own class count, values present, and 14 slots each of needs and cards left.
+  private readonly figuresTable = new StateTable(null, 1 << 10);
+  private readonly removalsOf = new GrowableInt32Array(1 << 10);
+  private readonly slackOf = new GrowableInt32Array(1 << 10);
+  private readonly presentOf = new GrowableInt32Array(1 << 10);
+  private readonly needOf = new GrowableInt32Array(14 << 10);
+  private readonly cardsLeftOf = new GrowableInt32Array(14 << 10);
+
+  /** The id of a (pyramid, usage) in the tables above, its figures computed if new. */
+  private figuresOf(removed: number, usage: number): number {
+    const id = this.figuresTable.intern(removed, usage);
+    if (!this.figuresTable.lastWasNew) return id;
+    this.removalsOf.ensure(id);
+    this.slackOf.ensure(id);
+    this.presentOf.ensure(id);
+    const need = this.needOf.ensure(id * 14 + 13);
+    const left = this.cardsLeftOf.ensure(id * 14 + 13);
+    const relaxed = this.space.relaxed;
+    const relaxedRemovals = relaxed.minRemovalsAndNeeds(removed, usage);
+    if (relaxedRemovals === NO_WIN) {
+      this.removalsOf.data[id] = NO_WIN;
+      return id;
+    }
+    const pyramidRemovals = this.pyramidBound(removed);
+    const removals = Math.max(relaxedRemovals, pyramidRemovals);
+    this.removalsOf.data[id] = removals;
+    this.slackOf.data[id] = removals - pyramidRemovals;
+    this.presentOf.data[id] = this.present;
+    const at = id * 14;
+    // The relaxed game's needs also see pyramid cards that block each other's partners.
+    for (let w = 1; w <= 12; w++) {
+      const r = w <= 6 ? (relaxed.lastNeedLo >>> ((w - 1) * 3)) & 7 : (relaxed.lastNeedHi >>> ((w - 7) * 3)) & 7;
+      need[at + w] = Math.max(this.need[w]!, r);
+      left[at + w] = this.left[w]!;
+    }
+    need[at + 13] = 0;
+    return id;
+  }
   // Per pyramid (removed mask): the removal bound and the unmatched cards of each value.
   private readonly pyramidTable = new StateTable(null, 1 << 10);
   private pyramidRemovals = new GrowableInt32Array(1 << 10);
   private pyramidNeedLo = new GrowableInt32Array(1 << 10);
   private pyramidNeedHi = new GrowableInt32Array(1 << 10);
   private pyramidPresent = new GrowableInt32Array(1 << 10);
+  private pyramidLeftLo = new GrowableInt32Array(1 << 10);
+  private pyramidLeftHi = new GrowableInt32Array(1 << 10);
+  /** Set by `pyramidBound`: the pyramid cards left of each value. */
+  private readonly left = new Int32Array(14);
   /** Set by `pyramidBound`: bit v when a pyramid card of value v is left. */
   private present = 0;
 
@@ -141,6 +214,10 @@ export class MoveBound {
       for (let w = 1; w <= 6; w++) need[w] = (nlo >>> ((w - 1) * 4)) & 15;
       for (let w = 7; w <= 12; w++) need[w] = (nhi >>> ((w - 7) * 4)) & 15;
       this.present = this.pyramidPresent.data[id]!;
+      const clo = this.pyramidLeftLo.data[id]!;
+      const chi = this.pyramidLeftHi.data[id]!;
+      for (let v = 1; v <= 6; v++) this.left[v] = (clo >>> ((v - 1) * 4)) & 15;
+      for (let v = 7; v <= 12; v++) this.left[v] = (chi >>> ((v - 7) * 4)) & 15;
       return this.pyramidRemovals.data[id]!;
     }
     const counts = this.counts;
@@ -172,12 +249,23 @@ export class MoveBound {
     this.pyramidPresent.ensure(id);
     this.pyramidPresent.data[id] = present;
     this.pyramidRemovals.data[id] = removals;
+    let clo = 0;
+    let chi = 0;
+    for (let v = 1; v <= 6; v++) clo |= counts[v]! << ((v - 1) * 4);
+    for (let v = 7; v <= 12; v++) chi |= counts[v]! << ((v - 7) * 4);
+    for (let v = 1; v <= 12; v++) this.left[v] = counts[v]!;
+    this.pyramidLeftLo.ensure(id);
+    this.pyramidLeftHi.ensure(id);
+    this.pyramidLeftLo.data[id] = clo;
+    this.pyramidLeftHi.data[id] = chi;
     this.pyramidNeedLo.data[id] = nlo;
     this.pyramidNeedHi.data[id] = nhi;
     return removals;
   }
 
   private readonly need = new Int32Array(14);
+  /** Talon cards of each value a dig through the waste would use. */
+  private readonly used = new Int32Array(14);
 
   /** The k-th smallest (1-based) of the n entries of `costs` from `base` (n is at most 4). */
   private kthSmallest(base: number, n: number, k: number): number {

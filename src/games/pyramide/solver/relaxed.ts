@@ -20,6 +20,15 @@ import { talonCards } from '../deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
 
 export const NO_WIN = 255;
+/** Needs of a position no line clears: every 3-bit digit at its top. */
+const NO_NEED = 0o777777;
+
+/** The digit-wise minimum of two words of six 3-bit digits. */
+function minDigits(a: number, b: number): number {
+  let out = 0;
+  for (let shift = 0; shift < 18; shift += 3) out |= Math.min((a >>> shift) & 7, (b >>> shift) & 7) << shift;
+  return out;
+}
 const DEAD_END = 1 << 16;
 /** Scratch mark while a position's moves are merged: at least one removal was possible. */
 const MOVED = 1 << 17;
@@ -33,6 +42,16 @@ export class RelaxedGame {
   private readonly table = new StateTable(null, 1 << 10);
   /** Per relaxed position: fewest removals (bits 0-7), most removable (bits 8-15), dead end reachable (bit 16). */
   private readonly figures = new GrowableInt32Array(1 << 10);
+  /**
+   * Per relaxed position: the fewest talon cards of each value that any line clearing the
+   * pyramid still uses, 3 bits per value (values 1-6 in the first word, 7-12 in the
+   * second); NO_NEED when no line clears it. Every clearing line meets every one of them.
+   */
+  private readonly needLo = new GrowableInt32Array(1 << 10);
+  private readonly needHi = new GrowableInt32Array(1 << 10);
+  /** Scratch of `merge`: the children's needs so far. */
+  private accLo = 0;
+  private accHi = 0;
   /** Available pyramid cards, PYRAMID_SIZE slots per recursion depth. */
   private readonly avail = new Int32Array(PYRAMID_SIZE * (PYRAMID_SIZE + 2));
   /** For each position, the positions it could ever pair with. */
@@ -86,6 +105,22 @@ export class RelaxedGame {
     return (this.figuresOf(removed, usage) >>> 8) & 255;
   }
 
+  /** Set by `minRemovalsAndNeeds`: the position's talon needs (see `needLo`). */
+  lastNeedLo = 0;
+  lastNeedHi = 0;
+
+  /**
+   * `minRemovals`, and into `lastNeedLo` / `lastNeedHi` the fewest talon cards of each value
+   * that every line clearing the pyramid still uses, 3 bits per value: the pyramid cards
+   * that cannot all pair inside it, cards blocking each other included.
+   */
+  minRemovalsAndNeeds(removed: number, usage: number): number {
+    const id = this.solve(removed, usage, 0);
+    this.lastNeedLo = this.needLo.data[id]!;
+    this.lastNeedHi = this.needHi.data[id]!;
+    return this.figures.data[id]! & 255;
+  }
+
   private figuresOf(removed: number, usage: number): number {
     const id = this.solve(removed, usage, 0);
     return this.figures.data[id]!;
@@ -100,9 +135,13 @@ export class RelaxedGame {
     const id = this.table.intern(removed, usage);
     if (!this.table.lastWasNew) return id;
     this.figures.ensure(id);
+    this.needLo.ensure(id);
+    this.needHi.ensure(id);
     const value = this.value;
     if (removed === FULL_PYRAMID) {
       this.figures.data[id] = (PYRAMID_SIZE << 8) | 0;
+      this.needLo.data[id] = 0;
+      this.needHi.data[id] = 0;
       return id;
     }
     const base = depth * PYRAMID_SIZE;
@@ -116,6 +155,8 @@ export class RelaxedGame {
           const f = this.figures.data[child]!;
           const best = f & 255;
           this.figures.data[id] = (f & ~255) | (best === NO_WIN ? NO_WIN : best + 1);
+          this.needLo.data[id] = this.needLo.data[child]!;
+          this.needHi.data[id] = this.needHi.data[child]!;
           return id;
         }
         avail[base + n++] = i;
@@ -123,38 +164,61 @@ export class RelaxedGame {
     }
     // Figures so far, packed as stored: most removable (bits 8-15), fewest removals (bits 0-7).
     let acc = (popcount(removed) << 8) | NO_WIN;
+    this.accLo = NO_NEED;
+    this.accHi = NO_NEED;
     for (let a = 0; a < n; a++) {
       const pa = avail[base + a]!;
       const va = value[pa]!;
       for (let b = a + 1; b < n; b++) {
         const pb = avail[base + b]!;
-        if (va + value[pb]! === 13) acc = this.merge(acc, removed | (1 << pa) | (1 << pb), usage, depth);
+        if (va + value[pb]! === 13) acc = this.merge(acc, removed | (1 << pa) | (1 << pb), usage, usage, depth);
       }
       const w = 13 - va;
-      if (w <= 12 && this.left(usage, w) > 0) acc = this.merge(acc, removed | (1 << pa), usage + this.radix[w]!, depth);
+      if (w <= 12 && this.left(usage, w) > 0) acc = this.merge(acc, removed | (1 << pa), usage + this.radix[w]!, usage, depth);
     }
     if (this.pairCovering) {
       for (let x = 0; x < PYRAMID_SIZE; x++) {
         const y = soleAvailableCover(removed, x);
-        if (y >= 0 && value[x]! + value[y]! === 13) acc = this.merge(acc, removed | (1 << x) | (1 << y), usage, depth);
+        if (y >= 0 && value[x]! + value[y]! === 13) acc = this.merge(acc, removed | (1 << x) | (1 << y), usage, usage, depth);
       }
     }
     if (this.talonPairs) {
       for (let v = 1; v <= 6; v++) {
         if (this.left(usage, v) > 0 && this.left(usage, 13 - v) > 0)
-          acc = this.merge(acc, removed, usage + this.radix[v]! + this.radix[13 - v]!, depth);
+          acc = this.merge(acc, removed, usage + this.radix[v]! + this.radix[13 - v]!, usage, depth);
       }
     }
     // No removal at all, and nothing left in the talon to pair: a dead end.
     if ((acc & MOVED) === 0 && usage === this.fullUsage) acc |= DEAD_END;
     this.figures.data[id] = acc & ~MOVED;
+    this.needLo.data[id] = this.accLo;
+    this.needHi.data[id] = this.accHi;
     return id;
   }
 
   /** `acc` improved by one removal leading to (r, u) (and marked MOVED). */
-  private merge(acc: number, r: number, u: number, depth: number): number {
+  private merge(acc: number, r: number, u: number, usage: number, depth: number): number {
+    // The solve below may recurse into merges of its own: keep this position's needs aside.
+    const keepLo = this.accLo;
+    const keepHi = this.accHi;
     const child = this.solve(r, u, depth + 1); // first: it may grow the figures array
     const f = this.figures.data[child]!;
+    this.accLo = keepLo;
+    this.accHi = keepHi;
+    if ((f & 255) !== NO_WIN) {
+      // The child's needs plus the talon cards this removal takes (u - usage, in usage digits).
+      let lo = this.needLo.data[child]!;
+      let hi = this.needHi.data[child]!;
+      const took = u - usage;
+      for (let w = 1; w <= 12; w++) {
+        const n = Math.floor(took / this.radix[w]!) % (this.talonCount[w]! + 1);
+        if (n === 0) continue;
+        if (w <= 6) lo += n << ((w - 1) * 3);
+        else hi += n << ((w - 7) * 3);
+      }
+      this.accLo = minDigits(this.accLo, lo);
+      this.accHi = minDigits(this.accHi, hi);
+    }
     let best = acc & 255;
     let most = (acc >>> 8) & 255;
     const b = f & 255;
