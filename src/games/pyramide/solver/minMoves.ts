@@ -36,6 +36,8 @@ let pooledClosed: Closed | null = null;
 const POOL_KEEP_ENTRIES = 1 << 22;
 const CACHE_BITS = 16;
 const boundCache = {
+  searches: 0,
+  stamp: new Int32Array(1 << CACHE_BITS),
   keys: new Int32Array(2 << CACHE_BITS),
   bound: new Int32Array(1 << CACHE_BITS),
   exact: new Int32Array(1 << CACHE_BITS),
@@ -93,11 +95,10 @@ function search(
   // Successors often reach a position still waiting in the queue: a small cache of the last
   // bounds computed spares most repeats (a slot keeps whatever position last hashed to it).
   const cache = boundCache;
-  cache.keys.fill(0);
+  const stamp = ++cache.searches; // entries of earlier searches carry older stamps
   const boundOf = (lo: number, hi: number): number => {
     const slot = (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> (32 - CACHE_BITS)) << 1;
-    // Both words are kept whole; hi is stored plus one, so that 0 marks an empty slot.
-    if (cache.keys[slot] === (hi | 0) + 1 && cache.keys[slot + 1] === (lo | 0)) {
+    if (cache.stamp[slot >> 1] === stamp && cache.keys[slot] === (hi | 0) && cache.keys[slot + 1] === (lo | 0)) {
       lastExact = cache.exact[slot >> 1]!;
       return cache.bound[slot >> 1]!;
     }
@@ -105,7 +106,8 @@ function search(
     const x = anyKnown ? exact.find(lo, hi) : -1;
     lastExact = x >= 0 && exact.isExact(x) ? x : -1;
     const b = x >= 0 ? exact.costOf(x) : bound.of(lo, hi);
-    cache.keys[slot] = (hi | 0) + 1;
+    cache.stamp[slot >> 1] = stamp;
+    cache.keys[slot] = hi | 0;
     cache.keys[slot + 1] = lo | 0;
     cache.exact[slot >> 1] = lastExact;
     cache.bound[slot >> 1] = b;
@@ -168,7 +170,7 @@ function search(
           tail = exact.record(table.loOf(from), table.hiOf(from), remaining, tail, code);
         }
       }
-      if (learning) learn(exact, table, closed, gv + (won ? 0 : exact.costOf(exactId[id]!)));
+      if (learning) learn(exact, table, closed, queue, gv + (won ? 0 : exact.costOf(exactId[id]!)));
       return { line, complete: true };
     }
     if (!budget.tick()) return { line: null, complete: false };
@@ -191,12 +193,20 @@ function search(
   }
 }
 
-/** After a search proved its start needs `best` moves: each position reached in g moves needs at least best - g (see exactCosts.ts). */
-function learn(exact: ExactCosts, table: StateTable, closed: Closed, best: number): void {
+/**
+ * After a search proved its start needs `best` moves: each position reached in g moves needs
+ * at least best - g (see exactCosts.ts). Positions still waiting in the queue were reached
+ * too: they learn as well.
+ */
+function learn(exact: ExactCosts, table: StateTable, closed: Closed, queue: Queue, best: number): void {
   for (let id = table.size - 1; id >= 0; id--) {
     const hv = closed.h[id]!;
     const lv = best - closed.g[id]!;
     if (hv >= 0 && lv > hv) exact.learn(table.loOf(id), table.hiOf(id), lv);
+  }
+  for (let e = queue.size - 1; e >= 0; e--) {
+    const lv = best - queue.g[e]!;
+    if (lv > queue.h[e]!) exact.learn(queue.lo[e]!, queue.hi[e]!, lv);
   }
 }
 
