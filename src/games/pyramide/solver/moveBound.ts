@@ -67,7 +67,7 @@ export class MoveBound {
     const canCycle = ((hi >>> 25) & 63) < this.space.rules.passes;
     const costs = this.costs;
     const found = this.found;
-    found.fill(0);
+    for (let v = 0; v < 14; v++) found[v] = 0; // (a loop: cheaper than fill's call for 14 slots)
     if (this.space.rules.stockTopAvailable) {
       // The stock top plays without a draw, and a card may leave the stock by pairing instead
       // of being drawn; so a card costs only the cards above it that cost a move of their own
@@ -106,14 +106,14 @@ export class MoveBound {
       // the slack the relaxed game's bound already has over it).
       const digCounts = !this.space.rules.pairBeneath;
       const used = this.used;
-      if (digCounts) used.fill(0);
+      if (digCounts) for (let v = 0; v < 14; v++) used[v] = 0;
       let extra = 0; // removals beyond the pyramid's bound that digging down to here costs
       let clearAbove = true;
       let fromBottom = wasteLeft;
       for (let i = next - 1; i >= 0; i--) {
         if ((talonRemoved >> i) & 1) continue;
         const vi = value[TALON_BASE + i]!;
-        if (digCounts) {
+        if (digCounts && clearAbove) {
           if (vi === 13) extra++;
           else if (used[vi]! >= left[at + 13 - vi]!)
             clearAbove = false; // more than the pyramid cards it could pair with
@@ -144,7 +144,7 @@ export class MoveBound {
     for (let w = 1; w <= 12; w++) {
       if (need[at + w] === 0) continue;
       if (found[w]! < need[at + w]!) return -1;
-      const cost = this.kthSmallest(w * 8, found[w]!, need[at + w]!);
+      const cost = need[at + w] === 1 ? this.smallest(w * 8, found[w]!) : this.kthSmallest(w * 8, found[w]!, need[at + w]!);
       if (cost >= 1 << 20) return -1;
       if (cost > draws) draws = cost;
     }
@@ -266,6 +266,14 @@ export class MoveBound {
   private readonly need = new Int32Array(14);
   /** Talon cards of each value a dig through the waste would use. */
   private readonly used = new Int32Array(14);
+
+  /** The smallest of the n entries of `costs` from `base`. */
+  private smallest(base: number, n: number): number {
+    const c = this.costs;
+    let m = c[base]!;
+    for (let i = base + 1; i < base + n; i++) if (c[i]! < m) m = c[i]!;
+    return m;
+  }
 
   /** The k-th smallest (1-based) of the n entries of `costs` from `base` (n is at most 4). */
   private kthSmallest(base: number, n: number, k: number): number {
