@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
 
 export interface Run {
   status: number | null;

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/notation.js';
@@ -5,7 +6,7 @@ import { dealFromNumber } from '../../src/games/pyramide/deal.js';
 import { PyramideGame, type PyramideMove } from '../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
 import type { MoveJson } from '../../src/games/types.js';
-import { cardsolve } from './run.js';
+import { BIN, cardsolve, ROOT } from './run.js';
 
 const FIXTURE = new URL('../../data/examples/pyramide-app-example.txt', import.meta.url).pathname;
 
@@ -107,6 +108,19 @@ describe('cardsolve solve (Pyramide)', () => {
       expect(r.stdout).toMatch(/Usage: cardsolve/);
     }
     expect(cardsolve(['--help']).status).toBe(0);
+  });
+
+  it('ends quietly with code 0 when its reader closes the pipe early (| head)', async () => {
+    // The read end is closed before the program writes a byte: every write meets EPIPE.
+    const child = spawn(process.execPath, [BIN, 'solve', '--help'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
   });
 });
 
