@@ -1,14 +1,15 @@
 /**
  * Double Solitaire benchmark: solves the codes DS1-<rules>-AAAAAAA onwards, one after the
- * other on one core, for D1N, D3N and D1V, and prints per rule set the share decided within
+ * other on one core, for D1N, D3N, D1V and D3V, and prints per rule set the share decided within
  * the per-deal time limit, median / p95 / max ms among decided deals, nodes per second and
  * the peak resident memory, the length of the printed winning lines (median / max) and how
  * far they are from the proven lower bound on the moves of any win (median ratio).
  *
  *   --count N       deals per rule set (default 200)
- *   --rules A,B     rule sets (default D1N,D3N,D1V; D3V too)
+ *   --rules A,B     rule sets (default D1N,D3N,D1V,D3V)
  *   --time-limit S  seconds per deal (default 10)
  *   --from N        first deal number (default 0)
+ *   --optimize      search for the fewest moves too, and count the minimums proven
  */
 import { dealNumberLetters } from '../src/codes/dealCode.js';
 import { openDouble } from '../src/games/double/index.js';
@@ -28,8 +29,9 @@ export async function runDoubleBench(args: string[]): Promise<void> {
   const count = Number(option(args, '--count') ?? 200);
   const from = Number(option(args, '--from') ?? 0);
   const timeMs = Number(option(args, '--time-limit') ?? 10) * 1000;
-  const ruleSets = (option(args, '--rules') ?? 'D1N,D3N,D1V').split(',').map((r) => r.trim().toUpperCase());
+  const ruleSets = (option(args, '--rules') ?? 'D1N,D3N,D1V,D3V').split(',').map((r) => r.trim().toUpperCase());
   const limits = { timeMs, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+  const optimize = args.includes('--optimize');
   let peakRss = process.memoryUsage().rss;
   console.log(`Double Solitaire: ${count} deals per rule set from deal ${from}, ${timeMs / 1000} s per deal, one core`);
   for (const rules of ruleSets) {
@@ -39,19 +41,21 @@ export async function runDoubleBench(args: string[]): Promise<void> {
     let winnable = 0;
     let unwinnable = 0;
     let unknown = 0;
+    let minProved = 0;
     let nodes = 0;
     let ms = 0;
     let rulePeak = process.memoryUsage().rss;
     for (let n = from; n < from + count; n++) {
       const deal = openDouble({ kind: 'code', code: `DS1-${rules}-${dealNumberLetters(n)}` }, {});
       const started = performance.now();
-      const a = deal.analyse(limits, {});
+      const a = deal.analyse(limits, { optimize });
       const took = performance.now() - started;
       nodes += a.nodes;
       ms += took;
       if (a.verdict === 'winnable') winnable++;
       else if (a.verdict === 'unwinnable') unwinnable++;
       else unknown++;
+      if (a.minMovesProved === true) minProved++;
       if (a.verdict !== 'unknown') decidedMs.push(took);
       if (a.moves !== null) {
         lineMoves.push(a.moves);
@@ -76,6 +80,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
         `winnable ${winnable}, unwinnable ${unwinnable}, unknown ${unknown}`,
         `decided deals: median ${percentile(decidedMs, 0.5).toFixed(1)} ms, p95 ${percentile(decidedMs, 0.95).toFixed(1)} ms, max ${(decidedMs[decided - 1] ?? NaN).toFixed(1)} ms`,
         `${Math.round(nodes / Math.max(ms / 1000, 1e-9)).toLocaleString('en-US')} nodes/s`,
+        ...(optimize ? [`--optimize: fewest moves proven on ${minProved}/${count}`] : []),
         `winning lines: median ${percentile(lineMoves, 0.5)} moves, max ${lineMoves[lineMoves.length - 1] ?? NaN} moves; median ${percentile(overBound, 0.5).toFixed(2)} x the lower bound`,
         `peak memory ${(rulePeak / 1024 ** 2).toFixed(0)} MB`,
       ].join('\n  '),

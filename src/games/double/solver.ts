@@ -24,7 +24,8 @@
  *
  * - **Move ordering**: foundation moves, then moves that turn up a face-down card (deepest
  *   columns first), then moves that free a card for the foundations or empty a column, then
- *   the talon, then the rest.
+ *   the talon, then the rest; a talon card that needs a turn-over ranks lower still in the
+ *   first run of each pair of restarts (`turnPenalty`), which keeps lines to fewer passes.
  *
  * - **Vegas** (one pass): pointer dominance in the table (`pointerClass`), and positions
  *   that a relaxation of the game proves lost skipped (`vegasBound.ts`): first for the verdict
@@ -98,8 +99,12 @@ function decide(
     // Vegas: first the verdict alone, skipping every position the talon relaxation proves
     // lost; the exact most foundation cards come after (in `solve`), as a separate search.
     if (state.vegas) search.prune = 'win';
-    search.orderSeed = run;
+    // Runs go in pairs with the same seed: the first ranks talon cards behind the pointer
+    // low (shorter lines), the second keeps them in their plain rank, so that deals won
+    // only by turning over early are found as soon as before (order only, as above).
+    search.orderSeed = run >> 1;
     search.jitter = RESTART_JITTER;
+    if (run % 2 === 1) search.turnPenalty = 1;
     const cap = FIRST_RUN_NODES * 2 ** run;
     const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
     if (search.maxFoundation > maxFoundation) maxFoundation = search.maxFoundation;

@@ -4,7 +4,6 @@ import { TARGETS } from './faceTables.js';
 
 export class TalonBound {
   private readonly avail = new Uint8Array(52);
-  private readonly availBase = new Uint8Array(52);
   private readonly cut = new Uint8Array(COLUMNS);
   private readonly pile = new Uint8Array(STOCK_SIZE);
 
@@ -28,17 +27,21 @@ export class TalonBound {
    *   Draw 3 the stock beyond the pointer is not regrouped by it), so the greedy pass
    *   (remove the top while it can leave, else draw) removes every card any pass can.
    *
-   * The columns and the talon are iterated to a fixpoint (the set at hand only grows). In a
-   * real line, by induction over its moves, every card that comes to hand is at hand in the
-   * fixpoint, and a card never at hand never reaches the foundations. The bound counts, per
-   * suit, the two piles that the copies at hand can build: the higher pile stops below the
-   * lowest rank with no copy at hand, the lower one below the lowest rank with fewer than two.
+   * The relaxation follows the pass in time: after each draw it settles (the waste top and
+   * the columns give up every card that can leave, until nothing changes), then draws
+   * again. In a real line, by induction over its moves, every card that has come to hand by
+   * the k-th draw is at hand in the relaxation after its k-th settling (what is at hand only
+   * grows, so the waste there holds no card the real waste does not), and a card never at
+   * hand never reaches the foundations. (The columns cannot use a card before the draw that
+   * brings it out: a waste card whose target comes later stays buried under what is drawn
+   * after it.) The bound counts, per suit, the two piles that the copies at hand can build:
+   * the higher pile stops below the lowest rank with no copy at hand, the lower one below
+   * the lowest rank with fewer than two.
    */
   bound(s: DoubleState): number {
-    const base = this.availBase;
     const avail = this.avail;
     const cut = this.cut;
-    base.fill(0);
+    avail.fill(0);
     let empty = false;
     let open = 0; // bit per column still holding a card that cannot leave
     for (let c = 0; c < COLUMNS; c++) {
@@ -48,47 +51,45 @@ export class TalonBound {
         empty = true;
         continue;
       }
-      for (let i = d; i < l; i++) base[s.col[c * COL_CAP + i]!]++;
+      for (let i = d; i < l; i++) avail[s.col[c * COL_CAP + i]!]++;
       cut[c] = d;
       open |= 1 << c;
     }
     for (let p = 0; p < PILES; p++) {
       const b = (p >> 1) * 13;
-      for (let r = 0; r < s.fnd[p]!; r++) base[b + r]++;
+      for (let r = 0; r < s.fnd[p]!; r++) avail[b + r]++;
     }
     const pile = this.pile;
     const T = s.talLen;
+    let top = 0;
+    for (let i = 0; i < s.waste; i++) pile[top++] = s.stockCards[s.tal[i]!]!;
+    let next = s.waste;
     for (;;) {
-      // The greedy pass over the talon with what is at hand now.
-      avail.set(base);
-      let top = 0;
-      for (let i = 0; i < s.waste; i++) pile[top++] = s.stockCards[s.tal[i]!]!;
-      let next = s.waste;
-      for (;;) {
-        while (top > 0 && this.canLeave(pile[top - 1]!, empty)) avail[pile[--top]!]++;
-        if (next >= T) break;
-        const end = Math.min(next + s.draw, T);
-        while (next < end) pile[top++] = s.stockCards[s.tal[next++]!]!;
-      }
-      // The columns with it.
-      let changed = false;
-      for (let c = 0; c < COLUMNS; c++) {
-        if ((open & (1 << c)) === 0) continue;
-        const at = c * COL_CAP;
-        while (this.canLeave(s.col[at + cut[c]!]!, empty)) {
+      // Settle: the waste top and the columns give up what can leave, until nothing changes.
+      for (let changed = true; changed; ) {
+        changed = false;
+        while (top > 0 && this.canLeave(pile[top - 1]!, empty)) {
+          avail[pile[--top]!]++;
           changed = true;
-          if (cut[c] === 0) {
-            open &= ~(1 << c);
-            empty = true;
-            break;
+        }
+        for (let c = 0; c < COLUMNS; c++) {
+          if ((open & (1 << c)) === 0) continue;
+          const at = c * COL_CAP;
+          while (this.canLeave(s.col[at + cut[c]!]!, empty)) {
+            changed = true;
+            if (cut[c] === 0) {
+              open &= ~(1 << c);
+              empty = true;
+              break;
+            }
+            cut[c]--;
+            avail[s.col[at + cut[c]!]!]++;
           }
-          cut[c]--;
-          const x = s.col[at + cut[c]!]!;
-          base[x]++;
-          avail[x]++;
         }
       }
-      if (!changed) break;
+      if (next >= T) break;
+      const end = Math.min(next + s.draw, T);
+      while (next < end) pile[top++] = s.stockCards[s.tal[next++]!]!;
     }
     let bound = 0;
     for (let suit = 0; suit < 4; suit++) {

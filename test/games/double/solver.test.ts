@@ -354,6 +354,8 @@ describe('shortening a winning line', () => {
     const fresh = (): DoubleState => deal.newState();
     const state = fresh();
     const search = new DoubleSearch(state, new Budget(NO_LIMITS));
+    // The plain order, one run without restarts: raw paths with many detours and passes.
+    search.turnPenalty = 1;
     search.autoplay();
     expect(search.run(new KeyTable(11, null), state.draw !== 1 || state.vegas, null)).toBe('win');
     return { fresh, raw: expandLine(fresh(), search.history()) };
