@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromNumber } from '../../../src/games/pyramide/deal.js';
 import { PyramideGame } from '../../../src/games/pyramide/engine.js';
-import { APP_RULES, MSC_RULES, rulesName } from '../../../src/games/pyramide/rules.js';
+import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../../../src/games/pyramide/rules.js';
 import { FullStateSpace } from '../../../src/games/pyramide/solver/fullState.js';
 import { searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
 import { MoveBound } from '../../../src/games/pyramide/solver/moveBound.js';
@@ -20,53 +20,64 @@ import { type RefPosition, referenceSearch } from './reference/bfs.js';
 
 const GENEROUS = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
 
-describe.each([APP_RULES, MSC_RULES])('the bound and the search from mid-game positions ($preset)', (rules) => {
-  it('bound <= fewest moves = the search, as the reference finds them', () => {
-    const random = seededRandom(rules === APP_RULES ? 11 : 12);
-    let compared = 0;
-    let buried = 0; // positions with more than one waste card: where digging and cycling differ
-    let lost = 0;
-    for (let n = 0; compared < 80 && n < 400; n++) {
-      const deal = dealFromNumber(n);
-      const game = new PyramideGame(deal, rules);
-      // Random play until at least 10 pyramid cards are gone (small enough for the reference).
-      for (let step = 0; step < 400 && !game.isWon(); step++) {
-        if (popcount(game.removed) >= 10 && random() < 0.3) break;
-        const moves = game.moves();
-        if (moves.length === 0) break;
-        // Removals are likelier than draws, so that games get somewhere.
-        const removals = moves.filter((m) => m.kind === 'pair' || m.kind === 'king');
-        const pool = removals.length > 0 && random() < 0.7 ? removals : moves;
-        game.move(pool[Math.floor(random() * pool.length)]!);
+// Pair-beneath digs waste cards out by pairing them with each other too (its own dig cost).
+const RULE_SETS: PyramideRules[] = [
+  APP_RULES,
+  MSC_RULES,
+  { ...APP_RULES, pairBeneath: true },
+  { ...APP_RULES, pairBeneath: true, passes: 1 },
+];
+
+describe.each(RULE_SETS.map((rules, i) => ({ rules, name: rulesName(rules), seed: 11 + i })))(
+  'the bound and the search from mid-game positions ($name)',
+  ({ rules, seed }) => {
+    it('bound <= fewest moves = the search, as the reference finds them', () => {
+      const random = seededRandom(seed);
+      let compared = 0;
+      let buried = 0; // positions with more than one waste card: where digging and cycling differ
+      let lost = 0;
+      for (let n = 0; compared < 80 && n < 400; n++) {
+        const deal = dealFromNumber(n);
+        const game = new PyramideGame(deal, rules);
+        // Random play until at least 10 pyramid cards are gone (small enough for the reference).
+        for (let step = 0; step < 400 && !game.isWon(); step++) {
+          if (popcount(game.removed) >= 10 && random() < 0.3) break;
+          const moves = game.moves();
+          if (moves.length === 0) break;
+          // Removals are likelier than draws, so that games get somewhere.
+          const removals = moves.filter((m) => m.kind === 'pair' || m.kind === 'king');
+          const pool = removals.length > 0 && random() < 0.7 ? removals : moves;
+          game.move(pool[Math.floor(random() * pool.length)]!);
+        }
+        if (game.isWon() || popcount(game.removed) < 10) continue;
+        const pos = positionOf(game);
+        const ref = referenceSearch(deal, rules, { start: toReference(pos), maxPositions: 300_000, stopAtWin: true });
+        if (ref.minMoves === null && !ref.complete) continue; // over the reference's cap
+        const space = new FullStateSpace(deal, rules);
+        const { lo, hi } = space.pack(pos.removed, pos.talonRemoved, pos.next, pos.passesUsed);
+        const bound = new MoveBound(space).of(lo, hi);
+        const result = searchMinMoves(space, new Budget(GENEROUS), lo, hi, false);
+        expect(result.complete).toBe(true);
+        const label = `${rulesName(rules)} deal ${n}, position ${JSON.stringify(pos)}`;
+        if (ref.minMoves === null) {
+          lost++;
+          expect(result.line, label).toBeNull();
+        } else {
+          expect(bound, label).toBeGreaterThanOrEqual(0);
+          expect(bound, label).toBeLessThanOrEqual(ref.minMoves);
+          let moves = 0;
+          for (const code of result.line ?? []) moves += FullStateSpace.moveCost(code);
+          expect(moves, label).toBe(ref.minMoves);
+        }
+        if (wasteCards(pos.talonRemoved, pos.next) > 1) buried++;
+        compared++;
       }
-      if (game.isWon() || popcount(game.removed) < 10) continue;
-      const pos = positionOf(game);
-      const ref = referenceSearch(deal, rules, { start: toReference(pos), maxPositions: 300_000, stopAtWin: true });
-      if (ref.minMoves === null && !ref.complete) continue; // over the reference's cap
-      const space = new FullStateSpace(deal, rules);
-      const { lo, hi } = space.pack(pos.removed, pos.talonRemoved, pos.next, pos.passesUsed);
-      const bound = new MoveBound(space).of(lo, hi);
-      const result = searchMinMoves(space, new Budget(GENEROUS), lo, hi, false);
-      expect(result.complete).toBe(true);
-      const label = `${rulesName(rules)} deal ${n}, position ${JSON.stringify(pos)}`;
-      if (ref.minMoves === null) {
-        lost++;
-        expect(result.line, label).toBeNull();
-      } else {
-        expect(bound, label).toBeGreaterThanOrEqual(0);
-        expect(bound, label).toBeLessThanOrEqual(ref.minMoves);
-        let moves = 0;
-        for (const code of result.line ?? []) moves += FullStateSpace.moveCost(code);
-        expect(moves, label).toBe(ref.minMoves);
-      }
-      if (wasteCards(pos.talonRemoved, pos.next) > 1) buried++;
-      compared++;
-    }
-    expect(compared).toBe(80);
-    expect(buried).toBeGreaterThanOrEqual(20);
-    expect(lost).toBeGreaterThanOrEqual(1);
-  }, 120_000);
-});
+      expect(compared).toBe(80);
+      expect(buried).toBeGreaterThanOrEqual(20);
+      expect(lost).toBeGreaterThanOrEqual(1);
+    }, 120_000);
+  },
+);
 
 /** The reference's position: the same sets, and `next` one past the waste's top card. */
 function toReference(pos: { removed: number; talonRemoved: number; next: number; passesUsed: number }): RefPosition {

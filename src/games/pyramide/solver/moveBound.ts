@@ -104,16 +104,27 @@ export class MoveBound {
       // take u_v talon cards of value v costs a_(13-v) + u_v removals: so using more of
       // them than `need` costs that many removals beyond the pyramid's own bound (less
       // the slack the relaxed game's bound already has over it).
-      const digCounts = !this.space.rules.pairBeneath;
+      // With pair-beneath a waste card may also go with the one beneath it, two cards in one
+      // move: a card beyond its value's need costs at least half a move whichever way it goes
+      // (paired with a pyramid card, the pair of values {v, 13-v} costs the larger of their
+      // excesses, at least half their sum), so the dig costs the Kings above plus half the
+      // excess cards, rounded up.
+      const pairBeneath = this.space.rules.pairBeneath;
       const used = this.used;
-      if (digCounts) for (let v = 0; v < 14; v++) used[v] = 0;
+      for (let v = 0; v < 14; v++) used[v] = 0;
       let extra = 0; // removals beyond the pyramid's bound that digging down to here costs
+      let kings = 0;
+      let excess = 0;
       let clearAbove = true;
       let fromBottom = wasteLeft;
       for (let i = next - 1; i >= 0; i--) {
         if ((talonRemoved >> i) & 1) continue;
         const vi = value[TALON_BASE + i]!;
-        if (digCounts && clearAbove) {
+        if (pairBeneath) {
+          if (vi === 13) kings++;
+          else if (++used[vi]! > need[at + vi]!) excess++;
+          extra = kings + ((excess + 1) >> 1);
+        } else if (clearAbove) {
           if (vi === 13) extra++;
           else if (used[vi]! >= left[at + 13 - vi]!)
             clearAbove = false; // more than the pyramid cards it could pair with

@@ -87,7 +87,7 @@ export class RefGame {
     readonly rules: PyramideRules,
   ) {
     if (deal.first === null || deal.stock === null) throw new Error('the reference needs the whole stock order');
-    if (rules.pairBeneath || rules.pairCovering) throw new Error('the reference models neither pair-beneath nor pair-covering');
+    if (rules.pairCovering) throw new Error('the reference does not model pair-covering');
     if (rules.passes !== Infinity && rules.passes > 3) throw new Error('the reference stores at most 3 turn-overs');
     this.talonCards = [deal.first, ...deal.stock];
     if (this.talonCards.length !== TALON_CARDS) throw new Error('a Pyramide talon has 24 cards');
@@ -162,6 +162,20 @@ export class RefGame {
       if (rankA === 13) count = this.emitRemoval(count, pyramid, talon, next, passes, a, a);
       for (let b = a + 1; b < n; b++) {
         if (rankA + this.availRank[b]! === 13) count = this.emitRemoval(count, pyramid, talon, next, passes, a, b);
+      }
+    }
+    // Pair-beneath: the waste top with the waste card directly beneath it (that card is
+    // available for nothing else).
+    if (this.rules.pairBeneath && wasteTop >= 0) {
+      let beneath = -1;
+      for (let i = wasteTop - 1; i >= 0 && beneath < 0; i--) if (!bit(talon, i)) beneath = i;
+      if (beneath >= 0 && this.talonRank[wasteTop]! + this.talonRank[beneath]! === 13) {
+        const newTalon = talon | (1 << wasteTop) | (1 << beneath);
+        let newNext = next;
+        while (newNext > 0 && bit(newTalon, newNext - 1)) newNext--;
+        this.outHi[count] = pyramid;
+        this.outLo[count] = newTalon | (newNext << 24) | (passes << 29);
+        count++;
       }
     }
     // Draw: the stock's top card goes onto the waste (and is its new top: `next` stays canonical).

@@ -29,6 +29,8 @@ const WALK_RULES: PyramideRules[] = [
   { ...APP_RULES, passes: 1 },
   { ...MSC_RULES, passes: 0 },
   { ...APP_RULES, strictWin: true },
+  { ...APP_RULES, pairBeneath: true },
+  { ...MSC_RULES, pairBeneath: true, passes: 1 },
 ];
 
 describe('the reference move generator against the rules engine', () => {
