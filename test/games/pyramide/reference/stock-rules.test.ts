@@ -1,13 +1,15 @@
 /**
  * The solver against the reference breadth-first search (bfs.ts) under the stock-order rule
- * sets the reference models (limited passes, strict win, and their mixes with the app and
- * msc presets): 20 deals each, every figure, the solver's line replayed through the engine.
- * Most deals' reference searches pass its cap (300,000 positions) under these rules; the
+ * sets the reference models (limited passes, strict win, pair-beneath, and their mixes with
+ * the app and msc presets): 20 deals each, every figure, the solver's line replayed through
+ * the engine. Most deals' reference searches pass its cap (300,000 positions) under these rules; the
  * deals that stay under it are listed below and only they are searched, by the reference and
  * the solver, on every run. With PYRAMIDE_REFERENCE_FULL=1 every deal up to the 600th is
  * searched and the lists to paste here are printed. Fewer than 20 of the first 600 deals
- * stay under the cap under `app+passes=2` (15), `app+passes=2+strict-win` (12) and
- * `msc+strict-win` (4).
+ * stay under the cap under `app+passes=2` (15), `app+passes=2+strict-win` (12),
+ * `msc+strict-win` (4) and `app+passes=1+pair-beneath` (10); under pair-beneath every deal
+ * under the cap is lost (the minimum moves of pair-beneath are checked from mid-game
+ * positions, boundMidgame.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../../../../src/games/pyramide/rules.js';
@@ -24,6 +26,8 @@ const UNDER_CAP: Record<string, readonly number[]> = {
   'app+passes=2+strict-win': [40, 48, 49, 189, 198, 243, 255, 357, 408, 458, 502, 596],
   'msc+passes=0': [0, 2, 5, 6, 7, 11, 12, 13, 14, 17, 21, 22, 25, 27, 32, 34, 35, 38, 40, 45],
   'msc+strict-win': [40, 49, 243, 255],
+  'app+passes=0+pair-beneath': [0, 2, 5, 6, 7, 11, 12, 13, 14, 17, 21, 22, 25, 27, 32, 34, 35, 38, 40, 45],
+  'app+passes=1+pair-beneath': [5, 25, 40, 49, 243, 255, 357, 386, 408, 499],
 };
 
 /** Every deal number below the last listed one that is not listed. */
@@ -42,6 +46,8 @@ const RULES: PyramideRules[] = [
   { ...APP_RULES, passes: 2, strictWin: true },
   { ...MSC_RULES, passes: 0 },
   { ...MSC_RULES, strictWin: true },
+  { ...APP_RULES, passes: 0, pairBeneath: true },
+  { ...APP_RULES, passes: 1, pairBeneath: true },
 ];
 
 const CASES = RULES.map((rules) => ({ rules, name: rulesName(rules) })).filter(({ name }) => FULL || UNDER_CAP[name] !== undefined);
