@@ -20,12 +20,15 @@ import { type RefPosition, referenceSearch } from './reference/bfs.js';
 
 const GENEROUS = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
 
-// Pair-beneath digs waste cards out by pairing them with each other too (its own dig cost).
+// Pair-beneath digs waste cards out by pairing them with each other too (its own dig cost);
+// pair-covering changes which pyramid cards can go together.
 const RULE_SETS: PyramideRules[] = [
   APP_RULES,
   MSC_RULES,
   { ...APP_RULES, pairBeneath: true },
   { ...APP_RULES, pairBeneath: true, passes: 1 },
+  { ...APP_RULES, pairCovering: true },
+  { ...APP_RULES, passes: 1, pairBeneath: true, pairCovering: true },
 ];
 
 describe.each(RULE_SETS.map((rules, i) => ({ rules, name: rulesName(rules), seed: 11 + i })))(

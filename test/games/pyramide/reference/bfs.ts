@@ -79,15 +79,14 @@ export class RefGame {
   private readonly availIndex = new Int32Array(16);
   private readonly availRank = new Int32Array(16);
   /** Where `expand` writes the positions it finds (the two words of each). */
-  readonly outHi = new Uint32Array(64);
-  readonly outLo = new Uint32Array(64);
+  readonly outHi = new Uint32Array(128);
+  readonly outLo = new Uint32Array(128);
 
   constructor(
     readonly deal: PyramideDeal,
     readonly rules: PyramideRules,
   ) {
     if (deal.first === null || deal.stock === null) throw new Error('the reference needs the whole stock order');
-    if (rules.pairCovering) throw new Error('the reference does not model pair-covering');
     if (rules.passes !== Infinity && rules.passes > 3) throw new Error('the reference stores at most 3 turn-overs');
     this.talonCards = [deal.first, ...deal.stock];
     if (this.talonCards.length !== TALON_CARDS) throw new Error('a Pyramide talon has 24 cards');
@@ -175,6 +174,25 @@ export class RefGame {
         while (newNext > 0 && bit(newTalon, newNext - 1)) newNext--;
         this.outHi[count] = pyramid;
         this.outLo[count] = newTalon | (newNext << 24) | (passes << 29);
+        count++;
+      }
+    }
+    // Pair-covering: a covered pyramid card with the only card still covering it, when
+    // that card is itself uncovered.
+    if (this.rules.pairCovering) {
+      for (let x = 0; x < PYRAMID_CARDS; x++) {
+        const covers = COVERED_BY[x]!;
+        if (bit(pyramid, x) || covers.length === 0) continue;
+        const [c1, c2] = covers as [number, number];
+        const left1 = !bit(pyramid, c1);
+        const left2 = !bit(pyramid, c2);
+        if (left1 === left2) continue; // both still cover it, or neither does
+        const y = left1 ? c1 : c2;
+        const yCover = this.coverMask[y]!;
+        if ((pyramid & yCover) !== yCover) continue; // y is covered itself
+        if (this.pyramidRank[x]! + this.pyramidRank[y]! !== 13) continue;
+        this.outHi[count] = pyramid | (1 << x) | (1 << y);
+        this.outLo[count] = talon | (next << 24) | (passes << 29);
         count++;
       }
     }

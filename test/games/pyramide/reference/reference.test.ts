@@ -31,6 +31,8 @@ const WALK_RULES: PyramideRules[] = [
   { ...APP_RULES, strictWin: true },
   { ...APP_RULES, pairBeneath: true },
   { ...MSC_RULES, pairBeneath: true, passes: 1 },
+  { ...APP_RULES, pairCovering: true },
+  { ...APP_RULES, passes: 1, pairBeneath: true, pairCovering: true },
 ];
 
 describe('the reference move generator against the rules engine', () => {
