@@ -101,7 +101,8 @@ function decide(
     if (state.vegas) search.prune = 'win';
     // Runs go in pairs with the same seed: the first ranks talon cards behind the pointer
     // low (shorter lines), the second keeps them in their plain rank, so that deals won
-    // only by turning over early are found as soon as before (order only, as above).
+    // only by turning over early are still found, at up to twice the positions (order only,
+    // as above).
     search.orderSeed = run >> 1;
     search.jitter = RESTART_JITTER;
     if (run % 2 === 1) search.turnPenalty = 1;
