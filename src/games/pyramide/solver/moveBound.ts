@@ -120,12 +120,13 @@ export class MoveBound {
       for (let i = next - 1; i >= 0; i--) {
         if ((talonRemoved >> i) & 1) continue;
         const vi = value[TALON_BASE + i]!;
-        if (pairBeneath) {
-          if (vi === 13) kings++;
-          else if (++used[vi]! > need[at + vi]!) excess++;
-          extra = kings + ((excess + 1) >> 1);
-        } else if (clearAbove) {
-          if (vi === 13) extra++;
+        // Past a card that can never go, no dig reaches deeper: nothing more to count.
+        if (clearAbove) {
+          if (pairBeneath) {
+            if (vi === 13) kings++;
+            else if (++used[vi]! > need[at + vi]!) excess++;
+            extra = kings + ((excess + 1) >> 1);
+          } else if (vi === 13) extra++;
           else if (used[vi]! >= left[at + 13 - vi]!)
             clearAbove = false; // more than the pyramid cards it could pair with
           else {

@@ -169,12 +169,7 @@ export class RefGame {
       let beneath = -1;
       for (let i = wasteTop - 1; i >= 0 && beneath < 0; i--) if (!bit(talon, i)) beneath = i;
       if (beneath >= 0 && this.talonRank[wasteTop]! + this.talonRank[beneath]! === 13) {
-        const newTalon = talon | (1 << wasteTop) | (1 << beneath);
-        let newNext = next;
-        while (newNext > 0 && bit(newTalon, newNext - 1)) newNext--;
-        this.outHi[count] = pyramid;
-        this.outLo[count] = newTalon | (newNext << 24) | (passes << 29);
-        count++;
+        count = this.emitAfterRemoval(count, pyramid, talon | (1 << wasteTop) | (1 << beneath), next, passes);
       }
     }
     // Pair-covering: a covered pyramid card with the only card still covering it, when
@@ -191,9 +186,7 @@ export class RefGame {
         const yCover = this.coverMask[y]!;
         if ((pyramid & yCover) !== yCover) continue; // y is covered itself
         if (this.pyramidRank[x]! + this.pyramidRank[y]! !== 13) continue;
-        this.outHi[count] = pyramid | (1 << x) | (1 << y);
-        this.outLo[count] = talon | (next << 24) | (passes << 29);
-        count++;
+        count = this.emitAfterRemoval(count, pyramid | (1 << x) | (1 << y), talon, next, passes);
       }
     }
     // Draw: the stock's top card goes onto the waste (and is its new top: `next` stays canonical).
@@ -220,6 +213,11 @@ export class RefGame {
     else newTalon |= 1 << this.availIndex[a]!;
     if (this.availIsPyramid[b] === 1) newPyramid |= 1 << this.availIndex[b]!;
     else newTalon |= 1 << this.availIndex[b]!;
+    return this.emitAfterRemoval(count, newPyramid, newTalon, next, passes);
+  }
+
+  /** Writes the position with these cards removed at `count`; returns count + 1. */
+  private emitAfterRemoval(count: number, newPyramid: number, newTalon: number, next: number, passes: number): number {
     // Keep `next` canonical: one past the waste top (it moves down when the waste top goes).
     let newNext = next;
     while (newNext > 0 && bit(newTalon, newNext - 1)) newNext--;
