@@ -47,4 +47,25 @@ describe('state table', () => {
     expect(budget.hit).toBe('memory');
     expect(table.bytes()).toBeLessThanOrEqual(1024 * 1024);
   });
+
+  it('starts empty again after a reset, at its first size or after growing, under the new budget', () => {
+    const table = new StateTable(null, 16);
+    const firstBytes = table.bytes();
+    for (const count of [10, 3000]) {
+      for (let i = 0; i < count; i++) table.intern(i, i + 1);
+      table.reset(null);
+      expect(table.size).toBe(0);
+      expect(table.bytes()).toBe(firstBytes);
+      for (let i = 0; i < count; i++) expect(table.lookup(i, i + 1)).toBe(-1);
+      expect(table.intern(7, 8)).toBe(0);
+      expect(table.lastWasNew).toBe(true);
+      table.reset(null);
+    }
+    const budget = new Budget({ timeMs: Infinity, nodes: Infinity, memoryBytes: 4096 });
+    table.reset(budget);
+    let last = 0;
+    for (let i = 0; i < 10_000 && last >= 0; i++) last = table.intern(i, 0);
+    expect(last).toBe(-1);
+    expect(budget.hit).toBe('memory');
+  });
 });

@@ -42,10 +42,10 @@ export function soleAvailableCover(removed: number, pos: number): number {
 /**
  * For each position, the positions it could ever pair with: values adding to 13, and
  * neither card under the other (with `--pair-covering`, a card directly covering it counts
- * too). `values` are the 28 pyramid values, 1..13.
+ * too). `values` are the 28 pyramid values, 1..13. Written into `masks` when given.
  */
-export function pairableMasks(values: ArrayLike<number>, pairCovering: boolean): Int32Array {
-  const masks = new Int32Array(PYRAMID_SIZE);
+export function pairableMasks(values: ArrayLike<number>, pairCovering: boolean, masks = new Int32Array(PYRAMID_SIZE)): Int32Array {
+  masks.fill(0);
   for (let x = 0; x < PYRAMID_SIZE; x++) {
     for (let y = 0; y < PYRAMID_SIZE; y++) {
       if (values[x]! + values[y]! !== 13) continue;

@@ -98,6 +98,20 @@ describe('Pyramide solver', () => {
     }
   });
 
+  it('winnability alone: one search after another, a stopped one and pair-covering among them, each as on its own', () => {
+    // The quick search keeps its tables from deal to deal: nothing of one deal may leak into the next.
+    const covering: PyramideRules = { ...APP_RULES, pairCovering: true };
+    const stopped = solvePyramide(dealFromNumber(3), APP_RULES, { ...GENEROUS, nodes: 3 }, { winnabilityOnly: true });
+    expect(stopped.verdict).toBe('unknown');
+    for (let n = 0; n < 120; n++) {
+      const deal = dealFromNumber(n);
+      const rules = n % 2 === 0 ? covering : APP_RULES;
+      const quick = solvePyramide(deal, rules, GENEROUS, { winnabilityOnly: true });
+      const full = solvePyramide({ ...deal, stock: null }, rules, GENEROUS);
+      expect(quick.winnable, `PY1 deal ${n}, pair-covering ${rules.pairCovering}`).toBe(full.winnable);
+    }
+  });
+
   it('winnability alone never knows less than the full analysis (msc)', () => {
     for (let n = 0; n < 20; n++) {
       const deal = dealFromNumber(n);

@@ -9,7 +9,6 @@ import { rankOf } from '../../../cards/card.js';
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import type { PyramideDeal } from '../deal.js';
-import { talonCards } from '../deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 import type { PyramidePosition } from './position.js';
@@ -21,41 +20,126 @@ export function searchPyramidOnly(
   budget: Budget,
   start: PyramidePosition,
 ): { winnable: boolean | null } {
-  const value = new Int32Array(PYRAMID_SIZE);
-  for (let i = 0; i < PYRAMID_SIZE; i++) value[i] = rankOf(deal.pyramid[i]!);
+  // One search per thread at a time (it never calls itself), so its arrays serve every deal.
+  search ??= new PyramidOnlySearch();
+  return { winnable: search.run(deal, rules, budget, start) };
+}
 
-  // Talon usage per value 1..12 in mixed radix: digit v counts talon cards of value v used.
-  const talonCount = new Int32Array(14);
-  for (const c of talonCards(deal)) talonCount[rankOf(c)]!++;
-  const radix = new Int32Array(14);
-  let r = 1;
-  for (let v = 1; v <= 12; v++) {
-    radix[v] = r;
-    r *= talonCount[v]! + 1;
+let search: PyramidOnlySearch | null = null;
+
+/** The search's arrays, allocated once: a batch runs it millions of times. */
+class PyramidOnlySearch {
+  private readonly value = new Int32Array(PYRAMID_SIZE);
+  /** Talon cards of each value, and (mixed radix) digit v of a usage counts the value-v ones used. */
+  private readonly talonCount = new Int32Array(14);
+  private readonly radix = new Int32Array(14);
+  private readonly table = new StateTable(null, 1 << 10);
+  private stack = new GrowableInt32Array(1 << 10);
+  private sp = 0;
+  private readonly avail = new Int32Array(PYRAMID_SIZE);
+  /** Partners each card could ever meet in the pyramid (neither under the other). */
+  private readonly partners = new Int32Array(PYRAMID_SIZE);
+  /** Talon cards of each value still unused in the state being expanded. */
+  private readonly left = new Int32Array(14);
+
+  run(deal: PyramideDeal, rules: PyramideRules, budget: Budget, start: PyramidePosition): boolean | null {
+    const { value, talonCount, radix, table, avail, partners, left } = this;
+    talonCount.fill(4);
+    for (let i = 0; i < PYRAMID_SIZE; i++) {
+      value[i] = rankOf(deal.pyramid[i]!);
+      // The talon holds the cards the pyramid does not: four of each value in all.
+      talonCount[value[i]!]!--;
+    }
+    let r = 1;
+    for (let v = 1; v <= 12; v++) {
+      radix[v] = r;
+      r *= talonCount[v]! + 1;
+    }
+    table.reset(budget);
+    if (this.stack.data.length > 1 << 16) this.stack = new GrowableInt32Array(1 << 10);
+    this.sp = 0;
+    const pairCovering = rules.pairCovering;
+    pairableMasks(value, pairCovering, partners);
+
+    // The start: its pyramid, and the talon cards already used (only the first card's place
+    // is known when the stock is not given; no other talon card can have been played then).
+    let startUsage = 0;
+    if (start.talonRemoved !== 0) {
+      const known = [deal.first, ...(deal.stock ?? [])];
+      for (let i = 0; i < 24; i++) {
+        if (((start.talonRemoved >> i) & 1) === 0) continue;
+        const c = known[i];
+        if (c === undefined || c === null) throw new Error('a talon card of unknown place was removed');
+        const v = rankOf(c);
+        if (v !== 13) startUsage += radix[v]!;
+      }
+    }
+    let stopped = !this.push(this.closeKings(start.removed), startUsage);
+    let won = false;
+    while (this.sp > 0 && !stopped) {
+      if (!budget.tick()) {
+        stopped = true;
+        break;
+      }
+      const id = this.stack.data[--this.sp]!;
+      const mask = table.hiOf(id);
+      const usage = table.loOf(id);
+      if (mask === FULL_PYRAMID) {
+        won = true;
+        break;
+      }
+      let n = 0;
+      for (let i = 0; i < PYRAMID_SIZE; i++) {
+        if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) avail[n++] = i;
+      }
+      for (let v = 1; v <= 12; v++) left[v] = talonCount[v]! - (Math.floor(usage / radix[v]!) % (talonCount[v]! + 1));
+      if (this.hasDeadCard(mask)) continue;
+      // Pushed first, popped last: pairs with the talon, then pairs inside the pyramid.
+      for (let a = 0; a < n && !stopped; a++) {
+        const pa = avail[a]!;
+        const w = 13 - value[pa]!;
+        if (w >= 1 && w <= 12 && left[w]! > 0) {
+          if (!this.push(this.closeKings(mask | (1 << pa)), usage + radix[w]!)) stopped = true;
+        }
+      }
+      for (let a = 0; a < n && !stopped; a++) {
+        const pa = avail[a]!;
+        const va = value[pa]!;
+        for (let b = a + 1; b < n; b++) {
+          const pb = avail[b]!;
+          if (va + value[pb]! === 13) {
+            if (!this.push(this.closeKings(mask | (1 << pa) | (1 << pb)), usage)) stopped = true;
+          }
+        }
+      }
+      if (pairCovering && !stopped) {
+        // A card and the only card still covering it, that one being available.
+        for (let x = 0; x < PYRAMID_SIZE; x++) {
+          const y = soleAvailableCover(mask, x);
+          if (y < 0 || value[x]! + value[y]! !== 13) continue;
+          if (!this.push(this.closeKings(mask | (1 << x) | (1 << y)), usage)) stopped = true;
+        }
+      }
+    }
+    // The budget is the caller's: the table keeps no reference to it past the search.
+    table.reset(null);
+    const complete = !stopped && this.sp === 0;
+    return won ? true : complete ? false : null;
   }
 
-  const table = new StateTable(budget, 1 << 10);
-  const stack = new GrowableInt32Array(1 << 10);
-  let sp = 0;
-  const avail = new Int32Array(PYRAMID_SIZE);
-  const pairCovering = rules.pairCovering;
-
-  // Partners each card could ever meet in the pyramid (neither under the other).
-  const partners = pairableMasks(value, pairCovering);
-  const left = new Int32Array(14);
-  /** A card left with no partner it could ever meet: this state cannot be won. */
-  const hasDeadCard = (mask: number): boolean => {
+  /** A card left with no partner it could ever meet (with `left` set for the state): this state cannot be won. */
+  private hasDeadCard(mask: number): boolean {
+    const { value, partners, left } = this;
     for (let x = 0; x < PYRAMID_SIZE; x++) {
       if ((mask >> x) & 1 || value[x] === 13) continue;
       if ((partners[x]! & ~mask) === 0 && left[13 - value[x]!] === 0) return true;
     }
     return false;
-  };
-
-  let won = false;
+  }
 
   /** Removes every available King, repeatedly: never a bad move (it only uncovers cards). */
-  const closeKings = (mask: number): number => {
+  private closeKings(mask: number): number {
+    const value = this.value;
     for (;;) {
       let changed = false;
       for (let i = 0; i < PYRAMID_SIZE; i++) {
@@ -66,75 +150,14 @@ export function searchPyramidOnly(
       }
       if (!changed) return mask;
     }
-  };
+  }
 
-  const push = (mask: number, usage: number): boolean => {
-    const id = table.intern(mask, usage);
+  private push(mask: number, usage: number): boolean {
+    const id = this.table.intern(mask, usage);
     if (id < 0) return false;
-    if (!table.lastWasNew) return true;
-    stack.ensure(sp);
-    stack.data[sp++] = id;
+    if (!this.table.lastWasNew) return true;
+    this.stack.ensure(this.sp);
+    this.stack.data[this.sp++] = id;
     return true;
-  };
-
-  // The start: its pyramid, and the talon cards already used (only the first card's place
-  // is known when the stock is not given; no other talon card can have been played then).
-  let startUsage = 0;
-  const known = [deal.first, ...(deal.stock ?? [])];
-  for (let i = 0; i < 24; i++) {
-    if (((start.talonRemoved >> i) & 1) === 0) continue;
-    const c = known[i];
-    if (c === undefined || c === null) throw new Error('a talon card of unknown place was removed');
-    const v = rankOf(c);
-    if (v !== 13) startUsage += radix[v]!;
   }
-  let stopped = !push(closeKings(start.removed), startUsage);
-  while (sp > 0 && !stopped) {
-    if (!budget.tick()) {
-      stopped = true;
-      break;
-    }
-    const id = stack.data[--sp]!;
-    const mask = table.hiOf(id);
-    const usage = table.loOf(id);
-    if (mask === FULL_PYRAMID) {
-      won = true;
-      break;
-    }
-    let n = 0;
-    for (let i = 0; i < PYRAMID_SIZE; i++) {
-      if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) avail[n++] = i;
-    }
-    // Talon cards of each value still unused.
-    for (let v = 1; v <= 12; v++) left[v] = talonCount[v]! - (Math.floor(usage / radix[v]!) % (talonCount[v]! + 1));
-    if (hasDeadCard(mask)) continue;
-    // Pushed first, popped last: pairs with the talon, then pairs inside the pyramid.
-    for (let a = 0; a < n && !stopped; a++) {
-      const pa = avail[a]!;
-      const w = 13 - value[pa]!;
-      if (w >= 1 && w <= 12 && left[w]! > 0) {
-        if (!push(closeKings(mask | (1 << pa)), usage + radix[w]!)) stopped = true;
-      }
-    }
-    for (let a = 0; a < n && !stopped; a++) {
-      const pa = avail[a]!;
-      const va = value[pa]!;
-      for (let b = a + 1; b < n; b++) {
-        const pb = avail[b]!;
-        if (va + value[pb]! === 13) {
-          if (!push(closeKings(mask | (1 << pa) | (1 << pb)), usage)) stopped = true;
-        }
-      }
-    }
-    if (pairCovering && !stopped) {
-      // A card and the only card still covering it, that one being available.
-      for (let x = 0; x < PYRAMID_SIZE; x++) {
-        const y = soleAvailableCover(mask, x);
-        if (y < 0 || value[x]! + value[y]! !== 13) continue;
-        if (!push(closeKings(mask | (1 << x) | (1 << y)), usage)) stopped = true;
-      }
-    }
-  }
-  const complete = !stopped && sp === 0;
-  return { winnable: won ? true : complete ? false : null };
 }
