@@ -8,8 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dealFromNumber } from '../../../src/games/pyramide/deal.js';
+import { PyramideGame } from '../../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
-import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
+import { playSteps, solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
+import { FullStateSpace } from '../../../src/games/pyramide/solver/fullState.js';
+import { searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
+import { startPosition } from '../../../src/games/pyramide/solver/position.js';
+import { Budget } from '../../../src/search/limits.js';
 
 interface FixtureSet {
   rules: string;
@@ -43,5 +48,38 @@ describe.each(fixture.sets)('figures against the previous solver ($rules)', (set
       ]);
       expect(r.limit).toBeNull();
     }
+  }, 300_000);
+});
+
+describe('the minimum when the search probes for an upper bound at once', () => {
+  // Hard deals probe once the queue is large (a weighted search for any win, whose length
+  // caps what is queued after); probing at the first position sends every search that way.
+  it.each([
+    ['app', 40],
+    ['msc', 12],
+    ['app+passes=0', 100],
+  ] as const)('%s: the same minimum as the fixture, on a line that replays, and the probe never below it', (name, count) => {
+    const rules = RULES[name]!;
+    const set = fixture.sets.find((s) => s.rules === name)!;
+    let probed = 0;
+    let winnable = 0;
+    for (const [n, won, , minMoves] of set.deals.slice(0, count)) {
+      if (won !== 1) continue;
+      winnable++;
+      const deal = dealFromNumber(n);
+      const space = new FullStateSpace(deal, rules);
+      const start = startPosition(rules);
+      const { lo, hi } = space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed);
+      const result = searchMinMoves(space, new Budget(LIMITS), lo, hi, false, 1);
+      expect(result.complete, `deal ${n}`).toBe(true);
+      const line = playSteps(new PyramideGame(deal, rules), space, result.line!);
+      expect(line.length, `deal ${n}`).toBe(minMoves);
+      if (result.upperBound !== undefined) {
+        probed++;
+        expect(result.upperBound, `deal ${n}`).toBeGreaterThanOrEqual(minMoves!);
+      }
+    }
+    // The probe found a win (so its bound cut the queue) on most deals: the path is exercised.
+    expect(probed).toBeGreaterThanOrEqual(Math.ceil(winnable * 0.8));
   }, 300_000);
 });

@@ -5,6 +5,13 @@
  * move, so a position reached again by a shorter path is queued again.)
  * Queue: one bucket per f = g + h, each a linked stack in typed arrays (newest first,
  * which dives toward a win among equals).
+ *
+ * On hard deals most successors lie beyond the minimum and are never taken, yet each took
+ * a queue entry (four in five of 13 million on the hardest deal met). Once the queue grows
+ * large, a quick weighted search (f = g + 2h, its own small tables, a cap on the positions
+ * it expands) looks for any win; its length is an upper bound, and successors whose f
+ * exceeds it are not queued from then on. Nothing is lost: every position on an optimal
+ * line has f <= the minimum <= that length (the bound never overestimates).
  */
 import type { Budget } from '../../../search/limits.js';
 import { StateTable } from '../../../search/stateTable.js';
@@ -17,6 +24,8 @@ export interface MinMovesResult {
   line: number[] | null;
   /** True when the search ran to its end (so `line === null` means: cannot be won). */
   complete: boolean;
+  /** The probe's upper bound when the search probed and the probe found a win (see the top of this file). */
+  upperBound?: number;
 }
 
 const MAX_F = 1024;
@@ -43,19 +52,60 @@ const boundCache = {
   exact: new Int32Array(1 << CACHE_BITS),
 };
 
-/** `learning`: keep learnt bounds for later searches of the same space (worth it only when there will be some). */
-export function searchMinMoves(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, learning = true): MinMovesResult {
+/**
+ * `learning`: keep learnt bounds for later searches of the same space (worth it only when
+ * there will be some). `probeAt`: the queue entries after which to probe for an upper bound
+ * (tests probe at once, so that every search takes that path).
+ */
+export function searchMinMoves(
+  space: FullStateSpace,
+  budget: Budget,
+  startLo: number,
+  startHi: number,
+  learning = true,
+  probeAt = EXACT.probeAt,
+): MinMovesResult {
   const queue = pooledQueue ?? new Queue(1 << 14);
   const closed = pooledClosed ?? new Closed(1 << 14);
   pooledQueue = null; // not shared while in use
   pooledClosed = null;
   queue.size = 0;
   try {
-    return search(space, budget, startLo, startHi, learning, queue, closed);
+    return search(space, budget, startLo, startHi, learning, queue, closed, probeAt === EXACT.probeAt ? EXACT : { ...EXACT, probeAt });
   } finally {
     if (queue.g.length <= POOL_KEEP_ENTRIES) pooledQueue = queue;
     if (closed.g.length <= POOL_KEEP_ENTRIES) pooledClosed = closed;
   }
+}
+
+/** How a search runs: the exact A*, or the weighted probe that only looks for some win. */
+interface SearchMode {
+  /** f = gWeight * g + hWeight * h: 1 and 1 find the minimum; a heavier h finds a win sooner, maybe a longer one. */
+  gWeight: number;
+  hWeight: number;
+  /** Positions the search may expand before it gives up (the probe's cap). */
+  maxExpanded: number;
+  /** Queue entries after which the exact search probes for an upper bound (never, for the probe). */
+  probeAt: number;
+}
+
+const EXACT: SearchMode = { gWeight: 1, hWeight: 1, maxExpanded: Infinity, probeAt: 1 << 18 };
+/**
+ * The probe: cheap next to the search it helps (which has queued 262,144 entries by then,
+ * from some 40,000 positions on hard deals), and small enough to leave its memory behind.
+ */
+const PROBE: SearchMode = { gWeight: 1, hWeight: 2, maxExpanded: 50_000, probeAt: Infinity };
+
+/**
+ * A line's length found by the weighted probe from the start, or Infinity when the probe gave
+ * up (its cap, or the budget: then the exact search stops at its next tick too).
+ */
+function probeUpperBound(space: FullStateSpace, budget: Budget, startLo: number, startHi: number): number {
+  const result = search(space, budget, startLo, startHi, false, new Queue(1 << 14), new Closed(1 << 14), PROBE);
+  if (result.line === null) return Infinity;
+  let cost = 0;
+  for (const code of result.line) cost += FullStateSpace.moveCost(code);
+  return cost;
 }
 
 function search(
@@ -66,7 +116,9 @@ function search(
   learning: boolean,
   queue: Queue,
   closed: Closed,
+  mode: SearchMode,
 ): MinMovesResult {
+  const exactSearch = mode.gWeight === 1 && mode.hWeight === 1;
   let bound = bounds.get(space);
   if (!bound) {
     bound = new MoveBound(space);
@@ -79,6 +131,11 @@ function search(
   }
   const known = exact.find(startLo, startHi);
   if (known >= 0 && exact.isExact(known)) return { line: exact.line(known), complete: true };
+  /** Successors with f beyond this are not queued (see the top of this file). */
+  let limit = MAX_F - 1;
+  let probeAt = mode.probeAt;
+  let upperBound: number | undefined;
+  let expanded = 0;
   // The table holds the positions taken from the queue (closed), with their g, parent, step,
   // bound and exact id; a successor waits in the queue with its own key, g and bound, and
   // is interned only when taken. Most successors (four in five on hard deals) lie beyond
@@ -116,11 +173,13 @@ function search(
 
   const h0 = known >= 0 ? exact.costOf(known) : bound.of(startLo, startHi);
   if (h0 < 0) return { line: null, complete: true };
+  const f0 = h0 * mode.hWeight;
+  if (f0 >= MAX_F) return { line: null, complete: false };
   if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, budget, table)) {
     return { line: null, complete: false };
   }
-  head[h0] = 0;
-  let f = h0;
+  head[f0] = 0;
+  let f = f0;
 
   for (;;) {
     while (f < MAX_F && head[f] === -1) f++;
@@ -142,9 +201,15 @@ function search(
     exactId[id] = queue.exactId[e]!;
     const won = space.isWon(lo, hi);
     if (won || exactId[id]! >= 0) {
-      // A win, or a position whose exact cost is its bound: nothing open can do better.
+      // A win, or a position whose exact cost is its bound: nothing open can do better
+      // (the probe: some win, its length an upper bound; nothing of it is recorded).
       const path: number[] = [];
       for (let s = id; s >= 0; s = parent[s]!) path.push(s);
+      if (!exactSearch) {
+        const line = won ? [] : exact.line(exactId[id]!);
+        for (let i = 1; i < path.length; i++) line.unshift(via[path[i - 1]!]!);
+        return { line, complete: true };
+      }
       let tail = won ? -1 : exactId[id]!;
       const line = tail >= 0 ? exact.line(tail) : [];
       let remaining = tail >= 0 ? exact.costOf(tail) : 0;
@@ -171,9 +236,17 @@ function search(
         }
       }
       if (learning) learn(exact, table, closed, queue, gv + (won ? 0 : exact.costOf(exactId[id]!)));
-      return { line, complete: true };
+      return upperBound === undefined ? { line, complete: true } : { line, complete: true, upperBound };
     }
-    if (!budget.tick()) return { line: null, complete: false };
+    if (!budget.tick() || ++expanded > mode.maxExpanded) return { line: null, complete: false };
+    if (queue.size >= probeAt) {
+      probeAt = Infinity;
+      const upper = probeUpperBound(space, budget, startLo, startHi);
+      if (upper < limit) {
+        limit = upper;
+        upperBound = upper;
+      }
+    }
     const n = space.successors(lo, hi, outLo, outHi, outMove);
     for (let k = 0; k < n; k++) {
       const ng = gv + FullStateSpace.moveCost(outMove[k]!);
@@ -183,8 +256,8 @@ function search(
       if (cid >= 0 && closed.g[cid]! <= ng) continue;
       const hs = cid >= 0 ? closed.h[cid]! : boundOf(cLo, cHi);
       if (hs < 0) continue; // cannot be won from there
-      const nf = ng + hs;
-      if (nf >= MAX_F) continue;
+      const nf = ng * mode.gWeight + hs * mode.hWeight;
+      if (nf > limit) continue;
       const x = cid >= 0 ? closed.exactId[cid]! : lastExact;
       if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs, x, head[nf]!, budget, table)) return { line: null, complete: false };
       head[nf] = queue.size - 1;
