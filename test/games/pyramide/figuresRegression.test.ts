@@ -58,28 +58,32 @@ describe('the minimum when the search probes for an upper bound at once', () => 
     ['app', 40],
     ['msc', 12],
     ['app+passes=0', 100],
-  ] as const)('%s: the same minimum as the fixture, on a line that replays, and the probe never below it', (name, count) => {
-    const rules = RULES[name]!;
-    const set = fixture.sets.find((s) => s.rules === name)!;
-    let probed = 0;
-    let winnable = 0;
-    for (const [n, won, , minMoves] of set.deals.slice(0, count)) {
-      if (won !== 1) continue;
-      winnable++;
-      const deal = dealFromNumber(n);
-      const space = new FullStateSpace(deal, rules);
-      const start = startPosition(rules);
-      const { lo, hi } = space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed);
-      const result = searchMinMoves(space, new Budget(LIMITS), lo, hi, false, 1);
-      expect(result.complete, `deal ${n}`).toBe(true);
-      const line = playSteps(new PyramideGame(deal, rules), space, result.line!);
-      expect(line.length, `deal ${n}`).toBe(minMoves);
-      if (result.upperBound !== undefined) {
-        probed++;
-        expect(result.upperBound, `deal ${n}`).toBeGreaterThanOrEqual(minMoves!);
+  ] as const)(
+    '%s: the same minimum as the fixture, on a line that replays, and the probe never below it',
+    (name, count) => {
+      const rules = RULES[name]!;
+      const set = fixture.sets.find((s) => s.rules === name)!;
+      let probed = 0;
+      let winnable = 0;
+      for (const [n, won, , minMoves] of set.deals.slice(0, count)) {
+        if (won !== 1) continue;
+        winnable++;
+        const deal = dealFromNumber(n);
+        const space = new FullStateSpace(deal, rules);
+        const start = startPosition(rules);
+        const { lo, hi } = space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed);
+        const result = searchMinMoves(space, new Budget(LIMITS), lo, hi, false, 1);
+        expect(result.complete, `deal ${n}`).toBe(true);
+        const line = playSteps(new PyramideGame(deal, rules), space, result.line!);
+        expect(line.length, `deal ${n}`).toBe(minMoves);
+        if (result.upperBound !== undefined) {
+          probed++;
+          expect(result.upperBound, `deal ${n}`).toBeGreaterThanOrEqual(minMoves!);
+        }
       }
-    }
-    // The probe found a win (so its bound cut the queue) on most deals: the path is exercised.
-    expect(probed).toBeGreaterThanOrEqual(Math.ceil(winnable * 0.8));
-  }, 300_000);
+      // The probe found a win (so its bound cut the queue) on most deals: the path is exercised.
+      expect(probed).toBeGreaterThanOrEqual(Math.ceil(winnable * 0.8));
+    },
+    300_000,
+  );
 });
