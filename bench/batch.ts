@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { runBatch } from '../src/batch/run.js';
+import { formatDealCode, offsetDealCode, parseDealCode } from '../src/codes/dealCode.js';
 import { openDeal } from '../src/games/registry.js';
 import { openDatabase } from '../src/store/database.js';
 import { type DealBenchArgs, defaultDealBenchArgs, parseDealBenchArgs, planOf } from './dealArgs.js';
@@ -153,11 +154,10 @@ async function bareThreadsRate(args: readonly string[], b: BenchArgs, threads: n
 if (!isMainThread && (workerData as Partial<BareShare> | null)?.bareSolver === true) {
   const share = workerData as BareShare;
   const b = parseArgs(share.args);
-  let i = 0;
-  for (const deal of planOf(b).deals()) {
-    if (i >= share.first + share.count) break;
-    if (i++ >= share.first) openDeal(deal.input, {}).analyse(b.limits, b.options);
-  }
+  // The share's own codes, from its first: generating the deals of the shares before it
+  // would be work the batch never does.
+  const first = formatDealCode(offsetDealCode(parseDealCode(b.start), share.first));
+  for (const deal of planOf({ ...b, start: first, count: share.count }).deals()) openDeal(deal.input, {}).analyse(b.limits, b.options);
   parentPort!.postMessage('done');
 }
 
