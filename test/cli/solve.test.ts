@@ -101,6 +101,20 @@ describe('cardsolve solve (Pyramide)', () => {
     expect(r.stderr).toMatch(/standard input, line \d+: J♦ appears twice/);
   });
 
+  it('takes ranges FIRST..LAST, both ends included, beside single codes, and refuses a bad range before solving', () => {
+    const r = cardsolve(['solve', 'PY1-N-AAAAAAY..PY1-N-AAAAABB', 'PY1-N-AAAAAAA', '--winnability-only', '--json']);
+    expect(r.status).toBe(0);
+    const codes = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { code: string }).code);
+    expect(codes).toEqual(['PY1-N-AAAAAAY', 'PY1-N-AAAAAAZ', 'PY1-N-AAAAABA', 'PY1-N-AAAAABB', 'PY1-N-AAAAAAA']);
+    const backwards = cardsolve(['solve', 'PY1-N-AAAAAAA', 'PY1-N-AAAAAAC..PY1-N-AAAAAAA']);
+    expect(backwards.status).toBe(2);
+    expect(backwards.stdout).toBe('');
+    expect(backwards.stderr).toMatch(/the first code comes after the last/);
+  });
+
   it('answers --help for every command', () => {
     for (const cmd of ['solve', 'show', 'play', 'batch', 'stats', 'lookup', 'export']) {
       const r = cardsolve([cmd, '--help']);

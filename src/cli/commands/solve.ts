@@ -1,6 +1,7 @@
 import { Command } from 'commander';
-import { gameById } from '../../games/registry.js';
-import { addSearchOptions, cardStyleFrom, limitsFrom, openDealArg, type SearchOptionValues } from '../options.js';
+import { planBatch } from '../../batch/inputs.js';
+import { gameById, openDeal } from '../../games/registry.js';
+import { addSearchOptions, cardStyleFrom, limitsFrom, ruleFlags, type SearchOptionValues } from '../options.js';
 
 interface SolveOptions extends SearchOptionValues {
   optimize?: boolean;
@@ -10,7 +11,10 @@ interface SolveOptions extends SearchOptionValues {
 export function solveCommand(): Command {
   const cmd = new Command('solve')
     .description('solve deals: winnable, the most cards any line removes, the fewest moves and an optimal line')
-    .argument('<deals...>', 'deal codes (PY1-N-AAAAAAS, DS1-D1N-AAAAAAB), deal files, or - for standard input')
+    .argument(
+      '<deals...>',
+      'deal codes (PY1-N-AAAAAAS, DS1-D1N-AAAAAAB), ranges FIRST..LAST (both ends included), deal files, or - for standard input',
+    )
     .option('--optimize', 'Double Solitaire: search for shorter lines after a win and prove the minimum when possible')
     .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution, the stuck figure only when it comes free');
   addSearchOptions(cmd);
@@ -20,15 +24,19 @@ export function solveCommand(): Command {
 Examples:
   cardsolve solve PY1-N-AAAAAAA
   cardsolve solve PY1-N-AAAAAAA --rules msc --json
+  cardsolve solve PY1-N-AAAAAAA..PY1-N-AAAAAAJ --winnability-only
   cardsolve solve my-deal.txt --time-limit 2m
   cardsolve solve DS1-D1N-AAAAAAB --optimize --time-limit 30s`,
   );
   return cmd.action((args: string[], options: SolveOptions) => {
     const limits = limitsFrom(options);
     const style = cardStyleFrom(options);
-    // Every deal is read and checked before any is solved: bad input stops the run up front.
-    const deals = args.map((arg) => openDealArg(arg, options));
-    for (const deal of deals) {
+    // Every input is read and checked before any deal is solved (a range by its two ends):
+    // bad input stops the run up front. The deals of a range are opened one at a time.
+    const flags = ruleFlags(options);
+    const plan = planBatch({ args }, flags);
+    for (const planned of plan.deals()) {
+      const deal = openDeal(planned.input, flags);
       const analysis = deal.analyse(limits, {
         optimize: options.optimize === true,
         winnabilityOnly: options.winnabilityOnly === true,
