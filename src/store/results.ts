@@ -159,15 +159,12 @@ const CONFLICT = ` ON CONFLICT (game, deal_key, rules, mode, solver_version) DO 
 
 const ROW_PLACEHOLDERS = `(${COLUMNS.map(() => '?').join(', ')})`;
 
-function upsertSql(rows: number): string {
-  return `INSERT INTO results (${COLUMNS.join(', ')}) VALUES ${Array(rows).fill(ROW_PLACEHOLDERS).join(', ')}${CONFLICT}`;
-}
-
 /**
- * Rows per INSERT statement when storing many: one statement step per group of rows costs less
- * than one per row (23 x 32 values stay far below SQLite's limit of bound values).
+ * One row per statement: measured against 32 rows per statement, it stores a row in 11 µs
+ * instead of 13 (small winnability rows) and no slower for full rows with their lines
+ * (building the long value arrays costs more than the statement steps it saves).
  */
-const ROWS_PER_INSERT = 32;
+const UPSERT_SQL = `INSERT INTO results (${COLUMNS.join(', ')}) VALUES ${ROW_PLACEHOLDERS}${CONFLICT}`;
 
 function bool(value: boolean | null | undefined): number | null {
   return value === null || value === undefined ? null : value ? 1 : 0;
@@ -332,13 +329,11 @@ export function whereOf(filter: ResultFilter): { sql: string; params: unknown[] 
 }
 
 export class ResultStore {
-  private readonly upsertOne: Database.Statement;
-  private readonly upsertMany: Database.Statement;
+  private readonly upsert: Database.Statement;
   private readonly verdictOf: Database.Statement<[string, string, string, string, string], { verdict: string; cut: number }>;
 
   constructor(readonly db: Database.Database) {
-    this.upsertOne = db.prepare(upsertSql(1));
-    this.upsertMany = db.prepare(upsertSql(ROWS_PER_INSERT));
+    this.upsert = db.prepare(UPSERT_SQL);
     this.verdictOf = db.prepare(
       'SELECT verdict, limit_hit IS NOT NULL AS cut FROM results WHERE game = ? AND deal_key = ? AND rules = ? AND mode = ? AND solver_version = ?',
     );
@@ -377,9 +372,7 @@ export class ResultStore {
     if (rows.length === 0) return;
     this.db
       .transaction((items: readonly RowValues[]) => {
-        let i = 0;
-        for (; i + ROWS_PER_INSERT <= items.length; i += ROWS_PER_INSERT) this.upsertMany.run(items.slice(i, i + ROWS_PER_INSERT).flat());
-        for (; i < items.length; i++) this.upsertOne.run(items[i]);
+        for (const row of items) this.upsert.run(row);
       })
       .immediate(rows);
   }
