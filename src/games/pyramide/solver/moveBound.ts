@@ -117,8 +117,10 @@ export class MoveBound {
       let excess = 0;
       let clearAbove = true;
       let fromBottom = wasteLeft;
-      for (let i = next - 1; i >= 0; i--) {
-        if ((talonRemoved >> i) & 1) continue;
+      // The waste cards left, from the top down (set bits, highest first).
+      for (let t = ~talonRemoved & below; t !== 0; ) {
+        const i = 31 - Math.clz32(t);
+        t &= ~(1 << i);
         const vi = value[TALON_BASE + i]!;
         // Past a card that can never go, no dig reaches deeper: nothing more to count.
         if (clearAbove) {
@@ -145,10 +147,10 @@ export class MoveBound {
         if (vi !== 13 && ((partnerValues >> (13 - vi)) & 1) === 0) clearAbove = false;
       }
       let depth = 0;
-      for (let i = next; i < TALON_SIZE; i++) {
-        if ((talonRemoved >> i) & 1) continue;
+      // The stock cards left, from the top (set bits, lowest first).
+      for (let t = ~talonRemoved & ALL_TALON & ~below; t !== 0; t &= t - 1) {
         depth++;
-        const vi = value[TALON_BASE + i]!;
+        const vi = value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
         if (vi !== 13 && need[at + vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
       }
     }
