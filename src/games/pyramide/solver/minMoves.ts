@@ -330,8 +330,8 @@ const Q_EXACT = 6;
 const Q_NEXT = 7;
 const ENTRY_WORDS = 8;
 const ENTRY_BYTES = ENTRY_WORDS * 4;
-/** Entries per block (2 MB each). */
-const BLOCK_BITS = 16;
+/** Entries per block: 512 KB each, so that a tight memory limit still lets a small search run. */
+const BLOCK_BITS = 14;
 const BLOCK_MASK = (1 << BLOCK_BITS) - 1;
 
 /**
