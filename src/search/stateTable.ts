@@ -10,10 +10,12 @@ export { GrowableInt32Array } from './growable.js';
  * for two words because the Pyramide searches spend much of their time here.
  */
 export class StateTable {
-  private slots: Int32Array; // id + 1, 0 = empty
-  private mask: number;
-  private keys: Uint32Array; // hi, lo per id
-  private capacity: number;
+  // Set by `allocate`, from the constructor on.
+  private slots!: Int32Array; // id + 1, 0 = empty
+  private mask!: number;
+  private keys!: Uint32Array; // hi, lo per id
+  private capacity!: number;
+  private readonly initialCapacity: number;
   size = 0;
   /** Set by `intern`: whether the last state interned was new. */
   lastWasNew = false;
@@ -22,8 +24,6 @@ export class StateTable {
    * `extraBytesPerState`: what the caller keeps per state beside the table, so that the
    * memory limit counts it too.
    */
-  private readonly initialCapacity: number;
-
   constructor(
     private budget: Budget | null = null,
     initialCapacity = 1 << 12,
@@ -32,10 +32,7 @@ export class StateTable {
     let cap = 1 << 4;
     while (cap < initialCapacity) cap <<= 1;
     this.initialCapacity = cap;
-    this.capacity = cap;
-    this.slots = new Int32Array(cap * 2);
-    this.mask = cap * 2 - 1;
-    this.keys = new Uint32Array(cap * 2);
+    this.allocate(cap);
   }
 
   /**
@@ -47,12 +44,13 @@ export class StateTable {
     this.budget = budget;
     this.size = 0;
     this.lastWasNew = false;
-    if (this.capacity === this.initialCapacity) {
-      this.slots.fill(0);
-      return;
-    }
     // A large table from a hard deal is not kept for the next one.
-    const cap = this.initialCapacity;
+    if (this.capacity === this.initialCapacity) this.slots.fill(0);
+    else this.allocate(this.initialCapacity);
+  }
+
+  /** Empty arrays for `cap` states. */
+  private allocate(cap: number): void {
     this.capacity = cap;
     this.slots = new Int32Array(cap * 2);
     this.mask = cap * 2 - 1;

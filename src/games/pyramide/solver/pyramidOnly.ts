@@ -121,8 +121,6 @@ class PyramidOnlySearch {
         }
       }
     }
-    // The budget is the caller's: the table keeps no reference to it past the search.
-    table.reset(null);
     const complete = !stopped && this.sp === 0;
     return won ? true : complete ? false : null;
   }
