@@ -92,6 +92,15 @@ export class DoubleSearch {
   jitter = 0;
   /** How much lower a talon card that needs a turn-over ranks, per turn-over: order only. */
   turnPenalty = P_TURN_PENALTY;
+  /**
+   * Leaves out the moves that only rearrange: a run moved off a face-up card that neither
+   * goes to the foundations nor lets a column turn a card up, a column emptied while no King
+   * waits for it, a foundation card taken back that nothing wants. Such a search is no
+   * longer complete (its 'done' proves nothing), but it cannot get lost shuffling runs
+   * between equal targets, where a complete depth-first search can spend any time (see
+   * `solve`'s restarts).
+   */
+  focus = false;
 
   constructor(
     state: DoubleState,
@@ -247,6 +256,7 @@ export class DoubleSearch {
           const y = s.col[a * COL_CAP + l - k - 1]!;
           prio = s.pileFor(y) >= 0 || want[y] === 1 ? P_USEFUL : P_OTHER;
         }
+        if (this.focus && prio < P_USEFUL) continue;
         if (RANK[base] === KING) {
           // A King run that is a whole column already has nowhere better to be; empty columns
           // without face-down cards are interchangeable, so the first one stands for all.
@@ -295,9 +305,10 @@ export class DoubleSearch {
       s.fnd[p] = r;
       if (useless) continue;
       if (r === KING) {
-        if (firstEmpty >= 0) this.push(mv(M_FC, p, firstEmpty), P_FC);
+        if (firstEmpty >= 0 && !this.focus) this.push(mv(M_FC, p, firstEmpty), P_FC);
         continue;
       }
+      if (this.focus && want[f] !== 1) continue;
       for (let b = 0; b < COLUMNS; b++) {
         const lb = s.len[b]!;
         if (lb > 0 && FITS[f * 52 + s.col[b * COL_CAP + lb - 1]!] === 1) this.push(mv(M_FC, p, b), want[f] === 1 ? P_USEFUL - 200 : P_FC);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type DoubleRules, DoubleState, M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
-import { type DoubleAnalysis, doubleGame } from '../../../src/games/double/index.js';
+import { type DoubleAnalysis, doubleGame, openDouble } from '../../../src/games/double/index.js';
 import { movesLowerBound } from '../../../src/games/double/lowerBound.js';
 import { replayLine } from '../../../src/games/double/play.js';
+import { KEY_WORDS } from '../../../src/games/double/positionKey.js';
 import { isSafe } from '../../../src/games/double/safeMoves.js';
 import { DoubleSearch } from '../../../src/games/double/search.js';
 import { expandLine, positionKey, shortenLine } from '../../../src/games/double/shorten.js';
@@ -84,6 +85,55 @@ describe('solutions replay to a win through the engine', () => {
     expect(a.maxExact).toBe(false);
     expect(a.solution).toBeNull();
     expect(doubleGame.describe(a, 'symbols')).toMatch(/unknown \(stopped by --node-limit 2000; at least \d+ cards/);
+  });
+});
+
+describe('restarts with focused runs', () => {
+  // Codes a complete depth-first search gets lost in: the five a public solver wins in
+  // 1-291 ms that version 4 left unknown after 10 s, and DS1-D1N-AAAABMS, which version 5
+  // (complete runs only) left unknown after 10 s and about a million positions (it won it
+  // after 3 million). Each is decided here within 100,000 positions, its line replayed.
+  const codes = ['DS1-D1N-AAAAABW', 'DS1-D1N-AAAAADU', 'DS1-D3N-AAAAAAR', 'DS1-D3N-AAAAAAW', 'DS1-D3N-AAAAAAX', 'DS1-D1N-AAAABMS'];
+  for (const code of codes) {
+    it(`${code} is won within 100,000 positions`, () => {
+      const deal = openDouble({ kind: 'code', code }, {});
+      const budget = new Budget({ timeMs: Infinity, nodes: 100_000, memoryBytes: Infinity });
+      const result = solve(() => deal.newState(), budget, { optimize: false });
+      expect(result.verdict, code).toBe('winnable');
+      const s = deal.newState();
+      replayLine(s, result.line!, (m) => expect(s.refusal(m), code).toBeNull());
+      expect(s.isWon(), code).toBe(true);
+      expect(s.moves, code).toBe(result.moves);
+    });
+  }
+
+  it('a focused run that finishes proves nothing: a deal only a left-out move wins is won', () => {
+    // One pass (Vegas). 2♥ is drawn first and can go nowhere, 3♥ covers it and can go only on
+    // a black 4, and the one black 4 is on the foundations: the win takes 4♠ back onto 5♦
+    // (a foundation card that no column waits for, which a focused run leaves out), 3♥ onto
+    // it, then A♥, 2♥, 3♥, 4♠ and 5♦ home.
+    const start = (): DoubleState =>
+      new DoubleState(
+        {
+          columns: [cards('5♦'), [], [], [], [], [], [], [], []],
+          down: [0, 0, 0, 0, 0, 0, 0, 0, 0],
+          stock: cards('2♥ 3♥ A♥'),
+          foundations: [4, 0, 0, 0, 4, 0, 0, 0],
+          total: 12,
+        },
+        D1V,
+      );
+    const focused = new DoubleSearch(start(), new Budget(NO_LIMITS));
+    focused.autoplay();
+    focused.prune = 'win';
+    focused.focus = true;
+    expect(focused.run(new KeyTable(KEY_WORDS, null), true, null)).toBe('done');
+    const result = solve(start, new Budget(NO_LIMITS), { optimize: false });
+    expect(result.verdict).toBe('winnable');
+    const s = start();
+    replayLine(s, result.line!, (m) => expect(s.refusal(m)).toBeNull());
+    expect(s.isWon()).toBe(true);
+    expect(bruteForce(bruteOf(start()), D1V, 12, 100000)!.winnable).toBe(true);
   });
 });
 
