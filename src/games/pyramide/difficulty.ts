@@ -24,6 +24,7 @@ import { type PyramideDeal, talonOf } from './deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
 import { ExactRandomPlay } from './randomPlay.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
+import { TalonUsage } from './solver/talonUsage.js';
 
 export interface PyramideDifficulty {
   crossroads: number | null;
@@ -89,8 +90,8 @@ export class PyramideDecisionSpace {
   readonly value = new Int32Array(PYRAMID_SIZE);
   /** Talon card values in dealing order. */
   readonly talonValue: Int32Array;
-  private readonly talonCount = new Int32Array(14);
-  private readonly radix = new Int32Array(14);
+  /** The talon by value, and the usage number (see solver/talonUsage.ts). */
+  private readonly talon = new TalonUsage();
   /** key → 1 winnable, 0 not. Key: mask + usage · 2^28 (usage < 3^12, so the key stays exact). */
   private readonly win = new Map<number, number>();
   /** Successor buffers, one slice per depth (a position has far fewer than 64 removals). */
@@ -107,21 +108,17 @@ export class PyramideDecisionSpace {
     const talon = talonOf(deal);
     if (talon === null) throw new Error('difficulty needs the stock order');
     this.talonValue = Int32Array.from(talon, (c) => rankOf(c));
-    for (const v of this.talonValue) this.talonCount[v]!++;
-    let r = 1;
-    for (let v = 1; v <= 12; v++) {
-      this.radix[v] = r;
-      r *= this.talonCount[v]! + 1;
-    }
+    for (const v of this.talonValue) this.talon.count[v]!++;
+    this.talon.setRadix();
   }
 
   /** The usage code after one more talon card of value v is used. */
   useTalon(usage: number, v: number): number {
-    return v === 13 ? usage : usage + this.radix[v]!;
+    return usage + this.talon.step(v);
   }
 
   private left(usage: number, v: number): number {
-    return this.talonCount[v]! - (Math.floor(usage / this.radix[v]!) % (this.talonCount[v]! + 1));
+    return this.talon.unused(usage, v);
   }
 
   /** Takes every free pyramid King, repeatedly. */
@@ -156,7 +153,7 @@ export class PyramideDecisionSpace {
       const w = 13 - va;
       if (w >= 1 && w <= 12 && this.left(usage, w) > 0) {
         this.succMask[base + k] = this.closeKings(mask | (1 << pa));
-        this.succUsage[base + k] = usage + this.radix[w]!;
+        this.succUsage[base + k] = usage + this.talon.radix[w]!;
         k++;
       }
       for (let b = a + 1; b < n; b++) {

@@ -12,6 +12,7 @@ import type { PyramideDeal } from '../deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 import type { PyramidePosition } from './position.js';
+import { TalonUsage } from './talonUsage.js';
 
 /** Whether the pyramid can be cleared from `start`; null when a limit stopped the search first. */
 export function searchPyramidOnly(
@@ -30,9 +31,8 @@ let search: PyramidOnlySearch | null = null;
 /** The search's arrays, allocated once: a batch runs it millions of times. */
 class PyramidOnlySearch {
   private readonly value = new Int32Array(PYRAMID_SIZE);
-  /** Talon cards of each value, and (mixed radix) digit v of a usage counts the value-v ones used. */
-  private readonly talonCount = new Int32Array(14);
-  private readonly radix = new Int32Array(14);
+  /** The talon by value, and the usage number (see talonUsage.ts). */
+  private readonly talon = new TalonUsage();
   private readonly table = new StateTable(null, 1 << 10);
   private stack = new GrowableInt32Array(1 << 10);
   private sp = 0;
@@ -43,18 +43,15 @@ class PyramidOnlySearch {
   private readonly left = new Int32Array(14);
 
   run(deal: PyramideDeal, rules: PyramideRules, budget: Budget, start: PyramidePosition): boolean | null {
-    const { value, talonCount, radix, table, avail, partners, left } = this;
+    const { value, talon, table, avail, partners, left } = this;
+    const { count: talonCount, radix } = talon;
     talonCount.fill(4);
     for (let i = 0; i < PYRAMID_SIZE; i++) {
       value[i] = rankOf(deal.pyramid[i]!);
       // The talon holds the cards the pyramid does not: four of each value in all.
       talonCount[value[i]!]!--;
     }
-    let r = 1;
-    for (let v = 1; v <= 12; v++) {
-      radix[v] = r;
-      r *= talonCount[v]! + 1;
-    }
+    talon.setRadix();
     table.reset(budget);
     if (this.stack.data.length > 1 << 16) this.stack = new GrowableInt32Array(1 << 10);
     this.sp = 0;
@@ -71,7 +68,7 @@ class PyramidOnlySearch {
         const c = known[i];
         if (c === undefined || c === null) throw new Error('a talon card of unknown place was removed');
         const v = rankOf(c);
-        if (v !== 13) startUsage += radix[v]!;
+        startUsage += talon.step(v);
       }
     }
     let stopped = !this.push(this.closeKings(start.removed), startUsage);
@@ -92,6 +89,7 @@ class PyramidOnlySearch {
       for (let i = 0; i < PYRAMID_SIZE; i++) {
         if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) avail[n++] = i;
       }
+      // `talon.unused(usage, v)`, written out: this loop runs for every position expanded.
       for (let v = 1; v <= 12; v++) left[v] = talonCount[v]! - (Math.floor(usage / radix[v]!) % (talonCount[v]! + 1));
       if (this.hasDeadCard(mask)) continue;
       // Pushed first, popped last: pairs with the talon, then pairs inside the pyramid.

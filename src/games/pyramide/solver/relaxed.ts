@@ -18,6 +18,7 @@ import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import type { PyramideDeal } from '../deal.js';
 import { talonCards } from '../deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, popcount, soleAvailableCover } from '../layout.js';
+import { TalonUsage } from './talonUsage.js';
 
 export const NO_WIN = 255;
 /** Needs of a position no line clears: every 3-bit digit at its top. */
@@ -35,10 +36,8 @@ const MOVED = 1 << 17;
 
 export class RelaxedGame {
   private readonly value = new Int32Array(PYRAMID_SIZE);
-  /** Talon cards of each value (1..13). */
-  readonly talonCount = new Int32Array(14);
-  /** Mixed radix of the usage number: digit v counts the talon cards of value v used. */
-  readonly radix = new Int32Array(14);
+  /** The talon by value, and the usage number (see talonUsage.ts). */
+  private readonly talon = new TalonUsage();
   private readonly table = new StateTable(null, 1 << 10);
   /** Per relaxed position: fewest removals (bits 0-7), most removable (bits 8-15), dead end reachable (bit 16). */
   private readonly figures = new GrowableInt32Array(1 << 10);
@@ -56,9 +55,6 @@ export class RelaxedGame {
   private readonly avail = new Int32Array(PYRAMID_SIZE * (PYRAMID_SIZE + 2));
   /** For each position, the positions it could ever pair with. */
   readonly partners: Int32Array;
-  /** The usage number once every talon card but the Kings is used. */
-  readonly fullUsage: number = 0;
-
   /**
    * `talonPairs`: two talon cards may also pair with each other (drawn card beneath, or the
    * stock top): then only the dead-end figure is meant to be used (a move that removes no
@@ -70,13 +66,8 @@ export class RelaxedGame {
     private readonly talonPairs = false,
   ) {
     for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
-    for (const c of talonCards(deal)) this.talonCount[rankOf(c)]!++;
-    let r = 1;
-    for (let v = 1; v <= 12; v++) {
-      this.radix[v] = r;
-      this.fullUsage += this.talonCount[v]! * r;
-      r *= this.talonCount[v]! + 1;
-    }
+    for (const c of talonCards(deal)) this.talon.count[rankOf(c)]!++;
+    this.talon.setRadix();
     this.partners = pairableMasks(this.value, pairCovering);
   }
 
@@ -87,7 +78,7 @@ export class RelaxedGame {
 
   /** The usage number for a talon value used once more (0 for a King: Kings need no partner). */
   usageOf(v: number): number {
-    return v === 13 ? 0 : this.radix[v]!;
+    return this.talon.step(v);
   }
 
   /** The fewest removals that clear the pyramid, or NO_WIN. */
@@ -127,7 +118,7 @@ export class RelaxedGame {
   }
 
   private left(usage: number, w: number): number {
-    return this.talonCount[w]! - (Math.floor(usage / this.radix[w]!) % (this.talonCount[w]! + 1));
+    return this.talon.unused(usage, w);
   }
 
   /** The id of a relaxed position, its figures computed (depth-first, memoised) if new. */
@@ -174,7 +165,7 @@ export class RelaxedGame {
         if (va + value[pb]! === 13) acc = this.merge(acc, removed | (1 << pa) | (1 << pb), usage, usage, depth);
       }
       const w = 13 - va;
-      if (w <= 12 && this.left(usage, w) > 0) acc = this.merge(acc, removed | (1 << pa), usage + this.radix[w]!, usage, depth);
+      if (w <= 12 && this.left(usage, w) > 0) acc = this.merge(acc, removed | (1 << pa), usage + this.talon.radix[w]!, usage, depth);
     }
     if (this.pairCovering) {
       for (let x = 0; x < PYRAMID_SIZE; x++) {
@@ -185,11 +176,11 @@ export class RelaxedGame {
     if (this.talonPairs) {
       for (let v = 1; v <= 6; v++) {
         if (this.left(usage, v) > 0 && this.left(usage, 13 - v) > 0)
-          acc = this.merge(acc, removed, usage + this.radix[v]! + this.radix[13 - v]!, usage, depth);
+          acc = this.merge(acc, removed, usage + this.talon.radix[v]! + this.talon.radix[13 - v]!, usage, depth);
       }
     }
     // No removal at all, and nothing left in the talon to pair: a dead end.
-    if ((acc & MOVED) === 0 && usage === this.fullUsage) acc |= DEAD_END;
+    if ((acc & MOVED) === 0 && usage === this.talon.full) acc |= DEAD_END;
     this.figures.data[id] = acc & ~MOVED;
     this.needLo.data[id] = this.accLo;
     this.needHi.data[id] = this.accHi;
@@ -211,7 +202,7 @@ export class RelaxedGame {
       let hi = this.needHi.data[child]!;
       const took = u - usage;
       for (let w = 1; w <= 12; w++) {
-        const n = Math.floor(took / this.radix[w]!) % (this.talonCount[w]! + 1);
+        const n = this.talon.used(took, w);
         if (n === 0) continue;
         if (w <= 6) lo += n << ((w - 1) * 3);
         else hi += n << ((w - 7) * 3);
