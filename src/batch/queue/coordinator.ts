@@ -243,7 +243,7 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
       tally.stored[verdict] -= recoveredCounts[verdict];
     }
 
-    for (const deal of plan.deals()) if (tally.wanted(tally.lookup(deal))) tally.pending++;
+    tally.pending += tally.countWanted(plan);
     options.onStart?.(tally.progress());
 
     let sent = 0;
