@@ -42,7 +42,7 @@ import { pyramideDifficulty } from '../src/games/pyramide/difficulty.js';
 import { APP_RULES } from '../src/games/pyramide/rules.js';
 import { scriptedWins } from '../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
-import { parseList, poolPath } from '../src/lists/daily.js';
+import { type ListEntry, parseList, poolPath } from '../src/lists/daily.js';
 import { Budget } from '../src/search/limits.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
@@ -73,6 +73,52 @@ function thresholds(path: string, game: string, rules: string, to: string | unde
   console.log(`thresholds: easy < ${pct(scores, 25)}, medium < ${pct(scores, 50)}, hard < ${pct(scores, 75)}, expert from there`);
 }
 
+/** Prints the rate, median, p95 and max of per-deal times (ms), and the peak memory. */
+function printTimes(times: readonly number[], rateDigits: number): void {
+  const sorted = [...times].sort((a, b) => a - b);
+  const total = times.reduce((a, b) => a + b, 0);
+  console.log(
+    `  ${(times.length / (total / 1000)).toFixed(rateDigits)} deals/s; median ${formatMs(percentile(sorted, 0.5))}, p95 ${formatMs(percentile(sorted, 0.95))}, max ${formatMs(sorted[sorted.length - 1] ?? 0)}; peak RSS ${peakRssMb()} MB`,
+  );
+}
+
+/**
+ * A scripted player on every deal of a game's shipped lists, `games` games each: its win
+ * rate per tier, which must fall strictly from easy to expert. `winsOf` plays one deal's
+ * games; `onDeal` sees each entry with its wins.
+ */
+function tierWinRates(
+  game: string,
+  rules: string,
+  winsOf: (number: number) => number,
+  games: number,
+  onDeal: (entry: ListEntry, wins: number) => void = () => {},
+): void {
+  const rates: number[] = [];
+  for (const tier of TIERS) {
+    const path = poolPath(game, rules, tier);
+    if (!existsSync(path)) {
+      console.log(`  ${tier.padEnd(7)} no list at data/lists/${game}-${rules}-${tier}.csv`);
+      continue;
+    }
+    const list = parseList(readFileSync(path, 'utf8'));
+    let wins = 0;
+    for (const e of list.entries) {
+      const w = winsOf(parseDealCode(e.code).number);
+      wins += w;
+      onDeal(e, w);
+    }
+    const n = list.entries.length * games;
+    const ci = wilson95(wins, n);
+    rates.push(wins / n);
+    console.log(
+      `  ${tier.padEnd(7)} ${list.entries.length} deals: wins ${((100 * wins) / n).toFixed(1)}% (95% CI ${(100 * ci.low).toFixed(1)}-${(100 * ci.high).toFixed(1)}%)`,
+    );
+  }
+  const falling = rates.length === TIERS.length && rates.every((r, i) => i === 0 || r < rates[i - 1]!);
+  console.log(`  falls strictly from easy to expert: ${falling ? 'yes' : 'NO'}`);
+}
+
 function speed(count: number): void {
   const limits = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
   const times: number[] = [];
@@ -85,47 +131,28 @@ function speed(count: number): void {
     times.push(performance.now() - t);
     if (d.difficulty === null) unknown++;
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const total = times.reduce((a, b) => a + b, 0);
   console.log(`difficulty figures, first ${count} PY1-N codes, app rules: ${times.length} winnable, ${unknown} without figures`);
-  console.log(
-    `  ${(times.length / (total / 1000)).toFixed(1)} deals/s; median ${formatMs(percentile(sorted, 0.5))}, p95 ${formatMs(percentile(sorted, 0.95))}, max ${formatMs(sorted[sorted.length - 1] ?? 0)}; peak RSS ${peakRssMb()} MB`,
-  );
+  printTimes(times, 1);
 }
 
 function player(games: number): void {
-  const rates: number[] = [];
   const scores: number[] = [];
   const minMoves: number[] = [];
   const dealRates: number[] = [];
   console.log(`scripted player (King when free, else a random available pair, else a draw), ${games} games per deal, app rules:`);
-  for (const tier of TIERS) {
-    const path = poolPath('pyramide', 'app', tier);
-    if (!existsSync(path)) {
-      console.log(`  ${tier.padEnd(7)} no list at data/lists/pyramide-app-${tier}.csv`);
-      continue;
-    }
-    const list = parseList(readFileSync(path, 'utf8'));
-    let wins = 0;
-    for (const e of list.entries) {
-      const number = parseDealCode(e.code).number;
-      const w = scriptedWins(dealFromNumber(number), APP_RULES, games, number);
-      wins += w;
+  tierWinRates(
+    'pyramide',
+    'app',
+    (number) => scriptedWins(dealFromNumber(number), APP_RULES, games, number),
+    games,
+    (e, w) => {
       if (typeof e.difficulty === 'number' && typeof e.minMoves === 'number') {
         scores.push(e.difficulty);
         minMoves.push(e.minMoves);
         dealRates.push(w / games);
       }
-    }
-    const n = list.entries.length * games;
-    const ci = wilson95(wins, n);
-    rates.push(wins / n);
-    console.log(
-      `  ${tier.padEnd(7)} ${list.entries.length} deals: wins ${((100 * wins) / n).toFixed(1)}% (95% CI ${(100 * ci.low).toFixed(1)}-${(100 * ci.high).toFixed(1)}%)`,
-    );
-  }
-  const falling = rates.length === TIERS.length && rates.every((r, i) => i === 0 || r < rates[i - 1]!);
-  console.log(`  falls strictly from easy to expert: ${falling ? 'yes' : 'NO'}`);
+    },
+  );
   if (scores.length > 1) {
     console.log(
       `correlation over these ${scores.length} deals: score with minMoves r = ${correlation(scores, minMoves).toFixed(3)}; score with the scripted win rate r = ${correlation(scores, dealRates).toFixed(3)}; minMoves with the scripted win rate r = ${correlation(minMoves, dealRates).toFixed(3)}`,
@@ -167,40 +194,15 @@ function doubleSpeed(count: number): void {
     times.push(performance.now() - t);
     if (d.difficulty === null) unknown++;
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const total = times.reduce((a, b) => a + b, 0);
   console.log(`Double D1N difficulty figures, first ${count} codes: ${times.length} winnable, ${unknown} without a score`);
-  console.log(
-    `  ${(times.length / (total / 1000)).toFixed(2)} deals/s; median ${formatMs(percentile(sorted, 0.5))}, p95 ${formatMs(percentile(sorted, 0.95))}, max ${formatMs(sorted[sorted.length - 1] ?? 0)}; peak RSS ${peakRssMb()} MB`,
-  );
+  printTimes(times, 2);
 }
 
 function doublePlayer(games: number): void {
-  const rates: number[] = [];
   console.log(
     `scripted Double player (foundations, else a card turned up, else a card freed for the foundations, else the waste to a column, else the talon), ${games} games per deal, D1N:`,
   );
-  for (const tier of TIERS) {
-    const path = poolPath('double', 'D1N', tier);
-    if (!existsSync(path)) {
-      console.log(`  ${tier.padEnd(7)} no list at data/lists/double-D1N-${tier}.csv`);
-      continue;
-    }
-    const list = parseList(readFileSync(path, 'utf8'));
-    let wins = 0;
-    for (const e of list.entries) {
-      const number = parseDealCode(e.code).number;
-      wins += scriptedDoubleWins(doubleDealFromNumber(number), D1N, games, number);
-    }
-    const n = list.entries.length * games;
-    const ci = wilson95(wins, n);
-    rates.push(wins / n);
-    console.log(
-      `  ${tier.padEnd(7)} ${list.entries.length} deals: wins ${((100 * wins) / n).toFixed(1)}% (95% CI ${(100 * ci.low).toFixed(1)}-${(100 * ci.high).toFixed(1)}%)`,
-    );
-  }
-  const falling = rates.length === TIERS.length && rates.every((r, i) => i === 0 || r < rates[i - 1]!);
-  console.log(`  falls strictly from easy to expert: ${falling ? 'yes' : 'NO'}`);
+  tierWinRates('double', 'D1N', (number) => scriptedDoubleWins(doubleDealFromNumber(number), D1N, games, number), games);
 }
 
 export async function runDifficultyBench(args: string[]): Promise<void> {
