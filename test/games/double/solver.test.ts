@@ -232,7 +232,8 @@ function* seedsToCompare(listed: readonly number[], scanUpTo: number): Generator
   else for (const seed of listed) yield { seed, listed: true };
 }
 
-function checkFits(brute: unknown, seed: number, listed: boolean): boolean {
+/** Whether the brute force listed the seed's whole game; a listed seed must have. */
+function fits<T>(brute: T | null, seed: number, listed: boolean): brute is T {
   if (brute !== null) return true;
   if (listed) throw new Error(`seed ${seed} no longer fits the brute force's cap: scan the seeds again (see seedsToCompare)`);
   return false;
@@ -264,7 +265,7 @@ describe('the solver agrees with a brute force on reduced deals', () => {
       if (compared === 80) break;
       const d = reducedDeal(seed);
       const brute = bruteOfDeal(d, 5000);
-      if (!checkFits(brute, seed, listed) || brute === null) continue;
+      if (!fits(brute, seed, listed)) continue;
       fitting.push(seed);
       compared++;
       if ([...d.stock, ...d.columns.flat()].some((f) => f % 13 === 12)) withKings++;
@@ -349,7 +350,7 @@ describe('Vegas pruning agrees with a brute force', () => {
       if (compared === 60) break;
       const d = vegasDeal(seed);
       const brute = bruteOfDeal(d, 3000);
-      if (!checkFits(brute, seed, listed) || brute === null) continue;
+      if (!fits(brute, seed, listed)) continue;
       fitting.push(seed);
       compared++;
       const context = `seed ${seed} ${JSON.stringify(d)}`;
