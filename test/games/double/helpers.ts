@@ -21,6 +21,8 @@ export interface PositionSpec {
   stock?: string;
   /** Top rank of each of the 8 piles (spades, spades, hearts, hearts, ...). */
   foundations?: number[];
+  /** Cards in the game, the foundations' included (default all 104): won when all are up. */
+  total?: number;
 }
 
 /** A position part-way through a game (the cards need not add up to 104). */
@@ -32,6 +34,7 @@ export function position(spec: PositionSpec, rules: DoubleRules = D1N): DoubleSt
       stock: cards(spec.stock ?? ''),
       down: Array.from({ length: 9 }, (_, i) => spec.down?.[i] ?? 0),
       foundations: spec.foundations ?? [0, 0, 0, 0, 0, 0, 0, 0],
+      ...(spec.total !== undefined ? { total: spec.total } : {}),
     },
     rules,
   );

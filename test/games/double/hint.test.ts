@@ -8,7 +8,7 @@ import { describeHint, moveText } from '../../../src/games/hint.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { Budget } from '../../../src/search/limits.js';
 import { seededRandom } from '../../support/random.js';
-import { cards, D1N, D1V, D3N, D3V } from './helpers.js';
+import { D1N, D1V, D3N, D3V, position } from './helpers.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -154,17 +154,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
       code: null,
       fingerprint: 'hand-made',
       rules: 'D1V',
-      newState: () =>
-        new DoubleState(
-          {
-            columns: [cards('A♠ 2♠'), [], [], [], [], [], [], [], []],
-            down: [1, 0, 0, 0, 0, 0, 0, 0, 0],
-            stock: cards('A♠ 2♠'),
-            foundations: [0, 0, 2, 2, 2, 2, 2, 2],
-            total: 16,
-          },
-          D1V,
-        ),
+      newState: () => position({ columns: ['A♠ 2♠'], down: [1], stock: 'A♠ 2♠', foundations: [0, 0, 2, 2, 2, 2, 2, 2], total: 16 }, D1V),
     };
     const h = hintDouble(source, 'draw', NO_LIMITS, { optimize: true });
     expect(h.status).toBe('winnable');

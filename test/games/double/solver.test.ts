@@ -117,16 +117,7 @@ describe('restarts with focused runs', () => {
     // (a foundation card that no column waits for, which a focused run leaves out), 3♥ onto
     // it, then A♥, 2♥, 3♥, 4♠ and 5♦ home.
     const start = (): DoubleState =>
-      new DoubleState(
-        {
-          columns: [cards('5♦'), [], [], [], [], [], [], [], []],
-          down: [0, 0, 0, 0, 0, 0, 0, 0, 0],
-          stock: cards('2♥ 3♥ A♥'),
-          foundations: [4, 0, 0, 0, 4, 0, 0, 0],
-          total: 12,
-        },
-        D1V,
-      );
+      position({ columns: ['5♦'], stock: '2♥ 3♥ A♥', foundations: [4, 0, 0, 0, 4, 0, 0, 0], total: 12 }, D1V);
     const focused = new DoubleSearch(start(), new Budget(NO_LIMITS));
     focused.autoplay();
     focused.prune = 'win';
@@ -378,13 +369,8 @@ describe('Vegas pruning agrees with a brute force', () => {
 
   /** Aces and 2s only; D1V; both A♠ under a 2♠ in the waste (2♠ has no 3 to go on). */
   function buriedAces(): DoubleState {
-    const s = new DoubleState(
-      {
-        columns: [cards('A♥ 2♣'), cards('A♦ 2♥'), cards('A♣ 2♦'), cards('2♠ A♥'), cards('A♦ 2♣'), cards('A♣ 2♦'), cards('2♥'), [], []],
-        down: [1, 1, 1, 1, 1, 1, 0, 0, 0],
-        stock: cards('A♠ A♠ 2♠'),
-        total: 16,
-      },
+    const s = position(
+      { columns: ['A♥ 2♣', 'A♦ 2♥', 'A♣ 2♦', '2♠ A♥', 'A♦ 2♣', 'A♣ 2♦', '2♥'], down: [1, 1, 1, 1, 1, 1], stock: 'A♠ A♠ 2♠', total: 16 },
       D1V,
     );
     for (let i = 0; i < 3; i++) s.apply(mv(M_DRAW));
