@@ -38,9 +38,9 @@ const THRESHOLDS: Readonly<Record<string, Readonly<Record<string, TierThresholds
   },
   double: {
     D1N: {
-      easy: 3.76,
-      medium: 7.37,
-      hard: 13.51,
+      easy: 3.86,
+      medium: 7.61,
+      hard: 14.6,
       sample: 'the winnable deals with a score among the first 1,000 codes, DS1-D1N-AAAAAAA to DS1-D1N-AAAABML',
     },
   },

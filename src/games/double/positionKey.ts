@@ -40,13 +40,20 @@ export class PositionKey {
   readonly key = new Uint32Array(KEY_WORDS);
   private readonly codes = new Uint32Array(COLUMNS);
 
-  /** The canonical key of `s` into `this.key` (see the class comment for the pointer). */
-  write(s: DoubleState, withPointer: boolean, dominance = false): Uint32Array {
+  /**
+   * The canonical key of `s` into `this.key` (see the class comment for the pointer).
+   * `mustUse`: the column the next move has to use (see `DoubleSearch`), or -1; its code is
+   * marked, so the same position with and without that duty are two keys (a position
+   * searched under the duty was searched with fewer moves).
+   */
+  write(s: DoubleState, withPointer: boolean, dominance = false, mustUse = -1): Uint32Array {
     const codes = this.codes;
     for (let c = 0; c < COLUMNS; c++) {
       const l = s.len[c]!;
       const d = s.down[c]!;
-      let code = d > 0 ? ((c + 1) << 26) | (d << 22) : 0;
+      // Bit 30 is free in every code (the largest code uses bits 0-29): the marked code sorts
+      // last, clear of the pointer bits of the first three words.
+      let code = (d > 0 ? ((c + 1) << 26) | (d << 22) : 0) | (c === mustUse ? 1 << 30 : 0);
       const up = l - d;
       if (up > 0) {
         const at = c * COL_CAP + d;

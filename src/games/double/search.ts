@@ -1,7 +1,8 @@
 /**
  * The Double Solitaire search: depth-first over the engine's positions, applied and undone
  * in place, with the moves of each position generated best first (`generate`), safe
- * foundation moves played without branching (`safeMoves.ts`), positions interned by their
+ * foundation moves played without branching (`safeMoves.ts`), quiet run moves followed at once
+ * by a move that uses the column they left (`quietRule`), positions interned by their
  * exact key (`positionKey.ts`) and, under Vegas, positions the talon relaxation proves lost
  * skipped (`vegasBound.ts`). Nothing is allocated per node: moves are integers in typed
  * arrays.
@@ -23,6 +24,7 @@ import {
   M_WC,
   M_WF,
   mA,
+  mB,
   mN,
   mT,
   mv,
@@ -101,6 +103,22 @@ export class DoubleSearch {
    * `solve`'s restarts).
    */
   focus = false;
+  /**
+   * Quiet run moves must be used at once. A run moved off a face-up card (or out of a
+   * column that holds nothing else) changes the game only for the column it leaves: any
+   * move that does not touch that column could be played before it, to the same position
+   * (a move of the run itself then goes straight from the old column, one move instead of
+   * two). So a line that wins, or reaches some foundation count, or wins in the fewest
+   * moves, can be reordered so that each quiet run move is followed at once by a move from
+   * or onto the column it left. The search asks for exactly that: after a quiet run move,
+   * only such moves. The duty is part of the position's key (positionKey.ts), so nothing
+   * searched under it stands in for the same position searched freely. (The same holds for
+   * a run move that turns a card up, but there it only made the lines found longer: a
+   * turned-up card is progress, and the best next move is often elsewhere.)
+   */
+  quietRule = true;
+  /** Positions searched under that duty (for the tests: the rule is exercised). */
+  dutyPositions = 0;
 
   constructor(
     state: DoubleState,
@@ -139,8 +157,8 @@ export class DoubleSearch {
   }
 
   /** The canonical key of the position (see `positionKey.ts`). */
-  computeKey(withPointer: boolean, dominance = false): Uint32Array {
-    return this.keys.write(this.s, withPointer, dominance);
+  computeKey(withPointer: boolean, dominance = false, mustUse = -1): Uint32Array {
+    return this.keys.write(this.s, withPointer, dominance, mustUse);
   }
 
   /** Vegas: an upper bound on the foundation cards any line from here reaches (`vegasBound.ts`). */
@@ -211,7 +229,7 @@ export class DoubleSearch {
    * Writes the moves of the position at `at` in the buffers, best first; returns how many.
    * Allocates nothing: `push` and `offer` are methods writing at `genEnd`.
    */
-  private generate(at: number): number {
+  private generate(at: number, mustUse = -1): number {
     const s = this.s;
     this.genEnd = at;
     let firstEmpty = -1;
@@ -314,6 +332,7 @@ export class DoubleSearch {
         if (lb > 0 && FITS[f * 52 + s.col[b * COL_CAP + lb - 1]!] === 1) this.push(mv(M_FC, p, b), want[f] === 1 ? P_USEFUL - 200 : P_FC);
       }
     }
+    if (mustUse >= 0) this.keepUsing(at, mustUse);
     // Best first (insertion sort, stable).
     const n = this.genEnd - at;
     const moves = this.moves.data;
@@ -331,6 +350,41 @@ export class DoubleSearch {
       prios[j] = pr;
     }
     return n;
+  }
+
+  /** Keeps, of the moves generated from `at`, those from or onto column `c` (see `quietRule`). */
+  private keepUsing(at: number, c: number): void {
+    const s = this.s;
+    const moves = this.moves.data;
+    const prios = this.prios.data;
+    // Empty columns are interchangeable: a move into any of them fills the one left empty.
+    const empty = s.len[c] === 0;
+    let out = at;
+    for (let i = at; i < this.genEnd; i++) {
+      const m = moves[i]!;
+      const kind = m & 7;
+      const from = kind === M_CC || kind === M_CF ? mA(m) : -1;
+      const to = kind === M_CC || kind === M_WC || kind === M_FC ? mB(m) : -1;
+      if (from === c || to === c || (empty && to >= 0 && s.len[to] === 0)) {
+        moves[out] = m;
+        prios[out] = prios[i]!;
+        out++;
+      }
+    }
+    this.genEnd = out;
+  }
+
+  /**
+   * The column a move leaves under the duty of `quietRule`, or -1: a run moved off a
+   * face-up card or out of a column with no face-down cards, when no safe foundation move
+   * followed it (one that did took the card it uncovered). Called before the move is played.
+   */
+  private quietSource(m: number): number {
+    if (!this.quietRule || (m & 7) !== M_CC) return -1;
+    const s = this.s;
+    const a = mA(m);
+    const d = s.down[a]!;
+    return d > 0 && mN(m) === s.len[a]! - d ? -1 : a;
   }
 
   /**
@@ -392,7 +446,10 @@ export class DoubleSearch {
       }
       const m = this.moves.data[start[depth]! + index[depth]!]!;
       index[depth]!++;
+      const quiet = this.quietSource(m);
       const k = this.play(m);
+      // A safe foundation move after the run move can only have taken the card it uncovered.
+      const duty = k === 1 ? quiet : -1;
       if (s.isWon()) {
         this.maxFoundation = s.total;
         if (!optimize) return 'win';
@@ -406,7 +463,7 @@ export class DoubleSearch {
         this.undo(k);
         continue;
       }
-      const id = table.intern(this.computeKey(withPointer, dominance));
+      const id = table.intern(this.computeKey(withPointer, dominance, duty));
       if (id < 0) {
         this.undo(k);
         return 'stopped';
@@ -439,6 +496,7 @@ export class DoubleSearch {
         this.undo(k);
         return 'capped';
       }
+      if (duty >= 0) this.dutyPositions++;
       applied[depth] = k;
       depth++;
       start = this.start.ensure(depth + 2);
@@ -447,7 +505,7 @@ export class DoubleSearch {
       applied = this.applied.ensure(depth + 2);
       const at = start[depth - 1]! + count[depth - 1]!;
       start[depth] = at;
-      count[depth] = this.generate(at);
+      count[depth] = this.generate(at, duty);
       index[depth] = 0;
     }
   }

@@ -14,6 +14,11 @@
  *
  * - **Safe moves** (`safeMoves.ts`, played without branching).
  *
+ * - **Quiet run moves used at once** (`DoubleSearch.quietRule`): after a run moved off a
+ *   face-up card, only moves from or onto the column it left; any other move could have
+ *   come first. Measured on the whole analysis (search, shortening, difficulty figures):
+ *   D3N about twice as fast, D1N a quarter faster; the verdicts within 10 s unchanged.
+ *
  * - **The search** (`search.ts`): move generation and ordering, the depth-first loop.
  *
  * - **Compressed talon.** Draws and turn-overs only move the waste pointer, and they commute
