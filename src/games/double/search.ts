@@ -376,8 +376,8 @@ export class DoubleSearch {
 
   /**
    * The column a move leaves under the duty of `quietRule`, or -1: a run moved off a
-   * face-up card or out of a column with no face-down cards, when no safe foundation move
-   * followed it (one that did took the card it uncovered). Called before the move is played.
+   * face-up card or out of a column with no face-down cards. Called before the move is
+   * played (the caller drops the duty when safe foundation moves followed).
    */
   private quietSource(m: number): number {
     if (!this.quietRule || (m & 7) !== M_CC) return -1;
