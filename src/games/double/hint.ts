@@ -11,7 +11,8 @@
  * are judgements of the deal as dealt, not of what the player can know.
  *
  * The time and node limits are for the whole hint: each move's search gets an equal share of
- * what is left when it starts, so time a quick move does not use goes to the moves after it.
+ * what is left when it starts, so time a quick move does not use goes to the moves after it;
+ * what is left once every move is judged goes to the moves still unknown, searched again.
  */
 import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type LimitName, type Limits } from '../../search/limits.js';
@@ -122,6 +123,8 @@ export interface DoubleJudgement {
   line: MoveJson[] | null;
   nodes: number;
   hit: LimitName | null;
+  /** Searched a second time, with what the other moves left (see the file comment). */
+  retried?: boolean;
 }
 
 /**
@@ -131,24 +134,21 @@ export interface DoubleJudgement {
 export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean): DoubleJudgement[] {
   const started = performance.now();
   const legal = state.legalMoves();
-  const judged: DoubleJudgement[] = [];
   let nodes = 0;
-  legal.forEach((m, i) => {
-    const left = legal.length - i;
+  const judge = (m: number, left: number): DoubleJudgement => {
     const mine: Limits = {
       timeMs: share(limits.timeMs, performance.now() - started, left),
       nodes: share(limits.nodes, nodes, left),
       memoryBytes: limits.memoryBytes,
     };
-    const json = moveJson(state, m);
     const after = state.clone();
     after.apply(m);
     const s = searchFrom(after, mine, optimize);
     nodes += s.nodes;
     const label = s.verdict === 'winnable' ? 'winning' : s.verdict === 'unwinnable' ? 'losing' : 'unknown';
-    judged.push({
+    return {
       j: {
-        move: json,
+        move: moveJson(state, m),
         label,
         wins: s.verdict === 'unknown' ? null : s.verdict === 'winnable',
         movesLeft: s.moves,
@@ -161,7 +161,18 @@ export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean
       line: s.line,
       nodes: s.nodes,
       hit: s.verdict === 'unknown' ? s.hit : null,
-    });
+    };
+  };
+  const judged = legal.map((m, i) => judge(m, legal.length - i));
+  // What the quick moves left goes to the moves still unknown: each searched again, from
+  // scratch, with an equal share of it (the first share was cut for the moves after it).
+  const unknown = judged.flatMap((x, i) => (x.j.label === 'unknown' ? [i] : []));
+  unknown.forEach((i, k) => {
+    if (performance.now() - started >= limits.timeMs || nodes >= limits.nodes) return;
+    const first = judged[i]!;
+    const again = judge(legal[i]!, unknown.length - k);
+    // The nodes of both searches count: a hint reports all it searched.
+    judged[i] = { ...(again.j.label !== 'unknown' ? again : first), nodes: first.nodes + again.nodes, retried: true };
   });
   return judged;
 }
@@ -224,7 +235,7 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
     const how =
       limits.timeMs === Infinity && limits.nodes === Infinity
         ? 'no time or node limit'
-        : "the limits are for the whole hint: each move's search gets an equal share of what is left when it starts";
+        : "the limits are for the whole hint: each move's search gets an equal share of what is left when it starts, and what is left at the end goes to the moves still unknown, searched again";
     notes.push(`${legal.length} legal move${legal.length === 1 ? '' : 's'} judged one by one; ${how}`);
   }
   if (status === 'winnable' && !optimize)

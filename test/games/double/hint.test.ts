@@ -200,6 +200,32 @@ describe('Double Solitaire hints on full deals', () => {
     }
   });
 
+  it('gives what the quick moves leave to the moves still unknown, and their verdicts are right', () => {
+    // 260 moves into the printed line of DS1-D1N-AAAAABF, 26 legal moves under 400,000
+    // nodes: one move's first share (about 15,000 nodes) is not enough; searched again
+    // with what the others left, it is decided.
+    const deal = openDouble({ kind: 'code', code: 'DS1-D1N-AAAAABF' }, {});
+    const a = deal.analyse({ timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 });
+    const moves = a
+      .solution!.slice(0, 260)
+      .map((m) => moveText('double', m))
+      .join('; ');
+    const { state } = replayPosition(deal.newState(), moves);
+    const judged = judgeMoves(state, { timeMs: Infinity, nodes: 400_000, memoryBytes: 2 * 1024 ** 3 }, false);
+    const retried = judged.filter((x) => x.retried === true && x.j.label !== 'unknown');
+    expect(retried.length).toBeGreaterThanOrEqual(1);
+    expect(judged.every((x) => x.j.label !== 'unknown')).toBe(true);
+    expect(judged.reduce((sum, x) => sum + x.nodes, 0)).toBeLessThanOrEqual(400_000 + judged.length);
+    for (const x of retried) {
+      const after = replay(state, [x.j.move]);
+      if (x.j.label === 'winning') {
+        const end = replay(after, x.line!);
+        expect(end.isWon()).toBe(true);
+        expect(end.moves).toBe(x.j.movesLeft);
+      } else expect(solve(() => after.clone(), new Budget(NO_LIMITS), { optimize: false }).verdict).toBe('unwinnable');
+    }
+  });
+
   it('refuses an illegal move with its number and the reason', () => {
     const deal = openDouble({ kind: 'code', code: 'DS1-D1N-AAAAAAB' }, {});
     expect(() => deal.hint('draw; w-c9', NO_LIMITS)).toThrow(/move 2 "w-c9" is refused: 7♣ cannot go on 2♣/);
