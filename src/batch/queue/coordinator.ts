@@ -304,8 +304,10 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
     let chunk: PlannedDeal[] = [];
     let size = chunkSize();
     for (const deal of plan.deals()) {
-      if (!tally.admit(deal)) continue;
+      // An awaited deal first: its chunk may come back (and be stored and counted) before
+      // the walk gets to it, and must not be counted again as found stored.
       if (awaited.has(deal.dealKey)) continue;
+      if (!tally.admit(deal)) continue;
       chunk.push(deal);
       if (chunk.length >= size) {
         await send(chunk);
