@@ -106,6 +106,10 @@ export const mA = (m: number): number => (m >>> 3) & 127;
 export const mB = (m: number): number => (m >>> 10) & 127;
 export const mN = (m: number): number => (m >>> 17) & 255;
 export const mT = (m: number): number => (m >>> 25) & 31;
+/** The column a move of `kind` takes a card from (its `a`), or -1 when it takes none from a column. */
+export const sourceColumn = (kind: number, a: number): number => (kind === M_CC || kind === M_CF ? a : -1);
+/** The column a move of `kind` puts a card on (its `b`), or -1 when it puts none on a column. */
+export const targetColumn = (kind: number, b: number): number => (kind === M_CC || kind === M_WC || kind === M_FC ? b : -1);
 
 const UNDO_FIELDS = 5;
 

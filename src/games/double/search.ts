@@ -30,6 +30,8 @@ import {
   mv,
   PILES,
   RANK,
+  sourceColumn,
+  targetColumn,
 } from './engine.js';
 import { TARGETS } from './faceTables.js';
 import { PositionKey } from './positionKey.js';
@@ -363,8 +365,8 @@ export class DoubleSearch {
     for (let i = at; i < this.genEnd; i++) {
       const m = moves[i]!;
       const kind = m & 7;
-      const from = kind === M_CC || kind === M_CF ? mA(m) : -1;
-      const to = kind === M_CC || kind === M_WC || kind === M_FC ? mB(m) : -1;
+      const from = sourceColumn(kind, mA(m));
+      const to = targetColumn(kind, mB(m));
       if (from === c || to === c || (empty && to >= 0 && s.len[to] === 0)) {
         moves[out] = m;
         prios[out] = prios[i]!;

@@ -62,6 +62,8 @@ import {
   mT,
   mv,
   PILES,
+  sourceColumn,
+  targetColumn,
 } from './engine.js';
 
 /** A card move that names what it moves: see the file comment. */
@@ -623,9 +625,7 @@ export function shortenLine(fresh: () => DoubleState, line: readonly number[], b
           found = j;
           break;
         }
-        const touches =
-          ((c.kind === M_CC || c.kind === M_CF) && c.a === B) || ((c.kind === M_CC || c.kind === M_WC || c.kind === M_FC) && c.b === B);
-        if (touches) break;
+        if (sourceColumn(c.kind, c.a) === B || targetColumn(c.kind, c.b) === B) break;
       }
       if (found < 0) continue;
       const second = cards[found]!;
