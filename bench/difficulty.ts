@@ -119,18 +119,35 @@ function tierWinRates(
   console.log(`  falls strictly from easy to expert: ${falling ? 'yes' : 'NO'}`);
 }
 
-function speed(count: number): void {
-  const limits = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+/**
+ * The difficulty figures of the winnable deals among codes 0 to count - 1, timed alone:
+ * `figuresOf` solves deal n and returns the call that computes its figures (null when the
+ * deal is not winnable), so that only that call is timed.
+ */
+function timeFigures(
+  count: number,
+  figuresOf: (n: number) => (() => { difficulty: number | null }) | null,
+): { times: number[]; unknown: number } {
   const times: number[] = [];
   let unknown = 0;
   for (let n = 0; n < count; n++) {
-    const deal = dealFromNumber(n);
-    if (solvePyramide(deal, APP_RULES, limits, { winnabilityOnly: true }).verdict !== 'winnable') continue;
+    const figures = figuresOf(n);
+    if (figures === null) continue;
     const t = performance.now();
-    const d = pyramideDifficulty(deal, APP_RULES);
+    const d = figures();
     times.push(performance.now() - t);
     if (d.difficulty === null) unknown++;
   }
+  return { times, unknown };
+}
+
+function speed(count: number): void {
+  const limits = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+  const { times, unknown } = timeFigures(count, (n) => {
+    const deal = dealFromNumber(n);
+    if (solvePyramide(deal, APP_RULES, limits, { winnabilityOnly: true }).verdict !== 'winnable') return null;
+    return () => pyramideDifficulty(deal, APP_RULES);
+  });
   console.log(`difficulty figures, first ${count} PY1-N codes, app rules: ${times.length} winnable, ${unknown} without figures`);
   printTimes(times, 1);
 }
@@ -183,17 +200,12 @@ function correlations(path: string, games: number): void {
 
 function doubleSpeed(count: number): void {
   const limits = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
-  const times: number[] = [];
-  let unknown = 0;
-  for (let n = 0; n < count; n++) {
+  const { times, unknown } = timeFigures(count, (n) => {
     const deal = doubleDealFromNumber(n);
     const r = solveDouble(() => new DoubleState(deal, D1N), new Budget(limits), { optimize: false });
-    if (r.verdict !== 'winnable' || r.line === null) continue;
-    const t = performance.now();
-    const d = doubleDifficulty(deal, D1N, r.line);
-    times.push(performance.now() - t);
-    if (d.difficulty === null) unknown++;
-  }
+    const line = r.verdict === 'winnable' ? r.line : null;
+    return line === null ? null : () => doubleDifficulty(deal, D1N, line);
+  });
   console.log(`Double D1N difficulty figures, first ${count} codes: ${times.length} winnable, ${unknown} without a score`);
   printTimes(times, 2);
 }
