@@ -13,6 +13,8 @@ import {
 } from '../../src/games/pyramide/difficulty.js';
 import { PyramideGame } from '../../src/games/pyramide/engine.js';
 import { hintPyramide } from '../../src/games/pyramide/hint.js';
+import { FULL_PYRAMID } from '../../src/games/pyramide/layout.js';
+import { exactStartRate, exactWouldOverflow } from '../../src/games/pyramide/randomPlay.js';
 import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
 import { scriptedWins } from '../../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../../src/games/pyramide/solver/analyse.js';
@@ -159,6 +161,40 @@ describe('pyramideDifficulty', () => {
     expect(d.randomPlayouts).toBe(200);
     expect(d.randomWinError!).toBeGreaterThan(0);
   });
+
+  it('skips the exact computation only where it would pass its limit', () => {
+    // The winnable positions reachable through winnable ones, by a walk of their own.
+    const closure = (space: PyramideDecisionSpace): number[] => {
+      const start = space.closeKings(0);
+      const seen = new Set<number>();
+      const stack: Array<[number, number]> = [[start, 0]];
+      while (stack.length > 0) {
+        const [mask, usage] = stack.pop()!;
+        const key = PyramideDecisionSpace.key(mask, usage);
+        if (mask === FULL_PYRAMID || seen.has(key)) continue;
+        seen.add(key);
+        const k = space.successors(mask, usage, 0);
+        const next = Array.from({ length: k }, (_, i) => space.succ(0, i));
+        for (const s of next) if (space.winnable(s.mask, s.usage, 1)) stack.push([s.mask, s.usage]);
+      }
+      return [...seen];
+    };
+    let skipped = 0;
+    let computed = 0;
+    for (let n = 0; n < 150; n++) {
+      const space = new PyramideDecisionSpace(dealFromNumber(n), 3e6);
+      if (!space.winnable(space.closeKings(0), 0)) continue;
+      for (const limit of [2000, EXACT_STATE_LIMIT]) {
+        const rate = exactStartRate(space, limit, false);
+        if (exactWouldOverflow(space, closure(space), limit)) {
+          skipped++;
+          expect(rate, `deal ${n}, limit ${limit}`).toBeNull();
+        } else if (rate !== null) computed++;
+      }
+    }
+    expect(skipped).toBeGreaterThan(100);
+    expect(computed).toBeGreaterThan(0);
+  }, 120_000);
 
   it('is unknown, with the reason, past its state limit', () => {
     const d = pyramideDifficulty(dealFromNumber(0), APP_RULES, 100, 20);

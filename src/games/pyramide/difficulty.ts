@@ -19,10 +19,11 @@
  */
 import { rankOf } from '../../cards/card.js';
 import { Sfc32 } from '../../codes/sfc32.js';
+import { GrowableInt32Array, StateTable } from '../../search/stateTable.js';
 import { round, type TierOrUnknown, tierOf, wilson95 } from '../difficulty.js';
 import { type PyramideDeal, talonOf } from './deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
-import { ExactRandomPlay } from './randomPlay.js';
+import { exactStartRate, exactWouldOverflow } from './randomPlay.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
 import { TalonUsage } from './solver/talonUsage.js';
 
@@ -85,6 +86,9 @@ function dealSeed(deal: PyramideDeal): number {
   return h >>> 0;
 }
 
+/** BINOMIAL[n][k] for the at most 4 talon cards of a value. */
+const BINOMIAL = [[1], [1, 1], [1, 2, 1], [1, 3, 3, 1], [1, 4, 6, 4, 1]];
+
 /** The positions of one deal and their winnability, memoised. */
 export class PyramideDecisionSpace {
   readonly value = new Int32Array(PYRAMID_SIZE);
@@ -92,8 +96,12 @@ export class PyramideDecisionSpace {
   readonly talonValue: Int32Array;
   /** The talon by value, and the usage number (see solver/talonUsage.ts). */
   private readonly talon = new TalonUsage();
-  /** key → 1 winnable, 0 not. Key: mask + usage · 2^28 (usage < 3^12, so the key stays exact). */
-  private readonly win = new Map<number, number>();
+  /**
+   * Positions whose winnability is known (mask, usage), and per position id 1 winnable, 0
+   * not: a typed-array table, as the random playouts ask it at every removal.
+   */
+  private readonly known = new StateTable(null, 1 << 12);
+  private readonly win = new GrowableInt32Array(1 << 12);
   /** Successor buffers, one slice per depth (a position has far fewer than 64 removals). */
   private readonly succMask = new Int32Array(64 * 32);
   private readonly succUsage = new Int32Array(64 * 32);
@@ -119,6 +127,17 @@ export class PyramideDecisionSpace {
 
   private left(usage: number, v: number): number {
     return this.talon.unused(usage, v);
+  }
+
+  /**
+   * How many sets of talon cards the position of a key (see `key`) can stand for: for each
+   * value, which of its cards were used (the product of binomials C(cards of value v, used)).
+   */
+  removedSetsOf(key: number): number {
+    const usage = Math.floor(key / 268435456);
+    let sets = 1;
+    for (let v = 1; v <= 12; v++) sets *= BINOMIAL[this.talon.count[v]!]![this.talon.used(usage, v)]!;
+    return sets;
   }
 
   /** Takes every free pyramid King, repeatedly. */
@@ -179,11 +198,10 @@ export class PyramideDecisionSpace {
   /** Whether the position (Kings closed) can be won; false also once the state limit is hit (check `overflow`). */
   winnable(mask: number, usage: number, depth = 0): boolean {
     if (mask === FULL_PYRAMID) return true;
-    const key = PyramideDecisionSpace.key(mask, usage);
-    const known = this.win.get(key);
-    if (known !== undefined) return known === 1;
+    const id = this.known.lookup(mask, usage);
+    if (id >= 0) return this.win.data[id] === 1;
     if (this.overflow) return false;
-    if (this.win.size >= this.stateLimit) {
+    if (this.known.size >= this.stateLimit) {
       this.overflow = true;
       return false;
     }
@@ -198,12 +216,13 @@ export class PyramideDecisionSpace {
         break;
       }
     }
-    this.win.set(key, result);
+    const at = this.known.intern(mask, usage);
+    this.win.ensure(at)[at] = result;
     return result === 1;
   }
 
   get states(): number {
-    return this.win.size;
+    return this.known.size;
   }
 }
 
@@ -262,6 +281,12 @@ function bestLine(space: PyramideDecisionSpace, mask: number, usage: number, mem
  * Uniform random play through the engine's moves on packed state: pyramid mask, talon cards
  * removed, the waste/stock boundary. Returns the number of wins; `capped` counts playouts
  * stopped at the move cap.
+ *
+ * The moves of a position are numbered in one fixed order (pyramid Kings, the waste King,
+ * then per available card its pairs in the pyramid and its pair with the waste top, then the
+ * draw or turn-over), and the player picks a number. The pyramid's part changes only with
+ * a removal, so it is listed once per pyramid and the draws between removals (most of a
+ * random player's moves) only count the waste top's moves and find the one picked.
  */
 function randomPlayouts(
   space: PyramideDecisionSpace,
@@ -272,15 +297,22 @@ function randomPlayouts(
   const rng = new Sfc32(RANDOM_PLAY_SALT, seed);
   const value = space.value;
   const tv = space.talonValue;
-  // Move buffer: a | b << 6 | kind << 12; a, b pyramid positions, 28 = the waste top.
-  const moves = new Int32Array(256);
+  // The pyramid's moves, for the mask `listed`: available cards, their pair partners.
   const avail = new Int32Array(PYRAMID_SIZE);
-  const WASTE = 28;
+  const kings = new Int32Array(PYRAMID_SIZE);
+  const pairStart = new Int32Array(PYRAMID_SIZE + 1);
+  const partner = new Int32Array(PYRAMID_SIZE * PYRAMID_SIZE);
+  const availOfValue = new Int32Array(14);
   const startNext = rules.wasteStartsEmpty ? 0 : 1;
+  const cycles = rules.passes === Infinity;
   let wins = 0;
   let capped = 0;
   for (let g = 0; g < playouts; g++) {
     let mask = 0;
+    let listed = -1;
+    let n = 0;
+    let nKings = 0;
+    let nPairs = 0;
     let talonRemoved = 0;
     let next = startNext;
     let usage = 0;
@@ -291,63 +323,70 @@ function randomPlayouts(
         capped++;
         break;
       }
-      let n = 0;
-      for (let i = 0; i < PYRAMID_SIZE; i++) {
-        if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) avail[n++] = i;
-      }
-      let top = -1;
-      for (let i = next - 1; i >= 0; i--) {
-        if (((talonRemoved >> i) & 1) === 0) {
-          top = i;
-          break;
+      if (listed !== mask) {
+        listed = mask;
+        n = 0;
+        nKings = 0;
+        nPairs = 0;
+        availOfValue.fill(0);
+        for (let i = 0; i < PYRAMID_SIZE; i++) {
+          if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) {
+            avail[n++] = i;
+            availOfValue[value[i]!]!++;
+            if (value[i] === 13) kings[nKings++] = i;
+          }
         }
-      }
-      let stockTop = -1;
-      for (let i = next; i < 24; i++) {
-        if (((talonRemoved >> i) & 1) === 0) {
-          stockTop = i;
-          break;
+        for (let a = 0; a < n; a++) {
+          pairStart[a] = nPairs;
+          const va = value[avail[a]!]!;
+          for (let b = a + 1; b < n; b++) if (va + value[avail[b]!]! === 13) partner[nPairs++] = avail[b]!;
         }
+        pairStart[n] = nPairs;
       }
-      let k = 0;
-      for (let a = 0; a < n; a++) {
-        const pa = avail[a]!;
-        if (value[pa] === 13) moves[k++] = pa | (0 << 12);
-      }
-      if (top >= 0 && tv[top] === 13) moves[k++] = WASTE | (0 << 12);
-      for (let a = 0; a < n; a++) {
-        const pa = avail[a]!;
-        for (let b = a + 1; b < n; b++) {
-          if (value[pa]! + value[avail[b]!]! === 13) moves[k++] = pa | (avail[b]! << 6) | (1 << 12);
-        }
-        if (top >= 0 && value[pa]! + tv[top]! === 13) moves[k++] = pa | (WASTE << 6) | (1 << 12);
-      }
-      if (stockTop >= 0) moves[k++] = 2 << 12;
-      else if (top >= 0 && rules.passes === Infinity) moves[k++] = 3 << 12;
+      // The waste top (the highest talon card in play below the boundary) and the stock top.
+      const below = ~talonRemoved & ((1 << next) - 1);
+      const top = below === 0 ? -1 : 31 - Math.clz32(below);
+      const above = ~talonRemoved & 0xffffff & ~((1 << next) - 1);
+      const stockTop = above === 0 ? -1 : 31 - Math.clz32(above & -above);
+      const vt = top >= 0 ? tv[top]! : 0;
+      const wasteKing = vt === 13 ? 1 : 0;
+      const wastePairs = vt >= 1 && vt <= 12 ? availOfValue[13 - vt]! : 0;
+      const talonMove = stockTop >= 0 || (top >= 0 && cycles) ? 1 : 0;
+      const k = nKings + wasteKing + nPairs + wastePairs + talonMove;
       if (k === 0) {
         outcome = -1;
         break;
       }
-      const m = moves[rng.uniform(k)]!;
-      const kind = m >> 12;
-      if (kind === 2) {
-        next = stockTop + 1;
+      const pick = rng.uniform(k);
+      if (pick === k - talonMove) {
+        // The talon move (numbered last): a draw, or the turn-over once the stock is empty.
+        next = stockTop >= 0 ? stockTop + 1 : 0;
         continue;
       }
-      if (kind === 3) {
-        next = 0;
-        continue;
-      }
-      const a = m & 63;
-      const b = kind === 1 ? (m >> 6) & 63 : -1;
-      for (const c of [a, b]) {
-        if (c < 0) continue;
-        if (c === WASTE) {
-          talonRemoved |= 1 << top;
-          usage = space.useTalon(usage, tv[top]!);
-        } else {
-          mask |= 1 << c;
+      let a = -1; // pyramid card removed, or none
+      let b = -1; // its partner in the pyramid
+      let waste = false; // the waste top removed
+      if (pick < nKings) a = kings[pick]!;
+      else if (pick < nKings + wasteKing) waste = true;
+      else {
+        let r = pick - nKings - wasteKing;
+        for (let i = 0; a < 0; i++) {
+          const own = pairStart[i + 1]! - pairStart[i]!;
+          const withWaste = vt !== 0 && value[avail[i]!]! + vt === 13 ? 1 : 0;
+          if (r < own) {
+            a = avail[i]!;
+            b = partner[pairStart[i]! + r]!;
+          } else if (r < own + withWaste) {
+            a = avail[i]!;
+            waste = true;
+          } else r -= own + withWaste;
         }
+      }
+      if (a >= 0) mask |= 1 << a;
+      if (b >= 0) mask |= 1 << b;
+      if (waste) {
+        talonRemoved |= 1 << top;
+        usage = space.useTalon(usage, vt);
       }
       if (mask === FULL_PYRAMID) outcome = 1;
       else if (!space.winnable(space.closeKings(mask), usage)) outcome = -1;
@@ -377,11 +416,15 @@ export function pyramideDifficulty(
     if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
     throw new Error('difficulty asked of a deal that cannot be won');
   }
-  const line = bestLine(space, start, 0, new Map());
+  const memo = new Map<number, LineFigures>();
+  const line = bestLine(space, start, 0, memo);
   if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
   const forgiveness = line.moves === 0 ? 1 : line.good / line.moves;
   const notes: string[] = [];
-  const exact = exactLimit > 0 ? new ExactRandomPlay(space, exactLimit).startRate(rules.wasteStartsEmpty) : null;
+  const exact =
+    exactLimit > 0 && !exactWouldOverflow(space, memo.keys(), exactLimit)
+      ? exactStartRate(space, exactLimit, rules.wasteStartsEmpty)
+      : null;
   if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
   let rate: { p: number; error: number; playouts: number | null; score: number };
   if (exact !== null) {
