@@ -6,10 +6,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planBatch } from '../../src/batch/inputs.js';
 import { queueTarget } from '../../src/batch/queue/connection.js';
-import { claimKey } from '../../src/batch/queue/coordinator.js';
-import { checkReply, chunkJob, JOB_FORMAT, versionMismatch } from '../../src/batch/queue/jobs.js';
+import { claimKey, runQueuedBatch } from '../../src/batch/queue/coordinator.js';
+import { batchSignature, checkReply, chunkJob, JOB_FORMAT, versionMismatch } from '../../src/batch/queue/jobs.js';
+import { modeOf } from '../../src/batch/run.js';
 import { InputError } from '../../src/errors/inputError.js';
 import { openDeal } from '../../src/games/registry.js';
+import { openDatabase } from '../../src/store/database.js';
 import { CARDSOLVE_VERSION } from '../../src/version.js';
 import { tempDir } from '../store/helpers.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
@@ -247,4 +249,60 @@ describe('batch --queue and cardsolve worker', () => {
       client.disconnect();
     }
   });
+
+  it('counts a deal once when its chunk, left by an earlier run, comes back while a rerun walks the plan', async () => {
+    // An earlier run stored the first deal, queued the last 4 of the plan, one per chunk, and
+    // stopped. The rerun awaits them; with chunks of 1 deal and 8 at most on the queue, it
+    // blocks after 4 sends until chunks come back, and the one worker takes chunks in order:
+    // the earlier run's first. So they are stored before the walk reaches their deals, which
+    // must not then count as found stored. (The stored first deal makes the walk ask the
+    // database: with nothing stored at the start it asks nothing.)
+    const target = queueTarget(redis.url, 'rerun');
+    const plan = planBatch({ args: ['PY1-N-AAAAAAA'], count: 20 }, {});
+    const deals = [...plan.deals()];
+    const options = {};
+    const signature = batchSignature(modeOf(options), plan.flags, LIMITS, options);
+    const queue = new Queue('rerun', { connection: target.redis });
+    for (const deal of deals.slice(16)) {
+      await queue.add('chunk', chunkJob(signature, modeOf(options), plan.flags, LIMITS, options, [deal]), {
+        removeOnComplete: false,
+        removeOnFail: false,
+      });
+    }
+    const path = join(dir, 'rerun.sqlite');
+    expect(cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', path, ...FAST], dir).status).toBe(0);
+    const db = openDatabase(path);
+    let worker: ReturnType<typeof spawn> | null = null;
+    try {
+      const summary = await runQueuedBatch({
+        plan: planBatch({ args: ['PY1-N-AAAAAAA'], count: 20 }, {}),
+        db,
+        queue: target,
+        limits: LIMITS,
+        analyse: options,
+        chunkSize: 1,
+        // The worker starts once the rerun has listed what the queue holds.
+        onStart: () => {
+          worker = spawn(
+            process.execPath,
+            [BIN, 'worker', '--queue', redis.url, '--queue-name', 'rerun', '--workers', '1', '--no-progress'],
+            {
+              cwd: dir,
+              stdio: 'ignore',
+            },
+          );
+        },
+      });
+      expect(summary.queue.adopted).toBe(4);
+      expect(summary.queue.chunks).toBe(15);
+      expect(summary.skipped).toBe(1);
+      expect(summary.analysed).toBe(19);
+      expect((db.prepare('SELECT COUNT(*) AS n FROM results').get() as { n: number }).n).toBe(20);
+    } finally {
+      db.close();
+      (worker as ReturnType<typeof spawn> | null)?.kill('SIGTERM');
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  }, 60_000);
 });
