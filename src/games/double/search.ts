@@ -69,8 +69,8 @@ export class DoubleSearch {
   readonly s: DoubleState;
   private readonly keys = new PositionKey();
   private readonly vegasBound = new TalonBound();
-  private readonly moves = new GrowableInt32Array(1 << 14);
-  private readonly prios = new GrowableInt32Array(1 << 14);
+  private readonly moves = new GrowableInt32Array(1 << 10);
+  private readonly prios = new GrowableInt32Array(1 << 10);
   private readonly start = new GrowableInt32Array(1024);
   private readonly count = new GrowableInt32Array(1024);
   private readonly index = new GrowableInt32Array(1024);
