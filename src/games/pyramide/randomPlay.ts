@@ -62,7 +62,7 @@ export function exactWouldOverflow(space: PyramideDecisionSpace, positions: Iter
   let sets = 0;
   for (const key of positions) {
     sets += space.removedSetsOf(key);
-    if (sets >= stateLimit + MAX_DEPTH) return true;
+    if (sets > stateLimit + MAX_DEPTH) return true;
   }
   return false;
 }
