@@ -314,6 +314,11 @@ export class DoubleState {
     return `no foundation accepts ${fc(card)}: its suit's places hold ${show(2 * s)} and ${show(2 * s + 1)}`;
   }
 
+  /** Whether `card` may go onto column `b` as it stands: a King into an empty column, else onto the opposite colour one rank higher. */
+  takes(b: number, card: number): boolean {
+    return this.len[b] === 0 ? RANK[card] === KING : FITS[card * 52 + this.top(b)] === 1;
+  }
+
   /** All legal moves, in the app's terms (no solver jumps). */
   legalMoves(): number[] {
     const out: number[] = [];
@@ -327,7 +332,7 @@ export class DoubleState {
         const base = this.card(a, l - n);
         for (let b = 0; b < COLUMNS; b++) {
           if (b === a) continue;
-          if (this.len[b] === 0 ? RANK[base] === KING : FITS[base * 52 + this.top(b)] === 1) out.push(mv(M_CC, a, b, n));
+          if (this.takes(b, base)) out.push(mv(M_CC, a, b, n));
         }
       }
     }
@@ -335,7 +340,7 @@ export class DoubleState {
     if (w >= 0) {
       if (this.pileFor(w) >= 0) out.push(mv(M_WF));
       for (let b = 0; b < COLUMNS; b++) {
-        if (this.len[b] === 0 ? RANK[w] === KING : FITS[w * 52 + this.top(b)] === 1) out.push(mv(M_WC, 0, b));
+        if (this.takes(b, w)) out.push(mv(M_WC, 0, b));
       }
     }
     for (let p = 0; p < PILES; p++) {
@@ -344,7 +349,7 @@ export class DoubleState {
       // With both piles of a suit on the same card, one of them stands for both.
       if ((p & 1) === 1 && this.fnd[p - 1] === this.fnd[p]) continue;
       for (let b = 0; b < COLUMNS; b++) {
-        if (this.len[b] === 0 ? RANK[f] === KING : FITS[f * 52 + this.top(b)] === 1) out.push(mv(M_FC, p, b));
+        if (this.takes(b, f)) out.push(mv(M_FC, p, b));
       }
     }
     return out;

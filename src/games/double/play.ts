@@ -22,8 +22,6 @@ import type { MoveJson } from '../types.js';
 import {
   COLUMNS,
   type DoubleState,
-  FITS,
-  KING,
   M_CC,
   M_CF,
   M_DRAW,
@@ -40,7 +38,6 @@ import {
   mv,
   PILES,
   placeName,
-  RANK,
 } from './engine.js';
 
 export function splitMoves(text: string): string[] {
@@ -129,7 +126,7 @@ export function parseMove(state: DoubleState, text: string, style: CardStyle): n
   if (a === b) throw new IllegalMove('a run cannot move onto its own column');
   for (let i = down; i < len; i++) {
     const base = state.card(a, i);
-    const fits = state.len[b] === 0 ? RANK[base] === KING : FITS[base * 52 + state.top(b)] === 1;
+    const fits = state.takes(b, base);
     if (fits) return mv(M_CC, a, b, len - i);
   }
   if (state.len[b] === 0) throw new IllegalMove(`only a King may go into an empty column, and column ${a + 1} has no face-up King`);

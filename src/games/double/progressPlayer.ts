@@ -20,8 +20,6 @@ import {
   type DoubleDeal,
   type DoubleRules,
   DoubleState,
-  FITS,
-  KING,
   M_CC,
   M_CF,
   M_DRAW,
@@ -32,7 +30,6 @@ import {
   mKind,
   mN,
   mv,
-  RANK,
 } from './engine.js';
 
 const PROGRESS_SALT = 0x50524f47;
@@ -105,14 +102,14 @@ function progressMoves(s: DoubleState, out: number[]): void {
     const base = s.card(a, d);
     for (let b = 0; b < COLUMNS; b++) {
       if (b === a) continue;
-      if (s.len[b] === 0 ? RANK[base] === KING : FITS[base * 52 + s.top(b)] === 1) out.push(mv(M_CC, a, b, l - d));
+      if (s.takes(b, base)) out.push(mv(M_CC, a, b, l - d));
     }
   }
   const w = s.wasteTop();
   if (w < 0) return;
   if (s.pileFor(w) >= 0) out.push(mv(M_WF));
   for (let b = 0; b < COLUMNS; b++) {
-    if (s.len[b] === 0 ? RANK[w] === KING : FITS[w * 52 + s.top(b)] === 1) out.push(mv(M_WC, 0, b));
+    if (s.takes(b, w)) out.push(mv(M_WC, 0, b));
   }
 }
 
