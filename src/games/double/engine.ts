@@ -319,11 +319,17 @@ export class DoubleState {
     return this.len[b] === 0 ? RANK[card] === KING : FITS[card * 52 + this.top(b)] === 1;
   }
 
+  /** The talon move there is: a draw, the turn-over once the stock is empty (not under Vegas), or -1. */
+  talonMove(): number {
+    if (this.stockCount() > 0) return mv(M_DRAW);
+    return !this.vegas && this.waste > 0 ? mv(M_TURN) : -1;
+  }
+
   /** All legal moves, in the app's terms (no solver jumps). */
   legalMoves(): number[] {
     const out: number[] = [];
-    if (this.stockCount() > 0) out.push(mv(M_DRAW));
-    else if (!this.vegas && this.waste > 0) out.push(mv(M_TURN));
+    const talon = this.talonMove();
+    if (talon >= 0) out.push(talon);
     for (let a = 0; a < COLUMNS; a++) {
       const l = this.len[a]!;
       if (l === 0) continue;

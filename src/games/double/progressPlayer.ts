@@ -15,22 +15,7 @@
  *   or a turn-over; a uniform choice among the moves of the first kind that has some.
  */
 import { Sfc32 } from '../../codes/sfc32.js';
-import {
-  COLUMNS,
-  type DoubleDeal,
-  type DoubleRules,
-  DoubleState,
-  M_CC,
-  M_CF,
-  M_DRAW,
-  M_TURN,
-  M_WC,
-  M_WF,
-  mA,
-  mKind,
-  mN,
-  mv,
-} from './engine.js';
+import { COLUMNS, type DoubleDeal, type DoubleRules, DoubleState, M_CC, M_CF, M_WC, M_WF, mA, mKind, mN, mv } from './engine.js';
 
 const PROGRESS_SALT = 0x50524f47;
 const SCRIPTED_SALT = 0x53435244;
@@ -72,8 +57,7 @@ function play(deal: DoubleDeal, rules: DoubleRules, games: number, rng: Sfc32, c
         idle = 0;
         continue;
       }
-      // The talon move the engine lists: a draw, or the turn-over once the stock is empty.
-      const talon = s.stockCount() > 0 ? mv(M_DRAW) : !s.vegas && s.waste > 0 ? mv(M_TURN) : -1;
+      const talon = s.talonMove();
       // A whole round of the talon without progress: nothing will change any more.
       if (talon < 0 || idle > s.talLen + 1) break;
       s.apply(talon);

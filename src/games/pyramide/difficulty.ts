@@ -86,6 +86,9 @@ function dealSeed(deal: PyramideDeal): number {
   return h >>> 0;
 }
 
+/** The weight of the usage in a position key (see `PyramideDecisionSpace.key`): 2^28, past the pyramid's mask. */
+const KEY_USAGE = 2 ** 28;
+
 /** BINOMIAL[n][k] for the at most 4 talon cards of a value. */
 const BINOMIAL = [[1], [1, 1], [1, 2, 1], [1, 3, 3, 1], [1, 4, 6, 4, 1]];
 
@@ -134,7 +137,7 @@ export class PyramideDecisionSpace {
    * value, which of its cards were used (the product of binomials C(cards of value v, used)).
    */
   removedSetsOf(key: number): number {
-    const usage = Math.floor(key / 268435456);
+    const usage = Math.floor(key / KEY_USAGE);
     let sets = 1;
     for (let v = 1; v <= 12; v++) sets *= BINOMIAL[this.talon.count[v]!]![this.talon.used(usage, v)]!;
     return sets;
@@ -191,8 +194,9 @@ export class PyramideDecisionSpace {
     return { mask: this.succMask[depth * 64 + i]!, usage: this.succUsage[depth * 64 + i]! };
   }
 
+  /** A position as one number: mask + usage · 2^28 (usage < 3^12, so the key stays exact). */
   static key(mask: number, usage: number): number {
-    return mask + usage * 268435456;
+    return mask + usage * KEY_USAGE;
   }
 
   /** Whether the position (Kings closed) can be won; false also once the state limit is hit (check `overflow`). */
