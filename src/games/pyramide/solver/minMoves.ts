@@ -12,12 +12,17 @@
  * it expands) looks for any win; its length is an upper bound, and successors whose f
  * exceeds it are not queued from then on. Nothing is lost: every position on an optimal
  * line has f <= the minimum <= that length (the bound never overestimates).
+ *
+ * A position that a position already taken reaches by draws alone, at no more cost, is
+ * neither queued nor taken (pointerDominance.ts): on the first 300 codes 14% fewer
+ * positions taken, the minimum unchanged.
  */
 import type { Budget } from '../../../search/limits.js';
 import { StateTable } from '../../../search/stateTable.js';
 import { ExactCosts } from './exactCosts.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import { MoveBound } from './moveBound.js';
+import { PointerDominance } from './pointerDominance.js';
 
 export interface MinMovesResult {
   /** Step codes of an optimal line (see `FullStateSpace.successors`), or null when there is none or the search stopped. */
@@ -142,6 +147,8 @@ function search(
   // is interned only when taken. Most successors (four in five on hard deals) lie beyond
   // the minimum and are never taken: they cost no table space.
   const table = new StateTable(budget, 1 << 14, 20);
+  const dominance = new PointerDominance(space.rules.passes === Infinity);
+  dominance.reset(budget);
   const head = new Int32Array(MAX_F).fill(-1);
   const outLo = new Uint32Array(MAX_MOVES);
   const outHi = new Uint32Array(MAX_MOVES);
@@ -176,7 +183,7 @@ function search(
   if (h0 < 0) return { line: null, complete: true };
   const f0 = h0 * mode.hWeight;
   if (f0 >= MAX_F) return { line: null, complete: false };
-  if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, budget, table)) {
+  if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, budget, table, dominance)) {
     return { line: null, complete: false };
   }
   head[f0] = 0;
@@ -193,6 +200,8 @@ function search(
     const gv = qb[qa + Q_G]!;
     const lo = qb[qa + Q_LO]! >>> 0;
     const hi = qb[qa + Q_HI]! >>> 0;
+    // Before the table: a position skipped here must not look taken.
+    if (dominance.dominated(lo, hi, gv)) continue;
     const id = table.intern(hi, lo);
     if (id < 0) return { line: null, complete: false };
     if (!table.lastWasNew && closed.g[id]! <= gv) continue; // taken before by a path as short
@@ -203,6 +212,7 @@ function search(
     via[id] = qb[qa + Q_VIA]!;
     closed.h[id] = qb[qa + Q_H]!;
     exactId[id] = qb[qa + Q_EXACT]!;
+    dominance.close(lo, hi, gv);
     const won = space.isWon(lo, hi);
     if (won || exactId[id]! >= 0) {
       // A win, or a position whose exact cost is its bound: nothing open can do better
@@ -258,12 +268,13 @@ function search(
       const cHi = outHi[k]!;
       const cid = table.lookup(cHi, cLo);
       if (cid >= 0 && closed.g[cid]! <= ng) continue;
+      if (dominance.dominated(cLo, cHi, ng)) continue;
       const hs = cid >= 0 ? closed.h[cid]! : boundOf(cLo, cHi);
       if (hs < 0) continue; // cannot be won from there
       const nf = ng * mode.gWeight + hs * mode.hWeight;
       if (nf > limit) continue;
       const x = cid >= 0 ? closed.exactId[cid]! : lastExact;
-      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs, x, head[nf]!, budget, table)) return { line: null, complete: false };
+      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs, x, head[nf]!, budget, table, dominance)) return { line: null, complete: false };
       head[nf] = queue.size - 1;
       if (nf < f) f = nf;
     }
@@ -371,13 +382,14 @@ class Queue {
     next: number,
     budget: Budget,
     table: StateTable,
+    dominance: PointerDominance,
   ): boolean {
     const e = this.size;
     const b = e >>> BLOCK_BITS;
     if (b >= this.blocks.length) {
-      // The table counts itself and the closed arrays; the queue counts itself on top.
+      // The table counts itself and the closed arrays; the queue counts itself and the dominance table on top.
       const bytes = (b + 1) * (BLOCK_MASK + 1) * ENTRY_BYTES;
-      if (!budget.fitsMemory(bytes + table.bytes() + table.size * 20)) return false;
+      if (!budget.fitsMemory(bytes + table.bytes() + table.size * 20 + dominance.bytes())) return false;
       this.blocks.push(new Int32Array((BLOCK_MASK + 1) * ENTRY_WORDS));
     }
     const block = this.blocks[b]!;
