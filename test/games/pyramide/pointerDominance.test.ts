@@ -12,8 +12,8 @@ describe('pointer dominance', () => {
   const talon = 0b1100; // talon cards 2 and 3 removed: from pointer 1, pointer 5 is 2 draws away (cards 1 and 4)
 
   it('a position taken earlier in the stock reaches a later pointer by its draws: dominated at that cost or more, not below', () => {
-    const d = new PointerDominance(true);
-    d.reset(null);
+    const d = new PointerDominance();
+    d.reset(null, true);
     const a = packed(pyramid, talon, 1);
     d.close(a.lo, a.hi, 10);
     const b = packed(pyramid, talon, 5);
@@ -25,8 +25,8 @@ describe('pointer dominance', () => {
   });
 
   it('only the same pyramid, the same talon cards removed and the same turn-overs used compare', () => {
-    const d = new PointerDominance(false);
-    d.reset(null);
+    const d = new PointerDominance();
+    d.reset(null, false);
     const a = packed(pyramid, talon, 1, 1);
     d.close(a.lo, a.hi, 10);
     for (const other of [packed(pyramid | 16, talon, 5, 1), packed(pyramid, talon | 1, 5, 1), packed(pyramid, talon, 5, 2)]) {
@@ -41,8 +41,8 @@ describe('pointer dominance', () => {
     const later = packed(pyramid, talon, 20);
     const earlier = packed(pyramid, talon, 1);
     for (const wrap of [true, false]) {
-      const d = new PointerDominance(wrap);
-      d.reset(null);
+      const d = new PointerDominance();
+      d.reset(null, wrap);
       d.close(later.lo, later.hi, 10);
       expect(d.dominated(earlier.lo, earlier.hi, 16)).toBe(wrap);
       expect(d.dominated(earlier.lo, earlier.hi, 15)).toBe(false);
@@ -50,14 +50,28 @@ describe('pointer dominance', () => {
   });
 
   it('a position taken again by a shorter path compares by its shorter cost; reset forgets', () => {
-    const d = new PointerDominance(true);
-    d.reset(null);
+    const d = new PointerDominance();
+    d.reset(null, true);
     const a = packed(pyramid, talon, 1);
     const b = packed(pyramid, talon, 5);
     d.close(a.lo, a.hi, 10);
     d.close(a.lo, a.hi, 8);
     expect(d.dominated(b.lo, b.hi, 10)).toBe(true);
-    d.reset(null);
+    d.reset(null, true);
     expect(d.dominated(b.lo, b.hi, 100)).toBe(false);
+  });
+
+  it('kept from search to search: after a reset nothing taken before dominates, whether few or many positions were taken', () => {
+    const d = new PointerDominance();
+    for (const taken of [3, 6000]) {
+      d.reset(null, true);
+      for (let k = 0; k < taken; k++) {
+        const a = packed(k, talon, 1);
+        d.close(a.lo, a.hi, 10);
+        expect(d.dominated(packed(k, talon, 5).lo, packed(k, talon, 5).hi, 12)).toBe(true);
+      }
+      d.reset(null, true);
+      for (let k = 0; k < taken; k++) expect(d.dominated(packed(k, talon, 5).lo, packed(k, talon, 5).hi, 1000)).toBe(false);
+    }
   });
 });

@@ -25,14 +25,29 @@ export class PointerDominance {
   /** Per key: how many slots are used, then each slot's pointer << 16 | moves. */
   private readonly slots = new GrowableInt32Array(WORDS << 10);
 
-  /** `wrap`: turn-overs are unlimited, so a later pointer reaches an earlier one too. */
-  constructor(private readonly wrap: boolean) {
+  /** Turn-overs are unlimited, so a later pointer reaches an earlier one too. */
+  private wrap = false;
+
+  constructor() {
     this.table = new StateTable(null, 1 << 10, WORDS * 4);
   }
 
-  /** Forgets every position, for another search under `budget`. */
-  reset(budget: Budget | null): void {
-    this.table.reset(budget);
+  /** One bit per hash of a key: most keys met were never taken, and this says so without the table. */
+  private readonly filter = new Int32Array(FILTER_WORDS);
+
+  /**
+   * Forgets every position, for another search under `budget` (`wrap`: with unlimited
+   * turn-overs). Kept from search to search: a small one clears only the filter bits it set.
+   */
+  reset(budget: Budget | null, wrap: boolean): void {
+    this.wrap = wrap;
+    const t = this.table;
+    if (t.size < FILTER_WORDS >> 3) {
+      for (let id = 0; id < t.size; id++) this.filter[filterSlot(t.hiOf(id), t.loOf(id)) >>> 5] = 0;
+    } else this.filter.fill(0);
+    t.reset(budget);
+    // Nor the slots of a large one.
+    if (this.slots.data.length > WORDS << 16) this.slots.data = new Int32Array(WORDS << 10);
   }
 
   /** Bytes held (the queue counts them against the memory limit). */
@@ -42,6 +57,8 @@ export class PointerDominance {
 
   /** Whether a position taken before reaches this one (met after `g` moves) by draws, at no more cost. */
   dominated(lo: number, hi: number, g: number): boolean {
+    const h = filterSlot(hi, lo);
+    if ((this.filter[h >>> 5]! & (1 << (h & 31))) === 0) return false;
     const id = this.table.lookup((hi & ~NEXT_HIGH_BIT) >>> 0, lo & FULL_PYRAMID);
     if (id < 0) return false;
     const left = ~hi & ALL_TALON;
@@ -66,6 +83,8 @@ export class PointerDominance {
   close(lo: number, hi: number, g: number): void {
     const id = this.table.intern((hi & ~NEXT_HIGH_BIT) >>> 0, lo & FULL_PYRAMID);
     if (id < 0) return;
+    const h = filterSlot(hi, lo);
+    this.filter[h >>> 5]! |= 1 << (h & 31);
     const s = this.slots.ensure(id * WORDS + SLOTS);
     const at = id * WORDS;
     if (this.table.lastWasNew) s[at] = 0;
@@ -82,6 +101,14 @@ export class PointerDominance {
       s[at + s[at]!] = (p << 16) | g;
     }
   }
+}
+
+const FILTER_BITS = 20;
+const FILTER_WORDS = 1 << (FILTER_BITS - 5);
+
+/** The filter's bit for a key (the pointer left out). */
+function filterSlot(hi: number, lo: number): number {
+  return Math.imul((lo & FULL_PYRAMID) ^ Math.imul(hi & ~NEXT_HIGH_BIT, 0x9e3779b1), 0x85ebca6b) >>> (32 - FILTER_BITS);
 }
 
 /** The waste pointer of a packed position (0 to 24; see fullState.ts). */
