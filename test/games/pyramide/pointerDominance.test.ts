@@ -24,15 +24,29 @@ describe('pointer dominance', () => {
     expect(d.dominated(a.lo, a.hi, 50)).toBe(false);
   });
 
-  it('only the same pyramid, the same talon cards removed and the same turn-overs used compare', () => {
+  it('only the same pyramid and talon cards removed compare, and never a position with fewer turn-overs used', () => {
     const d = new PointerDominance();
     d.reset(null, false);
     const a = packed(pyramid, talon, 1, 1);
     d.close(a.lo, a.hi, 10);
-    for (const other of [packed(pyramid | 16, talon, 5, 1), packed(pyramid, talon | 1, 5, 1), packed(pyramid, talon, 5, 2)]) {
+    for (const other of [packed(pyramid | 16, talon, 5, 1), packed(pyramid, talon | 1, 5, 1), packed(pyramid, talon, 5, 0)]) {
       expect(d.dominated(other.lo, other.hi, 100)).toBe(false);
     }
     expect(d.dominated(packed(pyramid, talon, 5, 1).lo, packed(pyramid, talon, 5, 1).hi, 12)).toBe(true);
+  });
+
+  it('one more turn-over used: the rest of the stock, the turn-over, then the draws to the pointer (a whole pass more for each further one)', () => {
+    // 22 talon cards left; from pointer 1 (card 0 drawn): 21 draws, the turn-over, 3 draws to pointer 5.
+    const d = new PointerDominance();
+    d.reset(null, false);
+    const a = packed(pyramid, talon, 1, 0);
+    d.close(a.lo, a.hi, 10);
+    const once = packed(pyramid, talon, 5, 1);
+    expect(d.dominated(once.lo, once.hi, 35)).toBe(true);
+    expect(d.dominated(once.lo, once.hi, 34)).toBe(false);
+    const twice = packed(pyramid, talon, 5, 2);
+    expect(d.dominated(twice.lo, twice.hi, 35 + 23)).toBe(true);
+    expect(d.dominated(twice.lo, twice.hi, 34 + 23)).toBe(false);
   });
 
   it('an earlier pointer is reached from a later one only with unlimited turn-overs: to the end, one turn-over, then drawing', () => {

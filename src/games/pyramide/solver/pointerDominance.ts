@@ -1,14 +1,15 @@
 /**
  * Pointer dominance for the minimum-move search (minMoves.ts). Two positions with the same
- * pyramid, the same talon cards removed and the same turn-overs used differ only in where
- * the waste ends; from the one with the earlier pointer, draws alone reach the other (and,
- * with unlimited turn-overs, from any pointer by drawing to the end and turning over). So
- * when a position was taken from the queue after g moves and the other is met after g' >=
- * g + those draws, every line from the other is matched, move for move after the draws, by
- * a line from the first that is no longer (the search's steps from the first include each
- * of its own after those draws): the other needs no search of its own. The draws
- * between two pointers are the talon cards left between them, so no position is compared
- * with itself at a lower cost (a pointer always sits on a card left, or at the end).
+ * pyramid and the same talon cards removed differ only in where the waste ends and how many
+ * turn-overs they used. From the one with the earlier pointer, draws alone reach the other;
+ * from any pointer, drawing to the end and turning over reaches every pointer with one more
+ * turn-over used (and, with unlimited turn-overs, every pointer). So when a position was
+ * taken from the queue after g moves and the other is met after g' >= g + those moves,
+ * every line from the other is matched, move for move after them, by a line from the first
+ * that is no longer (the search's steps from the first include each of its own after those
+ * moves): the other needs no search of its own. The draws between two pointers are the
+ * talon cards left between them, so no position is compared with itself at a lower cost (a
+ * pointer always sits on a card left, or at the end).
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
@@ -18,11 +19,10 @@ import { ALL_TALON } from './fullState.js';
 /** Positions taken, per pyramid and talon, kept for comparison (a bound on the work per check). */
 const SLOTS = 4;
 const WORDS = SLOTS + 1;
-const NEXT_HIGH_BIT = 1 << 24;
 
 export class PointerDominance {
   private readonly table: StateTable;
-  /** Per key: how many slots are used, then each slot's pointer << 16 | moves. */
+  /** Per key: how many slots are used, then each slot's turn-overs << 21 | pointer << 16 | moves. */
   private readonly slots = new GrowableInt32Array(WORDS << 10);
 
   /** Turn-overs are unlimited, so a later pointer reaches an earlier one too. */
@@ -59,21 +59,26 @@ export class PointerDominance {
   dominated(lo: number, hi: number, g: number): boolean {
     const h = filterSlot(hi, lo);
     if ((this.filter[h >>> 5]! & (1 << (h & 31))) === 0) return false;
-    const id = this.table.lookup((hi & ~NEXT_HIGH_BIT) >>> 0, lo & FULL_PYRAMID);
+    const id = this.table.lookup(hi & ALL_TALON, lo & FULL_PYRAMID);
     if (id < 0) return false;
     const left = ~hi & ALL_TALON;
     const p = pointerOf(lo, hi);
+    const k = turnOversOf(hi);
     const before = popcount(left & ((1 << p) - 1));
     const s = this.slots.data;
     const at = id * WORDS;
     for (let i = 1; i <= s[at]!; i++) {
-      const q = s[at + i]! >>> 16;
+      const kq = s[at + i]! >>> 21;
+      const q = (s[at + i]! >>> 16) & 31;
       const gq = s[at + i]! & 0xffff;
-      if (q === p) continue;
+      if (kq > k || (kq === k && q === p)) continue;
       let draws: number;
-      if (q < p) draws = before - popcount(left & ((1 << q) - 1));
-      else if (this.wrap) draws = popcount(left & ~((1 << q) - 1)) + 1 + before;
-      else continue;
+      if (kq === k && q < p) draws = before - popcount(left & ((1 << q) - 1));
+      else if (kq < k || this.wrap) {
+        // To the end, turn over, whole passes for the turn-overs still to come, then on to the pointer.
+        const all = popcount(left);
+        draws = all - popcount(left & ((1 << q) - 1)) + 1 + (k - kq - (kq < k ? 1 : 0)) * (all + 1) + before;
+      } else continue;
       if (gq + draws <= g) return true;
     }
     return false;
@@ -81,24 +86,24 @@ export class PointerDominance {
 
   /** Records a position taken from the queue after `g` moves (not when memory runs out: then it only prunes less). */
   close(lo: number, hi: number, g: number): void {
-    const id = this.table.intern((hi & ~NEXT_HIGH_BIT) >>> 0, lo & FULL_PYRAMID);
+    const id = this.table.intern(hi & ALL_TALON, lo & FULL_PYRAMID);
     if (id < 0) return;
     const h = filterSlot(hi, lo);
     this.filter[h >>> 5]! |= 1 << (h & 31);
     const s = this.slots.ensure(id * WORDS + SLOTS);
     const at = id * WORDS;
     if (this.table.lastWasNew) s[at] = 0;
-    const p = pointerOf(lo, hi);
+    const where = (turnOversOf(hi) << 5) | pointerOf(lo, hi);
     for (let i = 1; i <= s[at]!; i++) {
-      if (s[at + i]! >>> 16 === p) {
+      if (s[at + i]! >>> 16 === where) {
         // Taken again by a shorter path.
-        if ((s[at + i]! & 0xffff) > g) s[at + i] = (p << 16) | g;
+        if ((s[at + i]! & 0xffff) > g) s[at + i] = (where << 16) | g;
         return;
       }
     }
     if (s[at]! < SLOTS) {
       s[at]!++;
-      s[at + s[at]!] = (p << 16) | g;
+      s[at + s[at]!] = (where << 16) | g;
     }
   }
 }
@@ -106,9 +111,14 @@ export class PointerDominance {
 const FILTER_BITS = 20;
 const FILTER_WORDS = 1 << (FILTER_BITS - 5);
 
-/** The filter's bit for a key (the pointer left out). */
+/** The filter's bit for a key (the pointer and the turn-overs left out). */
 function filterSlot(hi: number, lo: number): number {
-  return Math.imul((lo & FULL_PYRAMID) ^ Math.imul(hi & ~NEXT_HIGH_BIT, 0x9e3779b1), 0x85ebca6b) >>> (32 - FILTER_BITS);
+  return Math.imul((lo & FULL_PYRAMID) ^ Math.imul(hi & ALL_TALON, 0x9e3779b1), 0x85ebca6b) >>> (32 - FILTER_BITS);
+}
+
+/** Turn-overs used by a packed position (see fullState.ts). */
+function turnOversOf(hi: number): number {
+  return (hi >>> 25) & 63;
 }
 
 /** The waste pointer of a packed position (0 to 24; see fullState.ts). */
