@@ -24,10 +24,17 @@ export class StateTable {
    * `extraBytesPerState`: what the caller keeps per state beside the table, so that the
    * memory limit counts it too.
    */
+  /**
+   * `groupHi`, `groupLo`: the bits of the key that place it. States that agree on them
+   * form a group whose members all lie on the probe run from one slot (`probeStart`), so
+   * a caller can visit every member while looking one up (default: every bit).
+   */
   constructor(
     private budget: Budget | null = null,
     initialCapacity = 1 << 12,
     private readonly extraBytesPerState = 0,
+    private readonly groupHi = 0xffffffff,
+    private readonly groupLo = 0xffffffff,
   ) {
     let cap = 1 << 4;
     while (cap < initialCapacity) cap <<= 1;
@@ -64,7 +71,7 @@ export class StateTable {
     const mask = this.mask;
     hi >>>= 0;
     lo >>>= 0;
-    for (let i = hashPair(hi, lo) & mask; ; i = (i + 1) & mask) {
+    for (let i = hashPair(hi & this.groupHi, lo & this.groupLo) & mask; ; i = (i + 1) & mask) {
       const s = slots[i]!;
       if (s === 0) return -1;
       const at = (s - 1) << 1;
@@ -82,7 +89,7 @@ export class StateTable {
     const mask = this.mask;
     hi >>>= 0;
     lo >>>= 0;
-    let i = hashPair(hi, lo) & mask;
+    let i = hashPair(hi & this.groupHi, lo & this.groupLo) & mask;
     for (;;) {
       const s = slots[i]!;
       if (s === 0) break;
@@ -103,6 +110,23 @@ export class StateTable {
     slots[i] = id + 1;
     this.lastWasNew = true;
     return id;
+  }
+
+  /**
+   * The first slot of the probe run where a state and every member of its group lie; walk
+   * it with `nextSlot` while `idAtSlot` is not -1 (any state met may belong to another group).
+   */
+  probeStart(hi: number, lo: number): number {
+    return hashPair((hi & this.groupHi) >>> 0, (lo & this.groupLo) >>> 0) & this.mask;
+  }
+
+  nextSlot(i: number): number {
+    return (i + 1) & this.mask;
+  }
+
+  /** The id stored at a slot, or -1 for an empty slot (the end of a probe run). */
+  idAtSlot(i: number): number {
+    return this.slots[i]! - 1;
   }
 
   hiOf(id: number): number {
@@ -127,7 +151,7 @@ export class StateTable {
     const slots = new Int32Array(cap * 2);
     const mask = cap * 2 - 1;
     for (let id = 0; id < this.size; id++) {
-      let i = hashPair(keys[id << 1]!, keys[(id << 1) + 1]!) & mask;
+      let i = hashPair(keys[id << 1]! & this.groupHi, keys[(id << 1) + 1]! & this.groupLo) & mask;
       while (slots[i] !== 0) i = (i + 1) & mask;
       slots[i] = id + 1;
     }

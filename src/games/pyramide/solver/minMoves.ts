@@ -22,7 +22,7 @@ import { StateTable } from '../../../search/stateTable.js';
 import { ExactCosts } from './exactCosts.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import { MoveBound } from './moveBound.js';
-import { PointerDominance } from './pointerDominance.js';
+import { GROUP_HI, GROUP_LO, movesBetween } from './pointerDominance.js';
 
 export interface MinMovesResult {
   /** Step codes of an optimal line (see `FullStateSpace.successors`), or null when there is none or the search stopped. */
@@ -40,14 +40,13 @@ const bounds = new WeakMap<FullStateSpace, MoveBound>();
 const exacts = new WeakMap<FullStateSpace, ExactCosts>();
 
 /**
- * The queue, the closed arrays and the dominance table of the last search, kept for the next one: a deal's
+ * The queue and the closed arrays of the last search, kept for the next one: a deal's
  * analysis and every hint run searches one after another, and allocating (and the system
  * zeroing) their arrays afresh cost about a tenth of the time. Dropped once they grow past
  * POOL_KEEP_ENTRIES, so one huge search does not keep its memory.
  */
 let pooledQueue: Queue | null = null;
 let pooledClosed: Closed | null = null;
-let pooledDominance: PointerDominance | null = null;
 const POOL_KEEP_ENTRIES = 1 << 22;
 const CACHE_BITS = 16;
 const boundCache = {
@@ -73,19 +72,16 @@ export function searchMinMoves(
 ): MinMovesResult {
   const queue = pooledQueue ?? new Queue();
   const closed = pooledClosed ?? new Closed(1 << 14);
-  const dominance = pooledDominance ?? new PointerDominance();
   pooledQueue = null; // not shared while in use
   pooledClosed = null;
-  pooledDominance = null;
   queue.size = 0;
   try {
     const mode = probeAt === EXACT.probeAt ? EXACT : { ...EXACT, probeAt };
-    return search(space, budget, startLo, startHi, learning, queue, closed, dominance, mode);
+    return search(space, budget, startLo, startHi, learning, queue, closed, mode);
   } finally {
     queue.keepAtMost(POOL_KEEP_ENTRIES);
     pooledQueue = queue;
     if (closed.g.length <= POOL_KEEP_ENTRIES) pooledClosed = closed;
-    pooledDominance = dominance;
   }
 }
 
@@ -112,7 +108,7 @@ const PROBE: SearchMode = { gWeight: 1, hWeight: 2, maxExpanded: 50_000, probeAt
  * up (its cap, or the budget: then the exact search stops at its next tick too).
  */
 function probeUpperBound(space: FullStateSpace, budget: Budget, startLo: number, startHi: number): number {
-  const result = search(space, budget, startLo, startHi, false, new Queue(), new Closed(1 << 14), new PointerDominance(), PROBE);
+  const result = search(space, budget, startLo, startHi, false, new Queue(), new Closed(1 << 14), PROBE);
   if (result.line === null) return Infinity;
   let cost = 0;
   for (const code of result.line) cost += FullStateSpace.moveCost(code);
@@ -127,7 +123,6 @@ function search(
   learning: boolean,
   queue: Queue,
   closed: Closed,
-  dominance: PointerDominance,
   mode: SearchMode,
 ): MinMovesResult {
   const exactSearch = mode.gWeight === 1 && mode.hWeight === 1;
@@ -152,8 +147,29 @@ function search(
   // bound and exact id; a successor waits in the queue with its own key, g and bound, and
   // is interned only when taken. Most successors (four in five on hard deals) lie beyond
   // the minimum and are never taken: they cost no table space.
-  const table = new StateTable(budget, 1 << 14, 20);
-  dominance.reset(budget, space.rules.passes === Infinity);
+  const table = new StateTable(budget, 1 << 14, 20, GROUP_HI, GROUP_LO);
+  const wrap = space.rules.passes === Infinity;
+  /** Set by `dominated`: the id of the position itself when it was taken, else -1. */
+  let takenId = -1;
+  // Whether a taken position of the same pyramid and talon reaches (lo, hi) by draws and
+  // turn-overs within `g` moves (see pointerDominance.ts): the walk that looks the position
+  // up meets every one of them.
+  const dominated = (lo: number, hi: number, g: number): boolean => {
+    takenId = -1;
+    const groupLo = lo & GROUP_LO;
+    const groupHi = hi & GROUP_HI;
+    for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
+      const id = table.idAtSlot(i);
+      if (id < 0) return false;
+      const sLo = table.loOf(id);
+      const sHi = table.hiOf(id);
+      if (sLo === lo && sHi === hi) takenId = id;
+      else if ((sLo & GROUP_LO) === groupLo && (sHi & GROUP_HI) === groupHi) {
+        const d = movesBetween(sLo, sHi, lo, hi, wrap);
+        if (d >= 0 && closed.g[id]! + d <= g) return true;
+      }
+    }
+  };
   const head = new Int32Array(MAX_F).fill(-1);
   const outLo = new Uint32Array(MAX_MOVES);
   const outHi = new Uint32Array(MAX_MOVES);
@@ -188,7 +204,7 @@ function search(
   if (h0 < 0) return { line: null, complete: true };
   const f0 = h0 * mode.hWeight;
   if (f0 >= MAX_F) return { line: null, complete: false };
-  if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, budget, table, dominance)) {
+  if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, budget, table)) {
     return { line: null, complete: false };
   }
   head[f0] = 0;
@@ -206,7 +222,7 @@ function search(
     const lo = qb[qa + Q_LO]! >>> 0;
     const hi = qb[qa + Q_HI]! >>> 0;
     // Before the table: a position skipped here must not look taken.
-    if (dominance.dominated(lo, hi, gv)) continue;
+    if (dominated(lo, hi, gv)) continue;
     const id = table.intern(hi, lo);
     if (id < 0) return { line: null, complete: false };
     if (!table.lastWasNew && closed.g[id]! <= gv) continue; // taken before by a path as short
@@ -217,7 +233,6 @@ function search(
     via[id] = qb[qa + Q_VIA]!;
     closed.h[id] = qb[qa + Q_H]!;
     exactId[id] = qb[qa + Q_EXACT]!;
-    dominance.close(lo, hi, gv);
     const won = space.isWon(lo, hi);
     if (won || exactId[id]! >= 0) {
       // A win, or a position whose exact cost is its bound: nothing open can do better
@@ -271,15 +286,15 @@ function search(
       const ng = gv + FullStateSpace.moveCost(outMove[k]!);
       const cLo = outLo[k]!;
       const cHi = outHi[k]!;
-      const cid = table.lookup(cHi, cLo);
+      if (dominated(cLo, cHi, ng)) continue;
+      const cid = takenId;
       if (cid >= 0 && closed.g[cid]! <= ng) continue;
-      if (dominance.dominated(cLo, cHi, ng)) continue;
       const hs = cid >= 0 ? closed.h[cid]! : boundOf(cLo, cHi);
       if (hs < 0) continue; // cannot be won from there
       const nf = ng * mode.gWeight + hs * mode.hWeight;
       if (nf > limit) continue;
       const x = cid >= 0 ? closed.exactId[cid]! : lastExact;
-      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs, x, head[nf]!, budget, table, dominance)) return { line: null, complete: false };
+      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs, x, head[nf]!, budget, table)) return { line: null, complete: false };
       head[nf] = queue.size - 1;
       if (nf < f) f = nf;
     }
@@ -387,14 +402,13 @@ class Queue {
     next: number,
     budget: Budget,
     table: StateTable,
-    dominance: PointerDominance,
   ): boolean {
     const e = this.size;
     const b = e >>> BLOCK_BITS;
     if (b >= this.blocks.length) {
-      // The table counts itself and the closed arrays; the queue counts itself and the dominance table on top.
+      // The table counts itself and the closed arrays; the queue counts itself on top.
       const bytes = (b + 1) * (BLOCK_MASK + 1) * ENTRY_BYTES;
-      if (!budget.fitsMemory(bytes + table.bytes() + table.size * 20 + dominance.bytes())) return false;
+      if (!budget.fitsMemory(bytes + table.bytes() + table.size * 20)) return false;
       this.blocks.push(new Int32Array((BLOCK_MASK + 1) * ENTRY_WORDS));
     }
     const block = this.blocks[b]!;
