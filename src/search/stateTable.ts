@@ -22,12 +22,10 @@ export class StateTable {
 
   /**
    * `extraBytesPerState`: what the caller keeps per state beside the table, so that the
-   * memory limit counts it too.
-   */
-  /**
-   * `groupHi`, `groupLo`: the bits of the key that place it. States that agree on them
-   * form a group whose members all lie on the probe run from one slot (`probeStart`), so
-   * a caller can visit every member while looking one up (default: every bit).
+   * memory limit counts it too. `groupHi`, `groupLo`: the bits of the key that place it.
+   * States that agree on them form a group whose members all lie on the probe run from one
+   * slot (`probeStart`), so a caller can visit every member while looking one up (default:
+   * every bit).
    */
   constructor(
     private budget: Budget | null = null,
