@@ -20,7 +20,7 @@ import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import { FULL_PYRAMID } from '../layout.js';
 import { ALL_TALON, type FullStateSpace, MAX_MOVES } from './fullState.js';
-import { GROUP_HI, GROUP_LO } from './pointerDominance.js';
+import { GROUP_HI, GROUP_LO, reachOrder } from './pointerDominance.js';
 
 export type ExploreGoal = 'win' | 'win-most' | 'dead-end' | 'most';
 
@@ -44,15 +44,13 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
   const table = byDraws ? new StateTable(budget, 1 << 12, 0, GROUP_HI, GROUP_LO) : new StateTable(budget, 1 << 12);
   /** Whether a position pushed before reaches (lo, hi) by draws and turn-overs (itself included). */
   const covered = (lo: number, hi: number): boolean => {
-    const groupLo = lo & GROUP_LO;
-    const groupHi = hi & GROUP_HI;
-    const order = classOf(lo, hi);
+    const order = reachOrder(lo, hi);
     for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
       const id = table.idAtSlot(i);
       if (id < 0) return false;
       const sLo = table.loOf(id);
       const sHi = table.hiOf(id);
-      if ((sLo & GROUP_LO) === groupLo && (sHi & GROUP_HI) === groupHi && classOf(sLo, sHi) <= order) return true;
+      if (((sLo ^ lo) & GROUP_LO) === 0 && ((sHi ^ hi) & GROUP_HI) === 0 && reachOrder(sLo, sHi) <= order) return true;
     }
   };
   const stack = new GrowableInt32Array(1 << 10);
@@ -159,10 +157,4 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
   }
   const settled = found || reachedCeiling || (!stopped && sp === 0);
   return { found: settled ? found : null, most, complete: settled };
-}
-
-/** Turn-overs used, then the waste pointer: a smaller one reaches a larger one by draws and turn-overs. */
-function classOf(lo: number, hi: number): number {
-  const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
-  return (((hi >>> 25) & 63) << 8) | next;
 }

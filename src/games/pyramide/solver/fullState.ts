@@ -25,6 +25,16 @@ const MOVE_DRAW = 2;
 export const TALON_BASE = PYRAMID_SIZE;
 export const ALL_TALON = (1 << TALON_SIZE) - 1;
 
+/** The waste/stock boundary `next` of a packed position (0 to 24). */
+export function pointerOf(lo: number, hi: number): number {
+  return ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
+}
+
+/** The turn-overs a packed position has used. */
+export function turnOversOf(hi: number): number {
+  return (hi >>> 25) & 63;
+}
+
 function moveCode(kind: number, a = 0, b = 0): number {
   return kind | (a << 2) | (b << 8);
 }
@@ -97,8 +107,8 @@ export class FullStateSpace {
     const value = this.value;
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
-    const startNext = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
-    const startPasses = (hi >>> 25) & 63;
+    const startNext = pointerOf(lo, hi);
+    const startPasses = turnOversOf(hi);
     const avail = this.avail;
     let n = 0;
     let out = 0;
@@ -203,8 +213,8 @@ export class FullStateSpace {
   drawOnce(lo: number, hi: number): boolean {
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
-    let next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
-    let passes = (hi >>> 25) & 63;
+    let next = pointerOf(lo, hi);
+    let passes = turnOversOf(hi);
     const talonLeft = ~talonRemoved & ALL_TALON;
     const stock = talonLeft & ~((1 << next) - 1);
     if (stock !== 0) next = 31 - Math.clz32(stock & -stock) + 1;

@@ -156,15 +156,13 @@ function search(
   // up meets every one of them.
   const dominated = (lo: number, hi: number, g: number): boolean => {
     takenId = -1;
-    const groupLo = lo & GROUP_LO;
-    const groupHi = hi & GROUP_HI;
     for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
       const id = table.idAtSlot(i);
       if (id < 0) return false;
       const sLo = table.loOf(id);
       const sHi = table.hiOf(id);
       if (sLo === lo && sHi === hi) takenId = id;
-      else if ((sLo & GROUP_LO) === groupLo && (sHi & GROUP_HI) === groupHi) {
+      else if (((sLo ^ lo) & GROUP_LO) === 0 && ((sHi ^ hi) & GROUP_HI) === 0) {
         const d = movesBetween(sLo, sHi, lo, hi, wrap);
         if (d >= 0 && closed.g[id]! + d <= g) return true;
       }

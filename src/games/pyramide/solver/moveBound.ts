@@ -5,7 +5,7 @@
  */
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import { FULL_PYRAMID, PYRAMID_SIZE, popcount, TALON_SIZE } from '../layout.js';
-import { ALL_TALON, type FullStateSpace, TALON_BASE } from './fullState.js';
+import { ALL_TALON, type FullStateSpace, pointerOf, TALON_BASE, turnOversOf } from './fullState.js';
 import { NO_WIN } from './relaxed.js';
 
 export class MoveBound {
@@ -51,7 +51,7 @@ export class MoveBound {
       for (let v = 1; v <= 6; v++) removals += Math.max(counts[v]!, counts[13 - v]!);
       if (this.space.rules.stockTopAvailable) return removals;
       // Every stock card has to be drawn.
-      const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
+      const next = pointerOf(lo, hi);
       let draws = 0;
       for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) draws++;
       return removals + draws;
@@ -63,8 +63,8 @@ export class MoveBound {
     const at = fig * 14; // need[at + w]: talon cards of value w still needed; left[at + v]: pyramid cards of value v
     const slack = this.slackOf.data[fig]!;
     const present = this.presentOf.data[fig]!; // bit v: a pyramid card of value v is left
-    const next = ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
-    const canCycle = ((hi >>> 25) & 63) < this.space.rules.passes;
+    const next = pointerOf(lo, hi);
+    const canCycle = turnOversOf(hi) < this.space.rules.passes;
     const costs = this.costs;
     const found = this.found;
     for (let v = 0; v < 14; v++) found[v] = 0; // (a loop: cheaper than fill's call for 14 slots)

@@ -16,7 +16,7 @@
  * comparison costs no table of its own.
  */
 import { FULL_PYRAMID, popcount } from '../layout.js';
-import { ALL_TALON } from './fullState.js';
+import { ALL_TALON, pointerOf, turnOversOf } from './fullState.js';
 
 /** The key bits that name a position's group: talon cards removed (hi), pyramid cards removed (lo). */
 export const GROUP_HI = ALL_TALON;
@@ -43,12 +43,11 @@ export function movesBetween(qLo: number, qHi: number, pLo: number, pHi: number,
   return all - fromQ + 1 + (k - kq - (kq < k ? 1 : 0)) * (all + 1) + before;
 }
 
-/** Turn-overs used by a packed position (see fullState.ts). */
-function turnOversOf(hi: number): number {
-  return (hi >>> 25) & 63;
-}
-
-/** The waste pointer of a packed position (0 to 24; see fullState.ts). */
-function pointerOf(lo: number, hi: number): number {
-  return ((lo >>> 28) & 15) | (((hi >>> 24) & 1) << 4);
+/**
+ * Turn-overs used, then the waste pointer, as one number: within a group, a position reaches
+ * every position of a larger one by draws and turn-overs (for the exhaustive searches, where
+ * only reaching counts, not the moves).
+ */
+export function reachOrder(lo: number, hi: number): number {
+  return (turnOversOf(hi) << 8) | pointerOf(lo, hi);
 }
