@@ -2,8 +2,9 @@
  * Double Solitaire benchmark: solves the codes DS1-<rules>-AAAAAAA onwards, one after the
  * other on one core, for D1N, D3N, D1V and D3V, and prints per rule set the share decided within
  * the per-deal time limit, median / p95 / max ms among decided deals, nodes per second and
- * the peak resident memory, the length of the printed winning lines (median / max) and how
- * far they are from the proven lower bound on the moves of any win (median ratio).
+ * the peak resident memory, the length of the printed winning lines (median / max), how
+ * far they are from the proven lower bound on the moves of any win (median ratio) and their
+ * turn-overs (median / max).
  *
  *   --count N       deals per rule set (default 200)
  *   --rules A,B     rule sets (default D1N,D3N,D1V,D3V)
@@ -37,6 +38,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
   for (const rules of ruleSets) {
     const decidedMs: number[] = [];
     const lineMoves: number[] = [];
+    const lineTurns: number[] = [];
     const overBound: number[] = [];
     let winnable = 0;
     let unwinnable = 0;
@@ -59,6 +61,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
       if (a.verdict !== 'unknown') decidedMs.push(took);
       if (a.moves !== null) {
         lineMoves.push(a.moves);
+        if (a.turnOvers !== null) lineTurns.push(a.turnOvers);
         overBound.push(a.moves / a.movesLowerBound);
       }
       const rss = process.memoryUsage().rss;
@@ -72,6 +75,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
     if (rulePeak > peakRss) peakRss = rulePeak;
     decidedMs.sort((x, y) => x - y);
     lineMoves.sort((x, y) => x - y);
+    lineTurns.sort((x, y) => x - y);
     overBound.sort((x, y) => x - y);
     const decided = decidedMs.length;
     console.log(
@@ -81,7 +85,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
         `decided deals: median ${percentile(decidedMs, 0.5).toFixed(1)} ms, p95 ${percentile(decidedMs, 0.95).toFixed(1)} ms, max ${(decidedMs[decided - 1] ?? NaN).toFixed(1)} ms`,
         `${Math.round(nodes / Math.max(ms / 1000, 1e-9)).toLocaleString('en-US')} nodes/s`,
         ...(optimize ? [`--optimize: fewest moves proven on ${minProved}/${count}`] : []),
-        `winning lines: median ${percentile(lineMoves, 0.5)} moves, max ${lineMoves[lineMoves.length - 1] ?? NaN} moves; median ${percentile(overBound, 0.5).toFixed(2)} x the lower bound`,
+        `winning lines: median ${percentile(lineMoves, 0.5)} moves, max ${lineMoves[lineMoves.length - 1] ?? NaN} moves; median ${percentile(overBound, 0.5).toFixed(2)} x the lower bound; median ${percentile(lineTurns, 0.5)} turn-overs, max ${lineTurns[lineTurns.length - 1] ?? NaN}`,
         `peak memory ${(rulePeak / 1024 ** 2).toFixed(0)} MB`,
       ].join('\n  '),
     );

@@ -142,6 +142,8 @@ export class DoubleState {
   score: number;
   /** The app's move counter (card or run moves, draws, turn-overs). */
   moves = 0;
+  /** Turn-overs played so far (each one starts another pass through the stock). */
+  turnOvers = 0;
   private undoStack = new Int32Array(UNDO_FIELDS * 1024);
   private undoTop = 0;
 
@@ -192,6 +194,7 @@ export class DoubleState {
       total: this.total,
       score: this.score,
       moves: this.moves,
+      turnOvers: this.turnOvers,
       undoStack: new Int32Array(UNDO_FIELDS * 64),
       undoTop: 0,
     });
@@ -436,6 +439,7 @@ export class DoubleState {
         this.waste = 0;
         this.addScore(-100);
         this.moves++;
+        this.turnOvers++;
         break;
       case M_CC: {
         const a = mA(m);
@@ -489,6 +493,7 @@ export class DoubleState {
         this.waste = mA(m);
         for (let t = mT(m); t > 0; t--) this.addScore(-100);
         this.moves += mN(m) + mT(m);
+        this.turnOvers += mT(m);
         break;
       }
     }
@@ -507,13 +512,18 @@ export class DoubleState {
     const extra = u[at + 4]!;
     switch (m & 7) {
       case M_DRAW:
+        this.waste = extra;
+        this.moves--;
+        break;
       case M_TURN:
         this.waste = extra;
         this.moves--;
+        this.turnOvers--;
         break;
       case M_JUMP:
         this.waste = extra;
         this.moves -= mN(m) + mT(m);
+        this.turnOvers -= mT(m);
         break;
       case M_CC: {
         const a = mA(m);

@@ -28,6 +28,8 @@ export interface DoubleAnalysis extends Analysis {
    * card's last move, the draws, buried lower cards. Shown next to the printed length.
    */
   movesLowerBound: number;
+  /** Turn-overs in the printed line (its passes through the stock, less one); null without a line. */
+  turnOvers: number | null;
   /** What proves an `unwinnable` verdict ('search' or 'relaxation'), null otherwise. */
   lostBy: 'search' | 'relaxation' | null;
   /** Difficulty of a winnable deal (difficulty.ts); null figures when not established, tier `unknown`. */
@@ -60,11 +62,16 @@ class DoubleDealOpened implements OpenedDeal {
   analyse(limits: Limits, options: AnalyseOptions = {}): DoubleAnalysis {
     const budget = new Budget(limits);
     const lowerBound = movesLowerBound(this.newState());
-    const result = solve(() => this.newState(), budget, { optimize: options.optimize === true && options.winnabilityOnly !== true });
+    const winnabilityOnly = options.winnabilityOnly === true;
+    const result = solve(() => this.newState(), budget, {
+      optimize: options.optimize === true && !winnabilityOnly,
+      fewerPasses: !winnabilityOnly,
+    });
     const ms = Math.round(budget.elapsedMs());
     const notes: string[] = [];
     let solution: MoveJson[] | null = null;
     let score: string | null = null;
+    let turnOvers: number | null = null;
     if (result.line !== null) {
       const replay = this.newState();
       const out: MoveJson[] = [];
@@ -74,6 +81,7 @@ class DoubleDealOpened implements OpenedDeal {
       if (replay.moves < lowerBound) throw new Error('internal error: a winning line shorter than the proven lower bound');
       solution = out;
       score = replay.scoreText();
+      turnOvers = replay.turnOvers;
     }
     const limit = result.hit !== null ? describeLimit(result.hit, limits) : null;
     if (result.verdict === 'unknown') {
@@ -96,7 +104,6 @@ class DoubleDealOpened implements OpenedDeal {
           : `no line of play wins; the search for the most foundation cards stopped at ${limit}: ${result.maxFoundation} is a lower bound`,
       );
     }
-    const winnabilityOnly = options.winnabilityOnly === true;
     // Difficulty belongs to winnable deals, and only a full analysis pays for it.
     const d =
       result.verdict === 'winnable' && !winnabilityOnly && result.line !== null
@@ -118,6 +125,7 @@ class DoubleDealOpened implements OpenedDeal {
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
       movesLowerBound: lowerBound,
+      turnOvers: winnabilityOnly ? null : turnOvers,
       lostBy: result.lostBy,
       crossroads: d?.crossroads ?? null,
       losingShare: d?.losingShare ?? null,
@@ -224,7 +232,9 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
     if (a.moves !== null) {
       // Rows stored by an older solver have no bound.
       const bound = typeof a.movesLowerBound === 'number' ? `; every win needs at least ${a.movesLowerBound}` : '';
-      what = `winnable in ${a.moves} moves (${a.minMovesProved ? 'proven minimal' : `not proven minimal${bound}`})`;
+      // Rows stored before the field have no turn-over count.
+      const turns = typeof a.turnOvers === 'number' ? `, ${a.turnOvers} turn-over${a.turnOvers === 1 ? '' : 's'}` : '';
+      what = `winnable in ${a.moves} moves${turns} (${a.minMovesProved ? 'proven minimal' : `not proven minimal${bound}`})`;
       if (a.score) what += `, ${a.score.startsWith('$') || a.score.startsWith('-$') ? a.score : `${a.score} points`}`;
     } else {
       what = 'winnable';
@@ -268,6 +278,7 @@ export const doubleGame: GameModule = {
   figures: [
     { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
     { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win' },
+    { field: 'turnOvers', type: 'integer', meaning: 'the turn-overs in the printed line (its passes through the stock, less one)' },
     { field: 'lostBy', type: 'text', meaning: 'what proves an unwinnable verdict: search (complete) or relaxation' },
     {
       field: 'crossroads',
@@ -292,7 +303,7 @@ export const doubleGame: GameModule = {
       meaning: 'easy, medium, hard or expert by the score (unknown without it or without cuts); null unless winnable',
     },
   ],
-  solverVersion: '7',
+  solverVersion: '8',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),

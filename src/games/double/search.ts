@@ -97,6 +97,16 @@ export class DoubleSearch {
   /** How much lower a talon card that needs a turn-over ranks, per turn-over: order only. */
   turnPenalty = P_TURN_PENALTY;
   /**
+   * The most turn-overs a line may use (normal scoring; Vegas allows none). Finite, the
+   * search looks for lines with at most that many passes through the stock: positions are
+   * then told apart by the turn-overs used, as by the pointer (see `run`).
+   */
+  turnLimit = Infinity;
+  /** The largest finite `turnLimit` (Draw 3 keeps the turn-overs used in 5 bits of the key). */
+  static readonly MAX_TURN_LIMIT = 31;
+  /** The position's turn-overs when `run` started: the limit counts those played after. */
+  private turnBase = 0;
+  /**
    * Leaves out the moves that only rearrange: a run moved off a face-up card that neither
    * goes to the foundations nor lets a column turn a card up, a column emptied while no King
    * waits for it, a foundation card taken back that nothing wants. Such a search is no
@@ -160,7 +170,15 @@ export class DoubleSearch {
 
   /** The canonical key of the position (see `positionKey.ts`). */
   computeKey(withPointer: boolean, dominance = false, mustUse = -1): Uint32Array {
-    return this.keys.write(this.s, withPointer, dominance, mustUse);
+    const key = this.keys.write(this.s, withPointer, dominance, mustUse);
+    // Draw 3 under a turn limit: the turn-overs used are part of the position (the stock
+    // mask's word has its top 5 bits free). In Draw 1 they go into the dominance rank instead.
+    if (this.turnsInKey()) key[10] = (key[10]! | ((this.s.turnOvers - this.turnBase) << 27)) >>> 0;
+    return key;
+  }
+
+  private turnsInKey(): boolean {
+    return this.turnLimit !== Infinity && !this.s.vegas && this.s.draw === 3;
   }
 
   /** Vegas: an upper bound on the foundation cards any line from here reaches (`vegasBound.ts`). */
@@ -304,7 +322,7 @@ export class DoubleSearch {
         draws++;
         this.offer(p, draws, 0, firstEmpty);
       }
-      if (!s.vegas) {
+      if (!s.vegas && s.turnOvers - this.turnBase < this.turnLimit) {
         p = 0;
         while (p < T) {
           p = Math.min(p + step, T);
@@ -403,6 +421,7 @@ export class DoubleSearch {
     nodeCap = Infinity,
   ): 'win' | 'done' | 'stopped' | 'capped' {
     const s = this.s;
+    this.turnBase = s.turnOvers;
     let searched = 0;
     const budget = this.budget;
     const bestG = new GrowableInt32Array(optimize ? 1024 : 1);
@@ -412,13 +431,21 @@ export class DoubleSearch {
     let bound = optimize ? optimize.bound : 0;
 
     // Vegas pointer dominance (see `pointerClass`): plain search only, the optimize pass
-    // counts draws and so keeps the pointer in its key.
-    const dominance = s.vegas && !optimize;
-    const minPtr = new GrowableInt32Array(dominance ? 1024 : 1);
+    // counts draws and so keeps the pointer in its key. Under a turn limit the same, ranked
+    // by turn-overs used, then pointer: in Draw 1 a position with fewer turn-overs used
+    // reaches the same cards with any later pointer, or after one more turn-over any pointer
+    // at all, so it stands in for every position ranked after it (in Draw 3 the turn-overs
+    // are in the key, see `computeKey`, and the rank compares pointers alone).
+    const dominance = (s.vegas || this.turnLimit !== Infinity) && !optimize;
+    if (this.turnLimit !== Infinity && (optimize || this.turnLimit > DoubleSearch.MAX_TURN_LIMIT)) {
+      throw new Error('internal error: a turn limit is for the plain search only, and at most MAX_TURN_LIMIT');
+    }
+    const minRank = new GrowableInt32Array(dominance ? 1024 : 1);
     const dominated = (id: number): boolean => {
-      const ptrs = minPtr.ensure(id);
-      if (!table.lastWasNew && ptrs[id]! <= s.waste) return true;
-      ptrs[id] = s.waste;
+      const ranks = minRank.ensure(id);
+      const rank = (s.turnOvers - this.turnBase) * 64 + s.waste;
+      if (!table.lastWasNew && ranks[id]! <= rank) return true;
+      ranks[id] = rank;
       return false;
     };
     const rootId = table.intern(this.computeKey(withPointer, dominance));

@@ -41,7 +41,9 @@
  *    reaches later replaces the moves in between (see `jumpAhead`).
  *
  * Work is bounded (`budget` engine moves, more for long lines, and a deadline): when it
- * runs out, the best line found so far is returned.
+ * runs out, the best line found so far is returned. With `maxTurnOvers`, no shortcut is kept
+ * that makes the line turn the waste over more often than that (a line found with few passes
+ * keeps them; the greedy ending, for one, may cycle the stock to save moves).
  */
 import {
   COL_CAP,
@@ -75,6 +77,13 @@ interface CardMove {
   b: number;
   /** Base face (M_CC, M_FC) or original stock index (M_WC, M_WF). */
   x: number;
+}
+
+/** The turn-overs in a line (a solver jump counts those it takes). */
+export function turnOversIn(line: readonly number[]): number {
+  let n = 0;
+  for (const m of line) n += mKind(m) === M_TURN ? 1 : mKind(m) === M_JUMP ? mT(m) : 0;
+  return n;
 }
 
 /** The real engine moves (draws and turn-overs spelled out) of a solver line. */
@@ -551,10 +560,18 @@ function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: W
  * own real moves when nothing shorter is found. `fresh` gives the starting position.
  * Always a line that replays to a win, checked here.
  */
-export function shortenLine(fresh: () => DoubleState, line: readonly number[], budget = 400_000, deadline = Infinity): number[] {
+export function shortenLine(
+  fresh: () => DoubleState,
+  line: readonly number[],
+  budget = 400_000,
+  deadline = Infinity,
+  maxTurnOvers = Infinity,
+): number[] {
   const start = fresh();
   const real = expandLine(start, line);
   if (!start.isWon()) return real;
+  // A shortcut may cost a turn-over (the greedy ending cycles the stock): not past this many.
+  const fits = (moves: readonly number[]): boolean => maxTurnOvers === Infinity || turnOversIn(moves) <= maxTurnOvers;
   // Card moves, talon moves left out.
   let cards = cardMovesOf(fresh, real);
   // Long raw lines get more work: the jumps walk costs a few dozen keys per move.
@@ -563,7 +580,7 @@ export function shortenLine(fresh: () => DoubleState, line: readonly number[], b
   let current = Infinity; // the length `cards` replays to
   const consider = (candidate: CardMove[]): boolean => {
     const moves = replayWins(fresh, candidate, work);
-    if (moves === null || moves.length > current) return false;
+    if (moves === null || moves.length > current || !fits(moves)) return false;
     cards = candidate;
     current = moves.length;
     if (moves.length < best.length) best = moves;
@@ -573,7 +590,7 @@ export function shortenLine(fresh: () => DoubleState, line: readonly number[], b
     if (!work.ok()) return;
     // Shortcut 4: when pulling cards early still wins and is shorter, keep it.
     const pulled = replayWins(fresh, cards, work, true);
-    if (pulled !== null && pulled.length < best.length) {
+    if (pulled !== null && pulled.length < best.length && fits(pulled)) {
       best = pulled;
       cards = cardMovesOf(fresh, pulled);
       current = pulled.length;
@@ -594,7 +611,7 @@ export function shortenLine(fresh: () => DoubleState, line: readonly number[], b
   const ending = (): void => {
     if (!work.ok()) return;
     const e = greedyEnding(fresh, best, work);
-    if (e !== null && e.length < best.length) {
+    if (e !== null && e.length < best.length && fits(e)) {
       best = e;
       cards = cardMovesOf(fresh, e);
       current = e.length;

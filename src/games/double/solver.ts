@@ -52,11 +52,16 @@ import { Budget, type LimitName } from '../../search/limits.js';
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
 import { DoubleSearch } from './search.js';
-import { shortenLine } from './shorten.js';
+import { shortenLine, turnOversIn } from './shorten.js';
 
 export interface SolveOptions {
   /** After a win, search for shorter lines (branch and bound) to prove the minimum. */
   optimize: boolean;
+  /**
+   * After a win, look for a line with fewer passes through the stock (`fewerPasses`): for the
+   * line a deal's analysis prints. Hints leave it out, their budget goes to judging moves.
+   */
+  fewerPasses?: boolean;
 }
 
 export interface SolveResult {
@@ -108,9 +113,10 @@ const RUNS_PER_ROUND = 3;
  * goes on. The doubling keeps the work spent on cut-off runs below three times that of the
  * last round.
  */
-function decide(
+export function decide(
   makeState: () => DoubleState,
   budget: Budget,
+  turnLimit = Infinity,
 ): { search: DoubleSearch; outcome: 'win' | 'done' | 'stopped'; maxFoundation: number } {
   let maxFoundation = 0;
   for (let run = 0; ; run++) {
@@ -118,7 +124,7 @@ function decide(
     const search = new DoubleSearch(state, budget);
     search.autoplay();
     // Draw 1 with unlimited turn-overs: the pointer can reach every position from every other.
-    const pointerFree = state.draw === 1 && !state.vegas;
+    const pointerFree = state.draw === 1 && !state.vegas && turnLimit === Infinity;
     // Vegas: first the verdict alone, skipping every position the talon relaxation proves
     // lost; the exact most foundation cards come after (in `solve`), as a separate search.
     if (state.vegas) search.prune = 'win';
@@ -128,12 +134,59 @@ function decide(
     search.jitter = RESTART_JITTER;
     search.focus = way === 0;
     if (way === 2) search.turnPenalty = 1;
+    search.turnLimit = turnLimit;
     const cap = FIRST_RUN_NODES * 2 ** round;
     const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
     if (search.maxFoundation > maxFoundation) maxFoundation = search.maxFoundation;
     if (outcome === 'done' && search.focus) continue;
     if (outcome !== 'capped') return { search, outcome, maxFoundation };
   }
+}
+
+/**
+ * Positions each search for a line with fewer turn-overs may take (see `fewerPasses`). On the
+ * first 40 D1N codes the searches that found such a line took 120 to 7,300 positions; 5,000
+ * found most of them and added about a third to the analysis time (50,000: a few more lines,
+ * twice the time).
+ */
+export const PASS_ATTEMPT_NODES = 5000;
+
+/**
+ * A player follows a line pass by pass through the stock: the fewer passes, the easier.
+ * The first win is found with turn-overs ranked low, not forbidden; so, from the passes of
+ * the line in hand, this asks the search again for a win with one turn-over fewer (the
+ * same restarts, a turn limit, at most `PASS_ATTEMPT_NODES` positions and what is left of
+ * the deal's limits), shortens what it finds without letting it turn over more often, and
+ * keeps the line with the fewest turn-overs, then the fewest moves. It stops at the first
+ * search that finds nothing: such a search proves nothing (it is capped), so the line is
+ * the fewest passes found, not a proven minimum. Its positions count in the deal's nodes.
+ */
+function fewerPasses(
+  makeState: () => DoubleState,
+  budget: Budget,
+  line: number[],
+  shortenBy: (line: readonly number[]) => number,
+): number[] {
+  let best = line;
+  let bestTurns = turnOversIn(best);
+  for (let k = Math.min(bestTurns - 1, DoubleSearch.MAX_TURN_LIMIT); k >= 0; ) {
+    const nodes = Math.min(PASS_ATTEMPT_NODES, budget.limits.nodes - budget.nodes);
+    const timeMs = budget.limits.timeMs - budget.elapsedMs();
+    if (nodes <= 0 || timeMs <= 0) break;
+    const attempt = new Budget({ timeMs, nodes, memoryBytes: budget.limits.memoryBytes });
+    const { search, outcome } = decide(makeState, attempt, k);
+    budget.nodes += attempt.nodes;
+    if (outcome !== 'win') break;
+    const raw = search.history();
+    const found = shortenLine(makeState, raw, undefined, shortenBy(raw), k);
+    const turns = turnOversIn(found);
+    if (turns < bestTurns || (turns === bestTurns && found.length < best.length)) {
+      best = found;
+      bestTurns = turns;
+    }
+    k = Math.min(k, turns) - 1;
+  }
+  return best;
 }
 
 /** The Vegas relaxation's bound at the start (after the safe moves). */
@@ -187,6 +240,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     performance.now() + Math.max(250, Math.min(10_000, line.length / 50), budget.limits.timeMs - budget.elapsedMs());
   const raw = search.history();
   result.line = shortenLine(makeState, raw, undefined, shortenBy(raw));
+  if (options.fewerPasses === true && !state.vegas) result.line = fewerPasses(makeState, budget, result.line, shortenBy);
   result.moves = result.line.length;
   if (!options.optimize || budget.stopped) {
     result.nodes = budget.nodes;

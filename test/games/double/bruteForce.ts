@@ -18,11 +18,15 @@ export interface BrutePosition {
   waste: number[];
   /** Top rank of the 8 places, two per suit: spades, spades, hearts, hearts, ... */
   piles: number[];
+  /** Turn-overs played so far (counted only under a turn limit). */
+  turns?: number;
 }
 
 export interface BruteRules {
   draw: 1 | 3;
   vegas: boolean;
+  /** At most this many turn-overs in a line (normal scoring); unlimited when absent. */
+  turnLimit?: number;
 }
 
 const suit = (f: number): number => Math.floor(f / 13);
@@ -41,6 +45,7 @@ function copy(p: BrutePosition): BrutePosition {
     stock: p.stock.slice(),
     waste: p.waste.slice(),
     piles: p.piles.slice(),
+    ...(p.turns !== undefined ? { turns: p.turns } : {}),
   };
 }
 
@@ -74,11 +79,12 @@ export function successors(p: BrutePosition, rules: BruteRules): BrutePosition[]
     const q = copy(p);
     for (let i = 0; i < rules.draw && q.stock.length > 0; i++) q.waste.push(q.stock.shift()!);
     out.push(q);
-  } else if (!rules.vegas && p.waste.length > 0) {
+  } else if (!rules.vegas && p.waste.length > 0 && (rules.turnLimit === undefined || (p.turns ?? 0) < rules.turnLimit)) {
     // Turn-over: the waste goes back face down, the first card drawn on top again.
     const q = copy(p);
     q.stock = q.waste;
     q.waste = [];
+    if (rules.turnLimit !== undefined) q.turns = (p.turns ?? 0) + 1;
     out.push(q);
   }
   // The waste top.
@@ -145,7 +151,7 @@ function keyOf(p: BrutePosition): string {
   const ch = (f: number): string => String.fromCharCode(48 + f);
   const columns = p.columns.map((col, c) => String.fromCharCode(200 + p.down[c]!) + col.map(ch).join('')).sort();
   const k = columns.join('/');
-  return `${k}|${p.stock.map(ch).join('')}|${p.waste.map(ch).join('')}|${p.piles.map(ch).join('')}`;
+  return `${k}|${p.stock.map(ch).join('')}|${p.waste.map(ch).join('')}|${p.piles.map(ch).join('')}|${p.turns ?? 0}`;
 }
 
 const onPiles = (p: BrutePosition): number => p.piles.reduce((x, y) => x + y, 0);

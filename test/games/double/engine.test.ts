@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DoubleState, M_CC, M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
+import { type DoubleState, M_CC, M_DRAW, M_JUMP, M_TURN, mv } from '../../../src/games/double/engine.js';
 import { doubleGame } from '../../../src/games/double/index.js';
 import { IllegalMove, parseMove } from '../../../src/games/double/play.js';
 import { columnText, D1N, D1V, D3N, D3V, position } from './helpers.js';
@@ -175,6 +175,20 @@ describe('Double Solitaire rules', () => {
     play(s, 'turn over');
     expect(s.waste).toBe(0);
     expect(s.stockCount()).toBe(2);
+    // The turn-overs are counted (the solver's lines report them), a solver jump's too, and undone.
+    expect(s.turnOvers).toBe(1);
+    play(s, 'draw;draw');
+    s.apply(mv(M_JUMP, 1, 0, 1, 1)); // turn over and draw once: 2♦ on top again
+    expect(s.waste).toBe(1);
+    expect(s.turnOvers).toBe(2);
+    s.undo();
+    expect(s.waste).toBe(2);
+    expect(s.turnOvers).toBe(1);
+    s.undo();
+    s.undo();
+    s.undo();
+    expect(s.turnOvers).toBe(0);
+    expect(s.waste).toBe(2);
     for (const rules of [D1V, D3V]) {
       const v = position({ columns: ['K♠'], stock: '2♦ 3♦' }, rules);
       play(v, rules.draw === 1 ? 'draw;draw' : 'draw');

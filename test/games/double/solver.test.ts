@@ -6,8 +6,8 @@ import { replayLine } from '../../../src/games/double/play.js';
 import { KEY_WORDS } from '../../../src/games/double/positionKey.js';
 import { isSafe } from '../../../src/games/double/safeMoves.js';
 import { DoubleSearch } from '../../../src/games/double/search.js';
-import { expandLine, positionKey, shortenLine } from '../../../src/games/double/shorten.js';
-import { solve } from '../../../src/games/double/solver.js';
+import { expandLine, positionKey, shortenLine, turnOversIn } from '../../../src/games/double/shorten.js';
+import { decide, solve } from '../../../src/games/double/solver.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { KeyTable } from '../../../src/search/keyTable.js';
 import { Budget } from '../../../src/search/limits.js';
@@ -64,8 +64,13 @@ describe('solutions replay to a win through the engine', () => {
       const draw = code.includes('-D3') ? 3 : 1;
       expect(a.movesLowerBound).toBeGreaterThanOrEqual(104 + Math.ceil(59 / draw));
       expect(pos.moves).toBeGreaterThanOrEqual(a.movesLowerBound);
+      // The turn-overs are the printed line's own.
+      expect(solution.filter((m) => m.move === 'turn-over').length).toBe(a.turnOvers);
+      const turns = `${a.turnOvers} turn-over${a.turnOvers === 1 ? '' : 's'}`;
       expect(doubleGame.describe(a, 'symbols')).toMatch(
-        new RegExp(`^${code}  winnable in ${a.moves} moves \\(not proven minimal; every win needs at least ${a.movesLowerBound}\\), `),
+        new RegExp(
+          `^${code}  winnable in ${a.moves} moves, ${turns} \\(not proven minimal; every win needs at least ${a.movesLowerBound}\\), `,
+        ),
       );
     });
   }
@@ -357,6 +362,126 @@ function vegasDeal(seed: number): Reduced {
   const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
   return { columns, down, stock, rules: pick(2) === 0 ? D1V : D3V, piles, total };
 }
+
+/**
+ * A reduced normal-scoring deal with a stock of 3 to 8 cards, where the passes through it
+ * may matter, and a turn limit of 0 or 1 for `decide`.
+ */
+function passesDeal(seed: number): { deal: Reduced; turnLimit: number } {
+  const r = seededRandom(seed * 6007);
+  const pick = (n: number): number => Math.floor(r() * n);
+  const { deck, piles, total } = reducedCards(pick);
+  const stock = deck.splice(0, 3 + pick(6));
+  const used = 3 + pick(4);
+  const columns: number[][] = Array.from({ length: 9 }, () => []);
+  for (const c of deck) columns[pick(used)]!.push(c);
+  const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
+  return { deal: { columns, down, stock, rules: pick(3) === 0 ? D3N : D1N, piles, total }, turnLimit: pick(2) };
+}
+
+/** The first 60 seeds of `passesDeal` whose game under its turn limit fits within 4,000 positions. */
+const PASSES_SEEDS = [
+  8, 13, 18, 36, 56, 61, 64, 81, 97, 103, 133, 139, 146, 147, 152, 173, 187, 190, 192, 222, 234, 236, 256, 278, 295, 297, 313, 326, 328,
+  329, 345, 372, 375, 406, 414, 418, 429, 434, 456, 460, 466, 505, 512, 542, 547, 550, 568, 570, 577, 593, 600, 609, 637, 639, 642, 645,
+  648, 650, 658, 677,
+];
+
+describe('a turn limit agrees with a brute force', () => {
+  it('wins within k turn-overs exactly when the brute force does, and the lines keep to them', () => {
+    let compared = 0;
+    let within = 0;
+    let notWithin = 0;
+    let drawOne = 0;
+    const fitting: number[] = [];
+    for (const { seed, listed } of seedsToCompare(PASSES_SEEDS, 3000)) {
+      if (compared === 60) break;
+      const { deal: d, turnLimit } = passesDeal(seed);
+      const brute = bruteForce(
+        { columns: d.columns, down: d.down, stock: d.stock, waste: [], piles: d.piles },
+        { ...d.rules, turnLimit },
+        d.total,
+        4000,
+      );
+      if (!fits(brute, seed, listed)) continue;
+      fitting.push(seed);
+      compared++;
+      if (d.rules.draw === 1) drawOne++;
+      const context = `seed ${seed}, at most ${turnLimit} turn-overs, ${JSON.stringify(d)}`;
+      const { search, outcome } = decide(() => stateOf(d), new Budget(NO_LIMITS), turnLimit);
+      expect(outcome, context).toBe(brute.winnable ? 'win' : 'done');
+      if (!brute.winnable) {
+        notWithin++;
+        continue;
+      }
+      within++;
+      const line = search.history();
+      expect(turnOversIn(line), context).toBeLessThanOrEqual(turnLimit);
+      const shortened = shortenLine(() => stateOf(d), line, undefined, Infinity, turnLimit);
+      for (const l of [line, shortened]) {
+        const s = stateOf(d);
+        replayLine(s, l, (m) => expect(s.refusal(m), context).toBeNull());
+        expect(s.isWon(), context).toBe(true);
+        expect(s.turnOvers, context).toBeLessThanOrEqual(turnLimit);
+      }
+    }
+    if (process.env.SCAN_SEEDS) console.log(`PASSES_SEEDS = ${JSON.stringify(fitting)}`);
+    expect(compared).toBe(60);
+    expect(within).toBeGreaterThanOrEqual(10);
+    expect(notWithin).toBeGreaterThanOrEqual(10);
+    // Both kinds of the turn-over rank (Draw 1: in the dominance; Draw 3: in the key) are checked.
+    expect(drawOne).toBeGreaterThanOrEqual(10);
+    expect(compared - drawOne).toBeGreaterThanOrEqual(10);
+  }, 600_000);
+
+  it('a line that needs a second pass is lost within none and won within one', () => {
+    // 2♠ 3♠ A♠ drawn one by one: A♠ goes up, then 3♠ buries 2♠ until the waste is turned over.
+    const start = (): DoubleState => position({ columns: [], stock: '2♠ 3♠ A♠', total: 3 }, D1N);
+    const brute = (turnLimit: number) =>
+      bruteForce(
+        {
+          columns: Array.from({ length: 9 }, () => []),
+          down: Array(9).fill(0),
+          stock: cards('2♠ 3♠ A♠'),
+          waste: [],
+          piles: Array(8).fill(0),
+        },
+        { ...D1N, turnLimit },
+        3,
+        1000,
+      );
+    expect(brute(0)?.winnable).toBe(false);
+    expect(brute(1)?.winnable).toBe(true);
+    expect(decide(start, new Budget(NO_LIMITS), 0).outcome).toBe('done');
+    const { search, outcome } = decide(start, new Budget(NO_LIMITS), 1);
+    expect(outcome).toBe('win');
+    expect(turnOversIn(search.history())).toBe(1);
+    // Without a limit the printed line is the same one pass and a turn-over.
+    const a = solve(start, new Budget(NO_LIMITS), { optimize: false, fewerPasses: true });
+    expect(a.verdict).toBe('winnable');
+    expect(turnOversIn(a.line!)).toBe(1);
+  });
+});
+
+describe('lines with fewer passes', () => {
+  it('the printed line turns the waste over no more often than the first win found, and on some deals less', () => {
+    const limits = { timeMs: Infinity, nodes: 1_000_000, memoryBytes: Infinity };
+    let fewer = 0;
+    for (const code of ['DS1-D1N-AAAAAAB', 'DS1-D1N-AAAAAAE', 'DS1-D1N-AAAAAAG', 'DS1-D3N-AAAAAAB']) {
+      const deal = openDouble({ kind: 'code', code }, {});
+      const fresh = (): DoubleState => deal.newState();
+      const first = decide(fresh, new Budget(limits));
+      expect(first.outcome, code).toBe('win');
+      const firstTurns = turnOversIn(shortenLine(fresh, first.search.history()));
+      const a = deal.analyse(limits);
+      expect(a.turnOvers, code).not.toBeNull();
+      expect(a.turnOvers!, code).toBeLessThanOrEqual(firstTurns);
+      if (a.turnOvers! < firstTurns) fewer++;
+      // The count is the printed line's own.
+      expect(a.solution!.filter((m) => m.move === 'turn-over').length, code).toBe(a.turnOvers);
+    }
+    expect(fewer).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+});
 
 describe('Vegas pruning agrees with a brute force', () => {
   it('verdict and exact maxFoundation on reduced Vegas deals with longer stocks', () => {
