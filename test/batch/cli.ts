@@ -19,6 +19,10 @@ export function cardsolve(args: readonly string[], cwd: string, env: Record<stri
     timeout: 120_000,
     env: { ...process.env, ...env },
   });
+  // A run that never exited by itself (a signal, a spawn error) says so rather than a bare null status.
+  if (r.status === null) {
+    throw new Error(`cardsolve ${args.join(' ')}: ${r.error ? String(r.error) : `killed by ${r.signal}`}\n${r.stderr}`);
+  }
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
