@@ -43,6 +43,9 @@
  * - **Shorter lines.** A win's search path is shortened afterwards (`shorten.ts`), checked by
  *   replaying it through the engine.
  *
+ * - **Fewer passes.** For the printed line, the search is asked again for wins with fewer
+ *   turn-overs (`fewerPasses`; `DoubleSearch.turnLimit`).
+ *
  * The search loop allocates nothing: moves are integers in typed arrays, the position is
  * the engine's typed arrays, applied and undone in place.
  */
