@@ -115,6 +115,9 @@ const RUNS_PER_ROUND = 3;
  * then proves the deal lost. A focused run that finishes proves nothing and the next run
  * goes on. The doubling keeps the work spent on cut-off runs below three times that of the
  * last round.
+ *
+ * With a finite `turnLimit` only wins within that many turn-overs count, and 'done' proves only
+ * that there is none within it.
  */
 export function decide(
   makeState: () => DoubleState,
