@@ -151,9 +151,9 @@ export function decide(
 
 /**
  * Positions each search for a line with fewer turn-overs may take (see `fewerPasses`). On the
- * first 40 D1N codes the searches that found such a line took 120 to 7,300 positions; 5,000
- * found most of them and added about a third to the analysis time (50,000: a few more lines,
- * twice the time).
+ * first 40 D1N codes the searches that found such a line took 120 to 7,300 positions (two took
+ * 27,000); 5,000 found most of them and added about a third to the analysis time (30,000: a
+ * few more lines, twice the time).
  */
 export const PASS_ATTEMPT_NODES = 5000;
 
