@@ -51,3 +51,15 @@ export function columnText(state: DoubleState, c: number): string {
   }
   return out.join(' ');
 }
+
+/**
+ * The random tests' columns: the cards dealt among 3 to 6 of the 9 columns, each column with a
+ * random number of them face down (its top card always up). `pick(n)` draws in [0, n).
+ */
+export function dealColumns(deck: readonly number[], pick: (n: number) => number): { columns: number[][]; down: number[] } {
+  const used = 3 + pick(4);
+  const columns: number[][] = Array.from({ length: 9 }, () => []);
+  for (const c of deck) columns[pick(used)]!.push(c);
+  const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
+  return { columns, down };
+}

@@ -8,7 +8,7 @@ import { describeHint, moveText } from '../../../src/games/hint.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { Budget } from '../../../src/search/limits.js';
 import { seededRandom } from '../../support/random.js';
-import { D1N, D1V, D3N, D3V, position } from './helpers.js';
+import { D1N, D1V, D3N, D3V, dealColumns, position } from './helpers.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -32,10 +32,7 @@ function reducedDeal(seed: number): Reduced {
     [deck[i], deck[j]] = [deck[j]!, deck[i]!];
   }
   const stock = deck.splice(0, 2 + pick(6));
-  const used = 3 + pick(4);
-  const columns: number[][] = Array.from({ length: 9 }, () => []);
-  for (const c of deck) columns[pick(used)]!.push(c);
-  const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
+  const { columns, down } = dealColumns(deck, pick);
   const rules = [D1N, D3N, D1V, D3V][pick(4)]!;
   return { columns, down, stock, rules, total: 8 * ranks };
 }

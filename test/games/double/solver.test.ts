@@ -13,7 +13,7 @@ import { KeyTable } from '../../../src/search/keyTable.js';
 import { Budget } from '../../../src/search/limits.js';
 import { seededRandom } from '../../support/random.js';
 import { type BrutePosition, bruteForce } from './bruteForce.js';
-import { cards, D1N, D1V, D3N, D3V, position } from './helpers.js';
+import { cards, D1N, D1V, D3N, D3V, dealColumns, position } from './helpers.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -190,10 +190,7 @@ function reducedDeal(seed: number): Reduced {
   const pick = (n: number): number => Math.floor(r() * n);
   const { deck, piles, total } = reducedCards(pick);
   const stock = deck.splice(0, pick(5));
-  const used = 3 + pick(4);
-  const columns: number[][] = Array.from({ length: 9 }, () => []);
-  for (const c of deck) columns[pick(used)]!.push(c);
-  const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
+  const { columns, down } = dealColumns(deck, pick);
   const rules = [D1N, D3N, D1V, D3V][pick(4)]!;
   return { columns, down, stock, rules, piles, total };
 }
@@ -356,10 +353,7 @@ function vegasDeal(seed: number): Reduced {
   const pick = (n: number): number => Math.floor(r() * n);
   const { deck, piles, total } = reducedCards(pick);
   const stock = deck.splice(0, 4 + pick(7));
-  const used = 3 + pick(4);
-  const columns: number[][] = Array.from({ length: 9 }, () => []);
-  for (const c of deck) columns[pick(used)]!.push(c);
-  const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
+  const { columns, down } = dealColumns(deck, pick);
   return { columns, down, stock, rules: pick(2) === 0 ? D1V : D3V, piles, total };
 }
 
@@ -372,10 +366,7 @@ function passesDeal(seed: number): { deal: Reduced; turnLimit: number } {
   const pick = (n: number): number => Math.floor(r() * n);
   const { deck, piles, total } = reducedCards(pick);
   const stock = deck.splice(0, 3 + pick(6));
-  const used = 3 + pick(4);
-  const columns: number[][] = Array.from({ length: 9 }, () => []);
-  for (const c of deck) columns[pick(used)]!.push(c);
-  const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
+  const { columns, down } = dealColumns(deck, pick);
   return { deal: { columns, down, stock, rules: pick(3) === 0 ? D3N : D1N, piles, total }, turnLimit: pick(2) };
 }
 
