@@ -15,6 +15,7 @@
  * drawn first). Playing the waste top removes it from the sequence.
  */
 import { type CardStyle, formatCard } from '../../cards/notation.js';
+import { GrowableInt32Array } from '../../search/growable.js';
 
 export const COLUMNS = 9;
 export const STOCK_SIZE = 59;
@@ -112,6 +113,8 @@ export const sourceColumn = (kind: number, a: number): number => (kind === M_CC 
 export const targetColumn = (kind: number, b: number): number => (kind === M_CC || kind === M_WC || kind === M_FC ? b : -1);
 
 const UNDO_FIELDS = 5;
+/** `legalMoves`' buffer. */
+const scratchMoves = new GrowableInt32Array(1 << 10);
 
 // ---- the state ---------------------------------------------------------------------------
 
@@ -199,6 +202,27 @@ export class DoubleState {
       undoTop: 0,
     });
     return copy;
+  }
+
+  /**
+   * Makes this position a copy of `other`, a position of the same deal, without allocating
+   * (a search that keeps many positions reuses its objects); the undo history is dropped.
+   */
+  copyFrom(other: DoubleState): void {
+    this.col.set(other.col);
+    this.len.set(other.len);
+    this.down.set(other.down);
+    this.tal.set(other.tal);
+    this.talLen = other.talLen;
+    this.waste = other.waste;
+    this.maskLo = other.maskLo;
+    this.maskHi = other.maskHi;
+    this.fnd.set(other.fnd);
+    this.onFoundations = other.onFoundations;
+    this.score = other.score;
+    this.moves = other.moves;
+    this.turnOvers = other.turnOvers;
+    this.undoTop = 0;
   }
 
   // ---- reading ---------------------------------------------------------------------------
@@ -330,26 +354,35 @@ export class DoubleState {
 
   /** All legal moves, in the app's terms (no solver jumps). */
   legalMoves(): number[] {
-    const out: number[] = [];
+    const n = this.legalMovesInto(scratchMoves);
+    return Array.from(scratchMoves.data.subarray(0, n));
+  }
+
+  /** The same moves as `legalMoves`, written into `out` from index 0; returns how many. */
+  legalMovesInto(out: GrowableInt32Array): number {
+    // Room for the most moves any position has: the talon, and per column its foundation move
+    // and each of its runs onto each other column, the waste top's moves, the piles' moves.
+    const data = out.ensure(1 + COLUMNS * (1 + COL_CAP * (COLUMNS - 1)) + 1 + COLUMNS + PILES * COLUMNS);
+    let n = 0;
     const talon = this.talonMove();
-    if (talon >= 0) out.push(talon);
+    if (talon >= 0) data[n++] = talon;
     for (let a = 0; a < COLUMNS; a++) {
       const l = this.len[a]!;
       if (l === 0) continue;
-      if (this.pileFor(this.top(a)) >= 0) out.push(mv(M_CF, a));
-      for (let n = 1; n <= l - this.down[a]!; n++) {
-        const base = this.card(a, l - n);
+      if (this.pileFor(this.top(a)) >= 0) data[n++] = mv(M_CF, a);
+      for (let k = 1; k <= l - this.down[a]!; k++) {
+        const base = this.card(a, l - k);
         for (let b = 0; b < COLUMNS; b++) {
           if (b === a) continue;
-          if (this.takes(b, base)) out.push(mv(M_CC, a, b, n));
+          if (this.takes(b, base)) data[n++] = mv(M_CC, a, b, k);
         }
       }
     }
     const w = this.wasteTop();
     if (w >= 0) {
-      if (this.pileFor(w) >= 0) out.push(mv(M_WF));
+      if (this.pileFor(w) >= 0) data[n++] = mv(M_WF);
       for (let b = 0; b < COLUMNS; b++) {
-        if (this.takes(b, w)) out.push(mv(M_WC, 0, b));
+        if (this.takes(b, w)) data[n++] = mv(M_WC, 0, b);
       }
     }
     for (let p = 0; p < PILES; p++) {
@@ -358,10 +391,10 @@ export class DoubleState {
       // With both piles of a suit on the same card, one of them stands for both.
       if ((p & 1) === 1 && this.fnd[p - 1] === this.fnd[p]) continue;
       for (let b = 0; b < COLUMNS; b++) {
-        if (this.takes(b, f)) out.push(mv(M_FC, p, b));
+        if (this.takes(b, f)) data[n++] = mv(M_FC, p, b);
       }
     }
-    return out;
+    return n;
   }
 
   // ---- apply and undo ----------------------------------------------------------------------

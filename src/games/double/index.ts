@@ -303,7 +303,7 @@ export const doubleGame: GameModule = {
       meaning: 'easy, medium, hard or expert by the score (unknown without it or without cuts); null unless winnable',
     },
   ],
-  solverVersion: '8',
+  solverVersion: '9',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),

@@ -43,8 +43,8 @@
  * - **Shorter lines.** A win's search path is shortened afterwards (`shorten.ts`), checked by
  *   replaying it through the engine.
  *
- * - **Fewer passes.** For the printed line, the search is asked again for wins with fewer
- *   turn-overs (`fewerPasses`; `DoubleSearch.turnLimit`).
+ * - **Fewer passes.** For the printed line, a beam search (`beam.ts`) and the search itself
+ *   are asked again for wins with fewer turn-overs (`fewerPasses`; `DoubleSearch.turnLimit`).
  *
  * The search loop allocates nothing: moves are integers in typed arrays, the position is
  * the engine's typed arrays, applied and undone in place.
@@ -52,6 +52,7 @@
 
 import { KeyTable } from '../../search/keyTable.js';
 import { Budget, type LimitName } from '../../search/limits.js';
+import { beamLine } from './beam.js';
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
 import { DoubleSearch } from './search.js';
@@ -158,14 +159,24 @@ export function decide(
 export const PASS_ATTEMPT_NODES = 5000;
 
 /**
+ * Positions each beam search for a line with few turn-overs may score (see `fewerPasses`): a
+ * beam that finds no win ends when its stock and turn-overs run out, after 60,000 to 250,000
+ * positions on D1N codes.
+ */
+export const BEAM_ATTEMPT_NODES = 400_000;
+
+/**
  * A player follows a line pass by pass through the stock: the fewer passes, the easier.
- * The first win is found with turn-overs ranked low, not forbidden; so, from the passes of
- * the line in hand, this asks the search again for a win with one turn-over fewer (the
- * same restarts, a turn limit, at most `PASS_ATTEMPT_NODES` positions and what is left of
- * the deal's limits), shortens what it finds without letting it turn over more often, and
- * keeps the line with the fewest turn-overs, then the fewest moves. It stops at the first
- * search that finds nothing: such a search proves nothing (it is capped), so the line is
- * the fewest passes found, not a proven minimum. Its positions count in the deal's nodes.
+ * The first win is found with turn-overs ranked low, not forbidden. So, first, a beam search
+ * (`beam.ts`) looks for a win within 0, 1, 2, ... turn-overs, up to one fewer than the line
+ * in hand, and stops at the first it finds. Then, from the passes of the line in hand, the
+ * depth-first search is asked again for a win with one turn-over fewer (the same restarts, a
+ * turn limit, at most `PASS_ATTEMPT_NODES` positions), until a search finds nothing. Every
+ * line found is shortened without letting it turn over more often; the line kept has the
+ * fewest turn-overs, then the fewest moves. A search that finds nothing proves nothing (the
+ * beam keeps only some positions, the depth-first search is capped), so the line is the
+ * fewest passes found, not a proven minimum. Every search works within what is left of the
+ * deal's limits, and its positions count in the deal's nodes.
  */
 function fewerPasses(
   makeState: () => DoubleState,
@@ -175,24 +186,42 @@ function fewerPasses(
 ): number[] {
   let best = line;
   let bestTurns = turnOversIn(best);
+  const keep = (found: number[], k: number): void => {
+    const shorter = shortenLine(makeState, found, undefined, shortenBy(found), k);
+    const turns = turnOversIn(shorter);
+    if (turns < bestTurns || (turns === bestTurns && shorter.length < best.length)) {
+      best = shorter;
+      bestTurns = turns;
+    }
+  };
+  for (let k = 0; k < bestTurns; k++) {
+    const attempt = attemptBudget(budget, BEAM_ATTEMPT_NODES);
+    if (attempt === null) return best;
+    const found = beamLine(makeState, attempt, k);
+    budget.nodes += attempt.nodes;
+    if (found !== null) {
+      keep(found, k);
+      break;
+    }
+  }
   for (let k = Math.min(bestTurns - 1, DoubleSearch.MAX_TURN_LIMIT); k >= 0; ) {
-    const nodes = Math.min(PASS_ATTEMPT_NODES, budget.limits.nodes - budget.nodes);
-    const timeMs = budget.limits.timeMs - budget.elapsedMs();
-    if (nodes <= 0 || timeMs <= 0) break;
-    const attempt = new Budget({ timeMs, nodes, memoryBytes: budget.limits.memoryBytes });
+    const attempt = attemptBudget(budget, PASS_ATTEMPT_NODES);
+    if (attempt === null) break;
     const { search, outcome } = decide(makeState, attempt, k);
     budget.nodes += attempt.nodes;
     if (outcome !== 'win') break;
-    const raw = search.history();
-    const found = shortenLine(makeState, raw, undefined, shortenBy(raw), k);
-    const turns = turnOversIn(found);
-    if (turns < bestTurns || (turns === bestTurns && found.length < best.length)) {
-      best = found;
-      bestTurns = turns;
-    }
-    k = Math.min(k, turns) - 1;
+    keep(search.history(), k);
+    k = Math.min(k, bestTurns) - 1;
   }
   return best;
+}
+
+/** A budget of at most `nodes` positions within what is left of `budget`'s limits, or null when nothing is left. */
+function attemptBudget(budget: Budget, nodes: number): Budget | null {
+  const n = Math.min(nodes, budget.limits.nodes - budget.nodes);
+  const timeMs = budget.limits.timeMs - budget.elapsedMs();
+  if (n <= 0 || timeMs <= 0) return null;
+  return new Budget({ timeMs, nodes: n, memoryBytes: budget.limits.memoryBytes });
 }
 
 /** The Vegas relaxation's bound at the start (after the safe moves). */

@@ -1,0 +1,164 @@
+/**
+ * Lines with few passes through the stock, by beam search: from the start, every position
+ * one move further is scored by the progress a player sees (cards on the foundations, face-down
+ * cards turned up, fewer cards waiting in the waste), and only the best `width` go on to the
+ * next move. A depth-first search commits to its first choices and, asked for a win within one
+ * or two turn-overs, can spend millions of positions under one of them (no such win found in
+ * 30 to 60 s on the first 5 D1N codes); the beam keeps many openings alive side by side and
+ * finds such wins on most deals in a fraction of a second. It proves nothing when it finds no
+ * win: it is a way to find lines, never a verdict.
+ *
+ * The moves it tries are the ones a player makes progress with: draws, turn-overs (within
+ * the limit), foundation moves, waste cards onto the columns, and runs moved between columns
+ * that turn up a face-down card, empty a column (not a King's, which has nowhere better to
+ * go) or free a card for the foundations. Positions met before (the same key) are skipped,
+ * and nothing is allocated per position: the kept positions live in two pools of engine
+ * objects, the scores and parents in typed arrays.
+ */
+import { GrowableInt32Array } from '../../search/growable.js';
+import { KeyTable } from '../../search/keyTable.js';
+import type { Budget } from '../../search/limits.js';
+import { COL_CAP, COLUMNS, type DoubleState, M_CC, M_FC, M_TURN, mA, mKind, mN, RANK } from './engine.js';
+import { KEY_WORDS, PositionKey } from './positionKey.js';
+
+/** How many positions go on at each move, and the longest line it looks for. */
+export interface BeamShape {
+  width: number;
+  maxDepth: number;
+  /** Varies the order among positions of equal score. */
+  seed: number;
+}
+
+export const DEFAULT_BEAM: BeamShape = { width: 64, maxDepth: 1200, seed: 0 };
+
+/** Score weights: a card up is worth most, a card turned up next, a card waiting in the waste costs. */
+const W_FOUNDATION = 20;
+const W_TURNED_UP = 12;
+const W_WASTE = 1;
+/** Candidates of one move are told apart by their index, below the score in one sort key. */
+const INDEX_BITS = 24;
+
+/**
+ * A winning line from `makeState()`'s position that turns over at most `maxTurnOvers` times,
+ * as engine moves, or null when the beam ends without one (or the budget stops it: every
+ * position scored counts as a node).
+ */
+export function beamLine(
+  makeState: () => DoubleState,
+  budget: Budget,
+  maxTurnOvers: number,
+  shape: BeamShape = DEFAULT_BEAM,
+): number[] | null {
+  const { width, maxDepth, seed } = shape;
+  const root = makeState();
+  if (root.isWon()) return [];
+  const pools = [Array.from({ length: width }, () => makeState()), Array.from({ length: width }, () => makeState())];
+  let cur = pools[0]!;
+  let next = pools[1]!;
+  cur[0]!.copyFrom(root);
+  let size = 1;
+  const keys = new PositionKey();
+  const seen = new KeyTable(KEY_WORDS, budget, 1 << 14);
+  const moves = new GrowableInt32Array(1 << 10);
+  // Per move: each kept position's parent (its index in the previous move's positions) and the move.
+  const parents = new GrowableInt32Array(1 << 14);
+  const via = new GrowableInt32Array(1 << 14);
+  // The candidates of one move: parent index, move, and score * 2^24 + candidate index for sorting.
+  const candParent = new GrowableInt32Array(1 << 12);
+  const candMove = new GrowableInt32Array(1 << 12);
+  let order = new Float64Array(1 << 12);
+  const keyOf = (s: DoubleState): Uint32Array => {
+    const key = keys.write(s, true);
+    // Turn-overs apart: the same position with fewer of them used may still be in the limit.
+    key[10] = (key[10]! | (Math.min(s.turnOvers, 31) << 27)) >>> 0;
+    return key;
+  };
+  if (seen.intern(keyOf(root)) < 0) return null;
+
+  for (let depth = 0; depth < maxDepth && size > 0; depth++) {
+    let n = 0;
+    for (let i = 0; i < size; i++) {
+      const s = cur[i]!;
+      const count = s.legalMovesInto(moves);
+      for (let k = 0; k < count; k++) {
+        const m = moves.data[k]!;
+        if (!worthTrying(s, m, maxTurnOvers)) continue;
+        if (!budget.tick()) return null;
+        s.apply(m);
+        if (s.isWon()) {
+          const line = [m];
+          for (let d = depth - 1, j = i; d >= 0; d--) {
+            line.push(via.data[d * width + j]!);
+            j = parents.data[d * width + j]!;
+          }
+          return line.reverse();
+        }
+        const id = seen.intern(keyOf(s));
+        if (id < 0) return null;
+        if (seen.lastWasNew) {
+          candParent.ensure(n)[n] = i;
+          candMove.ensure(n)[n] = m;
+          if (n >= order.length) {
+            const grown = new Float64Array(order.length * 2);
+            grown.set(order);
+            order = grown;
+          }
+          order[n] = (score(s) * 64 + noise(m, i, depth, seed)) * 2 ** INDEX_BITS + n;
+          n++;
+        }
+        s.undo();
+      }
+    }
+    if (n === 0) return null;
+    // The best `width` candidates: the largest sort keys, at the end after an ascending sort.
+    const sorted = order.subarray(0, n).sort();
+    const kept = Math.min(width, n);
+    const at = depth * width;
+    parents.ensure(at + width);
+    via.ensure(at + width);
+    for (let j = 0; j < kept; j++) {
+      const c = sorted[n - 1 - j]! % 2 ** INDEX_BITS;
+      const parent = candParent.data[c]!;
+      const s = next[j]!;
+      s.copyFrom(cur[parent]!);
+      s.apply(candMove.data[c]!);
+      parents.data[at + j] = parent;
+      via.data[at + j] = candMove.data[c]!;
+    }
+    const swap = cur;
+    cur = next;
+    next = swap;
+    size = kept;
+  }
+  return null;
+}
+
+/** The moves the beam tries (see the top of this file). */
+function worthTrying(s: DoubleState, m: number, maxTurnOvers: number): boolean {
+  const kind = mKind(m);
+  if (kind === M_FC) return false;
+  if (kind === M_TURN) return s.turnOvers < maxTurnOvers;
+  if (kind !== M_CC) return true;
+  const a = mA(m);
+  const moved = mN(m);
+  const l = s.len[a]!;
+  const d = s.down[a]!;
+  if (moved === l - d) return d > 0 || RANK[s.col[a * COL_CAP + d]!] !== 13;
+  // Part of a run: worth it when the card it leaves on top can go up.
+  return s.pileFor(s.col[a * COL_CAP + l - moved - 1]!) >= 0;
+}
+
+/** Progress as a player sees it (see `W_FOUNDATION`). */
+function score(s: DoubleState): number {
+  let down = 0;
+  for (let c = 0; c < COLUMNS; c++) down += s.down[c]!;
+  return W_FOUNDATION * s.onFoundations - W_TURNED_UP * down - W_WASTE * s.waste + 4096;
+}
+
+/** 0 to 63, fixed by the move, its parent, the depth and the seed: ties broken alike on every run. */
+function noise(m: number, parent: number, depth: number, seed: number): number {
+  let h = Math.imul(m ^ Math.imul(parent + 1, 0x9e3779b1) ^ Math.imul(depth + 1, 0x85ebca6b), 0xc2b2ae35) ^ seed;
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x27d4eb2d);
+  return (h >>> 26) & 63;
+}
