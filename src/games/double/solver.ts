@@ -52,7 +52,7 @@
 
 import { KeyTable } from '../../search/keyTable.js';
 import { Budget, type LimitName } from '../../search/limits.js';
-import { beamLine } from './beam.js';
+import { beamLine, PASS_BEAMS } from './beam.js';
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
 import { DoubleSearch } from './search.js';
@@ -167,9 +167,9 @@ export const BEAM_ATTEMPT_NODES = 400_000;
 
 /**
  * A player follows a line pass by pass through the stock: the fewer passes, the easier.
- * The first win is found with turn-overs ranked low, not forbidden. So, first, a beam search
- * (`beam.ts`) looks for a win within 0, 1, 2, ... turn-overs, up to one fewer than the line
- * in hand, and stops at the first it finds. Then, from the passes of the line in hand, the
+ * The first win is found with turn-overs ranked low, not forbidden. So, first, the beams of
+ * `PASS_BEAMS` (`beam.ts`) look for a win within 0, 1, 2, ... turn-overs, up to one fewer than
+ * the line in hand, and stop at the first limit where one finds a win. Then, from the passes of the line in hand, the
  * depth-first search is asked again for a win with one turn-over fewer (the same restarts, a
  * turn limit, at most `PASS_ATTEMPT_NODES` positions), until a search finds nothing. Every
  * line found is shortened without letting it turn over more often; the line kept has the
@@ -195,14 +195,18 @@ function fewerPasses(
     }
   };
   for (let k = 0; k < bestTurns; k++) {
-    const attempt = attemptBudget(budget, BEAM_ATTEMPT_NODES);
-    if (attempt === null) return best;
-    const found = beamLine(makeState, attempt, k);
-    budget.nodes += attempt.nodes;
-    if (found !== null) {
-      keep(found, k);
-      break;
+    let won = false;
+    for (const shape of PASS_BEAMS) {
+      const attempt = attemptBudget(budget, BEAM_ATTEMPT_NODES);
+      if (attempt === null) return best;
+      const found = beamLine(makeState, attempt, k, shape);
+      budget.nodes += attempt.nodes;
+      if (found !== null) {
+        keep(found, k);
+        won = true;
+      }
     }
+    if (won) break;
   }
   for (let k = Math.min(bestTurns - 1, DoubleSearch.MAX_TURN_LIMIT); k >= 0; ) {
     const attempt = attemptBudget(budget, PASS_ATTEMPT_NODES);
