@@ -169,9 +169,10 @@ export const BEAM_ATTEMPT_NODES = 400_000;
  * A player follows a line pass by pass through the stock: the fewer passes, the easier.
  * The first win is found with turn-overs ranked low, not forbidden. So, first, the beams of
  * `PASS_BEAMS` (`beam.ts`) look for a win within 0, 1, 2, ... turn-overs, up to one fewer than
- * the line in hand, and stop at the first limit where one finds a win. Then, from the passes of the line in hand, the
- * depth-first search is asked again for a win with one turn-over fewer (the same restarts, a
- * turn limit, at most `PASS_ATTEMPT_NODES` positions), until a search finds nothing. Every
+ * the line in hand, and stop at the first limit where one finds a win. Then, from the passes
+ * of the line in hand, the depth-first search is asked again for a win with one turn-over
+ * fewer (the same restarts, a turn limit, at most `PASS_ATTEMPT_NODES` positions), until a
+ * search finds nothing. Every
  * line found is shortened without letting it turn over more often; the line kept has the
  * fewest turn-overs, then the fewest moves. A search that finds nothing proves nothing (the
  * beam keeps only some positions, the depth-first search is capped), so the line is the
