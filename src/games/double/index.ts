@@ -232,8 +232,9 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
     if (a.moves !== null) {
       // Rows stored by an older solver have no bound.
       const bound = typeof a.movesLowerBound === 'number' ? `; every win needs at least ${a.movesLowerBound}` : '';
-      // Rows stored before the field have no turn-over count.
-      const turns = typeof a.turnOvers === 'number' ? `, ${a.turnOvers} turn-over${a.turnOvers === 1 ? '' : 's'}` : '';
+      // Rows stored before the field have no turn-over count; Vegas has no turn-over to count.
+      const vegas = a.rules.endsWith('V');
+      const turns = typeof a.turnOvers === 'number' && !vegas ? `, ${a.turnOvers} turn-over${a.turnOvers === 1 ? '' : 's'}` : '';
       what = `winnable in ${a.moves} moves${turns} (${a.minMovesProved ? 'proven minimal' : `not proven minimal${bound}`})`;
       if (a.score) what += `, ${a.score.startsWith('$') || a.score.startsWith('-$') ? a.score : `${a.score} points`}`;
     } else {

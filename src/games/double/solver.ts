@@ -52,7 +52,7 @@
 
 import { KeyTable } from '../../search/keyTable.js';
 import { Budget, type LimitName } from '../../search/limits.js';
-import { beamLine, PASS_BEAMS } from './beam.js';
+import { type BeamShape, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
 import { DoubleSearch } from './search.js';
@@ -236,13 +236,62 @@ function startBound(makeState: () => DoubleState): number {
   return search.talonBound();
 }
 
+/** Vegas: positions the first, short search may take before the beams run (see `firstVerdict`). */
+export const VEGAS_FIRST_NODES = 100_000;
+/** Vegas: positions each beam may score. */
+export const VEGAS_BEAM_NODES = 4_000_000;
+/**
+ * Vegas: the beams run for a win when the first, short search decides nothing. On the first
+ * 100 D1V codes, where the depth-first search finds no win within 10 s, the 512-wide beam won
+ * 2 deals and the 2048-wide one 2 (3 together), in 0.3 to 0.8 s and 0.7 to 3 s a deal; on
+ * D3V codes 0-99 the 2048-wide one won 1. The 64- and 128-wide beams of the analysis found none.
+ */
+export const VEGAS_BEAMS: readonly BeamShape[] = [
+  { ...DEFAULT_BEAM, width: 512, seed: 9 },
+  { ...DEFAULT_BEAM, width: 2048, seed: 9 },
+];
+
+/**
+ * The verdict and, for a win, the raw winning line. Under Vegas scoring most deals are lost
+ * and a depth-first search proves few of them lost, and finds few wins: so a short search
+ * first (the quick proofs and wins), then the beams of `VEGAS_BEAMS` (a win they find is
+ * a win; finding none proves nothing), then the search again with what is left of the
+ * limits. Other rules: the search alone.
+ */
+function firstVerdict(
+  makeState: () => DoubleState,
+  budget: Budget,
+): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null } {
+  let maxFoundation = 0;
+  if (makeState().vegas) {
+    const quick = attemptBudget(budget, VEGAS_FIRST_NODES);
+    if (quick !== null) {
+      const first = decide(makeState, quick);
+      budget.nodes += quick.nodes;
+      maxFoundation = first.maxFoundation;
+      if (first.outcome !== 'stopped') {
+        return { outcome: first.outcome, maxFoundation, raw: first.outcome === 'win' ? first.search.history() : null };
+      }
+    }
+    for (const shape of VEGAS_BEAMS) {
+      const attempt = attemptBudget(budget, VEGAS_BEAM_NODES);
+      if (attempt === null) break;
+      const line = beamLine(makeState, attempt, 0, shape);
+      budget.nodes += attempt.nodes;
+      if (line !== null) return { outcome: 'win', maxFoundation: makeState().total, raw: line };
+    }
+  }
+  const { search, outcome, maxFoundation: reached } = decide(makeState, budget);
+  return { outcome, maxFoundation: Math.max(maxFoundation, reached), raw: outcome === 'win' ? search.history() : null };
+}
+
 /**
  * Solves a position: plain search first, then (optimize) branch and bound for shorter lines.
  * `makeState` gives a fresh engine at the starting position.
  */
 export function solve(makeState: () => DoubleState, budget: Budget, options: SolveOptions): SolveResult {
-  const { search, outcome, maxFoundation } = decide(makeState, budget);
-  const state = search.s;
+  const { outcome, maxFoundation, raw } = firstVerdict(makeState, budget);
+  const state = makeState();
   const result: SolveResult = {
     verdict: outcome === 'win' ? 'winnable' : outcome === 'done' ? 'unwinnable' : 'unknown',
     line: null,
@@ -278,8 +327,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   // DS1-D3N-AAAAAEJ: 731,313 moves printed with 10 ms per 1000, 814 with this).
   const shortenBy = (line: readonly number[]): number =>
     performance.now() + Math.max(250, Math.min(10_000, line.length / 50), budget.limits.timeMs - budget.elapsedMs());
-  const raw = search.history();
-  result.line = shortenLine(makeState, raw, undefined, shortenBy(raw));
+  result.line = shortenLine(makeState, raw!, undefined, shortenBy(raw!));
   if (options.fewerPasses === true && !state.vegas) result.line = fewerPasses(makeState, budget, result.line, shortenBy);
   result.moves = result.line.length;
   if (!options.optimize || budget.stopped) {

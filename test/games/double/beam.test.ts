@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { beamLine } from '../../../src/games/double/beam.js';
 import { type DoubleState, M_TURN, mKind } from '../../../src/games/double/engine.js';
+import { replayPosition } from '../../../src/games/double/hint.js';
 import { openDouble } from '../../../src/games/double/index.js';
+import { decide } from '../../../src/games/double/solver.js';
+import { moveText } from '../../../src/games/hint.js';
 import { Budget } from '../../../src/search/limits.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
@@ -62,5 +65,20 @@ describe('the beam search for lines with few passes', () => {
       if (a.turnOvers! <= 2) few++;
     }
     expect(few).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
+  it('wins Vegas deals the depth-first search leaves unknown, in one pass', () => {
+    // DS1-D1V-AAAAACY: no win within 10 s of depth-first search (2.4 million positions).
+    const deal = openDouble({ kind: 'code', code: 'DS1-D1V-AAAAACY' }, {});
+    const limits = { timeMs: Infinity, nodes: 1_500_000, memoryBytes: Infinity };
+    expect(decide(() => deal.newState(), new Budget(limits)).outcome).toBe('stopped');
+    const a = deal.analyse(limits);
+    expect(a.verdict).toBe('winnable');
+    expect(a.turnOvers).toBe(0);
+    // Replayed as a player would type it, each move checked legal by the engine.
+    const { state: end } = replayPosition(deal.newState(), a.solution!.map((m) => moveText('double', m)).join('; '));
+    expect(end.isWon()).toBe(true);
+    expect(end.moves).toBe(a.moves);
+    expect(a.score).toBe('$416');
   }, 120_000);
 });
