@@ -39,6 +39,7 @@
  * - **Vegas** (one pass): pointer dominance in the table (`pointerClass`), and positions
  *   that a relaxation of the game proves lost skipped (`vegasBound.ts`): first for the verdict
  *   alone, then, for a lost deal, as a branch and bound for the exact most foundation cards.
+ *   Wide beams (`beam.ts`) look for a win after a short first search (`firstVerdict`).
  *
  * - **Shorter lines.** A win's search path is shortened afterwards (`shorten.ts`), checked by
  *   replaying it through the engine.
