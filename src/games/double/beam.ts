@@ -19,7 +19,7 @@ import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
 import { COL_CAP, COLUMNS, type DoubleState, M_CC, M_FC, M_TURN, mA, mKind, mN, RANK } from './engine.js';
-import { KEY_WORDS, PositionKey } from './positionKey.js';
+import { KEY_WORDS, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 
 /** How many positions go on at each move, and the longest line it looks for. */
 export interface BeamShape {
@@ -86,7 +86,7 @@ export function beamLine(
   const keyOf = (s: DoubleState): Uint32Array => {
     const key = keys.write(s, true);
     // Turn-overs apart: the same position with fewer of them used may still be in the limit.
-    key[10] = (key[10]! | (Math.min(s.turnOvers, 31) << 27)) >>> 0;
+    markTurnOvers(key, Math.min(s.turnOvers, MAX_KEY_TURN_OVERS));
     return key;
   };
   if (seen.intern(keyOf(root)) < 0) return null;

@@ -17,6 +17,18 @@ import { ALT } from './faceTables.js';
 
 export const KEY_WORDS = 11;
 
+/** The most turn-overs `markTurnOvers` can tell apart (5 bits). */
+export const MAX_KEY_TURN_OVERS = 31;
+
+/**
+ * Marks a key written by `PositionKey.write` with a count of turn-overs (0 to
+ * `MAX_KEY_TURN_OVERS`), for searches where positions that used more passes differ: the last
+ * word holds the stock cards 32 to 58 (27 bits), so its top 5 bits are free.
+ */
+export function markTurnOvers(key: Uint32Array, turnOvers: number): void {
+  key[10] = (key[10]! | (turnOvers << 27)) >>> 0;
+}
+
 /**
  * Vegas pointer dominance. Under Vegas scoring the waste pointer only moves forward, by
  * draws; a position with pointer p can reach the same position with pointer p' by draws

@@ -34,7 +34,7 @@ import {
   targetColumn,
 } from './engine.js';
 import { TARGETS } from './faceTables.js';
-import { PositionKey } from './positionKey.js';
+import { MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 import { isSafe } from './safeMoves.js';
 import { TalonBound } from './vegasBound.js';
 
@@ -102,8 +102,8 @@ export class DoubleSearch {
    * then told apart by the turn-overs used, as by the pointer (see `run`).
    */
   turnLimit = Infinity;
-  /** The largest finite `turnLimit` (Draw 3 keeps the turn-overs used in 5 bits of the key). */
-  static readonly MAX_TURN_LIMIT = 31;
+  /** The largest finite `turnLimit` (Draw 3 keeps the turn-overs used in the key). */
+  static readonly MAX_TURN_LIMIT = MAX_KEY_TURN_OVERS;
   /** The position's turn-overs when `run` started: the limit counts those played after. */
   private turnBase = 0;
   /**
@@ -171,9 +171,9 @@ export class DoubleSearch {
   /** The canonical key of the position (see `positionKey.ts`). */
   computeKey(withPointer: boolean, dominance = false, mustUse = -1): Uint32Array {
     const key = this.keys.write(this.s, withPointer, dominance, mustUse);
-    // Draw 3 under a turn limit: the turn-overs used are part of the position (the stock
-    // mask's word has its top 5 bits free). In Draw 1 they go into the dominance rank instead.
-    if (this.turnsInKey()) key[10] = (key[10]! | ((this.s.turnOvers - this.turnBase) << 27)) >>> 0;
+    // Draw 3 under a turn limit: the turn-overs used are part of the position. In Draw 1 they
+    // go into the dominance rank instead.
+    if (this.turnsInKey()) markTurnOvers(key, this.s.turnOvers - this.turnBase);
     return key;
   }
 

@@ -173,9 +173,8 @@ export const BEAM_ATTEMPT_NODES = 400_000;
  * the line in hand, and stop at the first limit where one finds a win. Then, from the passes
  * of the line in hand, the depth-first search is asked again for a win with one turn-over
  * fewer (the same restarts, a turn limit, at most `PASS_ATTEMPT_NODES` positions), until a
- * search finds nothing. Every
- * line found is shortened without letting it turn over more often; the line kept has the
- * fewest turn-overs, then the fewest moves. A search that finds nothing proves nothing (the
+ * search finds nothing. Every line found is shortened without letting it turn over more
+ * often; the line kept has the fewest turn-overs, then the fewest moves. A search that finds nothing proves nothing (the
  * beam keeps only some positions, the depth-first search is capped), so the line is the
  * fewest passes found, not a proven minimum. Every search works within what is left of the
  * deal's limits, and its positions count in the deal's nodes.
@@ -199,10 +198,8 @@ function fewerPasses(
   for (let k = 0; k < bestTurns; k++) {
     let won = false;
     for (const shape of PASS_BEAMS) {
-      const attempt = attemptBudget(budget, BEAM_ATTEMPT_NODES);
-      if (attempt === null) return best;
-      const found = beamLine(makeState, attempt, k, shape);
-      budget.nodes += attempt.nodes;
+      const found = withinAttempt(budget, BEAM_ATTEMPT_NODES, (attempt) => beamLine(makeState, attempt, k, shape));
+      if (found === undefined) return best;
       if (found !== null) {
         keep(found, k);
         won = true;
@@ -211,23 +208,26 @@ function fewerPasses(
     if (won) break;
   }
   for (let k = Math.min(bestTurns - 1, DoubleSearch.MAX_TURN_LIMIT); k >= 0; ) {
-    const attempt = attemptBudget(budget, PASS_ATTEMPT_NODES);
-    if (attempt === null) break;
-    const { search, outcome } = decide(makeState, attempt, k);
-    budget.nodes += attempt.nodes;
-    if (outcome !== 'win') break;
-    keep(search.history(), k);
+    const tried = withinAttempt(budget, PASS_ATTEMPT_NODES, (attempt) => decide(makeState, attempt, k));
+    if (tried === undefined || tried.outcome !== 'win') break;
+    keep(tried.search.history(), k);
     k = Math.min(k, bestTurns) - 1;
   }
   return best;
 }
 
-/** A budget of at most `nodes` positions within what is left of `budget`'s limits, or null when nothing is left. */
-function attemptBudget(budget: Budget, nodes: number): Budget | null {
+/**
+ * Runs `run` on a budget of at most `nodes` positions within what is left of `budget`'s
+ * limits, and counts the positions it took in `budget`; undefined when nothing is left.
+ */
+function withinAttempt<T>(budget: Budget, nodes: number, run: (attempt: Budget) => T): T | undefined {
   const n = Math.min(nodes, budget.limits.nodes - budget.nodes);
   const timeMs = budget.limits.timeMs - budget.elapsedMs();
-  if (n <= 0 || timeMs <= 0) return null;
-  return new Budget({ timeMs, nodes: n, memoryBytes: budget.limits.memoryBytes });
+  if (n <= 0 || timeMs <= 0) return undefined;
+  const attempt = new Budget({ timeMs, nodes: n, memoryBytes: budget.limits.memoryBytes });
+  const result = run(attempt);
+  budget.nodes += attempt.nodes;
+  return result;
 }
 
 /** The Vegas relaxation's bound at the start (after the safe moves). */
@@ -261,25 +261,22 @@ export const VEGAS_BEAMS: readonly BeamShape[] = [
  */
 function firstVerdict(
   makeState: () => DoubleState,
+  start: DoubleState,
   budget: Budget,
 ): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null } {
   let maxFoundation = 0;
-  if (makeState().vegas) {
-    const quick = attemptBudget(budget, VEGAS_FIRST_NODES);
-    if (quick !== null) {
-      const first = decide(makeState, quick);
-      budget.nodes += quick.nodes;
+  if (start.vegas) {
+    const first = withinAttempt(budget, VEGAS_FIRST_NODES, (attempt) => decide(makeState, attempt));
+    if (first !== undefined) {
       maxFoundation = first.maxFoundation;
       if (first.outcome !== 'stopped') {
         return { outcome: first.outcome, maxFoundation, raw: first.outcome === 'win' ? first.search.history() : null };
       }
     }
     for (const shape of VEGAS_BEAMS) {
-      const attempt = attemptBudget(budget, VEGAS_BEAM_NODES);
-      if (attempt === null) break;
-      const line = beamLine(makeState, attempt, 0, shape);
-      budget.nodes += attempt.nodes;
-      if (line !== null) return { outcome: 'win', maxFoundation: makeState().total, raw: line };
+      const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape));
+      if (line === undefined) break;
+      if (line !== null) return { outcome: 'win', maxFoundation: start.total, raw: line };
     }
   }
   const { search, outcome, maxFoundation: reached } = decide(makeState, budget);
@@ -291,8 +288,8 @@ function firstVerdict(
  * `makeState` gives a fresh engine at the starting position.
  */
 export function solve(makeState: () => DoubleState, budget: Budget, options: SolveOptions): SolveResult {
-  const { outcome, maxFoundation, raw } = firstVerdict(makeState, budget);
   const state = makeState();
+  const { outcome, maxFoundation, raw } = firstVerdict(makeState, state, budget);
   const result: SolveResult = {
     verdict: outcome === 'win' ? 'winnable' : outcome === 'done' ? 'unwinnable' : 'unknown',
     line: null,
