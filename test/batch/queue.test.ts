@@ -31,6 +31,7 @@ afterAll(async () => {
 
 const LIMITS = { timeMs: Infinity, nodes: 2000, memoryBytes: 256 * 1024 ** 2 };
 const FAST = ['--node-limit', '2000', '--time-limit', 'none'];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('queue URLs', () => {
   it('reads redis:// and rediss:// with a user, a password and a database, and hides the password', () => {
@@ -249,6 +250,48 @@ describe('batch --queue and cardsolve worker', () => {
       client.disconnect();
     }
   });
+
+  it('does not count as recovered a finished chunk the killed run had already stored', async () => {
+    // An earlier run stored the first deal and was killed before it removed that chunk's job:
+    // the rerun finds the job finished in Redis and the deal stored. The deal is stored, not
+    // recovered (the report must add up: skipped = found stored before the rerun + recovered).
+    const target = queueTarget(redis.url, 'stored-twice');
+    const plan = planBatch({ args: ['PY1-N-AAAAAAA'] }, {});
+    const [first] = [...plan.deals()];
+    const options = {};
+    const signature = batchSignature(modeOf(options), plan.flags, LIMITS, options);
+    const queue = new Queue('stored-twice', { connection: target.redis });
+    const worker = spawn(
+      process.execPath,
+      [BIN, 'worker', '--queue', redis.url, '--queue-name', 'stored-twice', '--workers', '1', '--no-progress'],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    const path = join(dir, 'stored-twice.sqlite');
+    try {
+      await queue.add('chunk', chunkJob(signature, modeOf(options), plan.flags, LIMITS, options, [first!]), {
+        removeOnComplete: false,
+        removeOnFail: false,
+      });
+      for (let i = 0; i < 600 && (await queue.getJobCounts('completed')).completed < 1; i++) await sleep(50);
+      expect((await queue.getJobCounts('completed')).completed).toBe(1);
+      worker.kill('SIGTERM');
+      expect(cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', path, ...FAST], dir).status).toBe(0);
+
+      const db = openDatabase(path);
+      try {
+        const summary = await runQueuedBatch({ plan, db, queue: target, limits: LIMITS, analyse: options, chunkSize: 1 });
+        expect(summary.queue.recovered).toBe(0);
+        expect(summary.skipped).toBe(1);
+        expect(summary.queue.chunks).toBe(0);
+      } finally {
+        db.close();
+      }
+    } finally {
+      worker.kill('SIGTERM');
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  }, 60_000);
 
   it('counts a deal once when its chunk, left by an earlier run, comes back while a rerun walks the plan', async () => {
     // An earlier run stored the first deal, queued the last 4 of the plan, one per chunk, and

@@ -44,7 +44,7 @@ export interface QueueReport {
   threads: number;
   /** Chunks put on the queue by this run. */
   chunks: number;
-  /** Deals found finished in Redis at the start (a killed coordinator's) and stored. */
+  /** Deals found finished in Redis at the start (a killed coordinator's) and stored (those it had not stored yet). */
   recovered: number;
   /** Deals found still queued at the start and awaited rather than sent again. */
   adopted: number;
@@ -219,8 +219,15 @@ export async function runQueuedBatch(options: QueueBatchOptions): Promise<QueueB
       await q.obliterate({ force: true });
       pendingBefore.length = finishedBefore.length = failedBefore.length = 0;
     }
+    // A run killed between committing a chunk's rows and removing its job leaves both: those
+    // deals were stored by that run, not recovered by this one.
+    let storedBefore = 0;
+    for (const job of finishedBefore) {
+      if (!isChunkJob(job.data) || job.data.batch !== signature) continue;
+      for (const deal of plannedOf(job.data)) if (tally.store.stored(tally.keyOf(deal)) !== null) storedBefore++;
+    }
     await storeFinished(finishedBefore);
-    report.recovered = tally.analysed;
+    report.recovered = tally.analysed - storedBefore;
     // Failed chunks of the earlier run are sent again below (their deals are not stored).
     await Promise.all(failedBefore.map((job) => q.remove(job.id!)));
     // Chunks still queued or in a worker's hands: their deals are awaited, not sent again.
