@@ -198,17 +198,12 @@ describe('Double Solitaire hints on full deals', () => {
   });
 
   it('gives what the quick moves leave to the moves still unknown, and their verdicts are right', () => {
-    // 88 moves into the printed line of DS1-D1N-AAAAAAH, 19 legal moves under 400,000
-    // nodes: one move's first share is not enough; searched again with what the others
-    // left, it is decided. (Found by scanning the printed lines: most positions need no
-    // second round.)
+    // 88 moves into the line solver version 9 printed for DS1-D1N-AAAAAAH, 19 legal moves
+    // under 400,000 nodes: one move's first share is not enough; searched again with what
+    // the others left, it is decided. (Found by scanning the printed lines: most positions
+    // need no second round. The moves are written out, so the position stays when lines change.)
     const deal = openDouble({ kind: 'code', code: 'DS1-D1N-AAAAAAH' }, {});
-    const a = deal.analyse({ timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 });
-    const moves = a
-      .solution!.slice(0, 88)
-      .map((m) => moveText('double', m))
-      .join('; ');
-    const { state } = replayPosition(deal.newState(), moves);
+    const { state } = replayPosition(deal.newState(), LINE_88_MOVES);
     const judged = judgeMoves(state, { timeMs: Infinity, nodes: 400_000, memoryBytes: 2 * 1024 ** 3 }, false);
     const retried = judged.filter((x) => x.retried === true && x.j.label !== 'unknown');
     expect(retried.length).toBeGreaterThanOrEqual(1);
@@ -229,3 +224,7 @@ describe('Double Solitaire hints on full deals', () => {
     expect(() => deal.hint('draw; w-c9', NO_LIMITS)).toThrow(/move 2 "w-c9" is refused: 7♣ cannot go on 2♣/);
   });
 });
+
+/** The first 88 moves of the line solver version 9 printed for DS1-D1N-AAAAAAH. */
+const LINE_88_MOVES =
+  '2♥ c6-c8; 7♦ c5-c3; 7♣ c6-c5; A♥ c6-f; 2♥ c8-f; 6♠ c7-c3; draw; 4♦ w-c7; 3♠ c8-c7; 4♣ c8-c2; 9♥ c8-c1; 5♦ c2-c3; 8♠ c3-c1; draw; 7♠ w-c4; draw; draw; draw; Q♦ w-c2; draw; 3♦ w-c8; 9♥ w-c9; draw; 8♣ w-c9; 7♦ c3-c9; draw; 6♦ w-c4; 5♠ c7-c4; 3♣ w-c3; draw; J♣ w-c2; draw; 2♣ w-c8; draw; 7♠ w-c6; draw; draw; draw; draw; draw; A♣ w-f; 2♣ c8-f; 3♣ c3-f; 4♣ c1-f; 4♣ c8-c1; draw; draw; 8♣ w-c8; draw; draw; draw; draw; 5♣ w-f; draw; 10♥ w-c2; draw; 2♥ w-c4; draw; draw; draw; A♣ w-f; draw; draw; draw; A♠ w-f; 4♥ w-c7; draw; draw; draw; draw; draw; 3♥ w-f; draw; draw; draw; 2♠ w-f; 4♥ c7-f; draw; draw; draw; draw; 6♥ w-c6; 5♠ c7-c6; 9♦ c8-c7; 2♣ c8-f; draw; 9♠ w-c2; 8♥ c5-c2';
