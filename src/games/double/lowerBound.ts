@@ -8,7 +8,7 @@ import { KeyTable } from '../../search/keyTable.js';
 import { COL_CAP, COLUMNS, type DoubleState, RANK, SUIT } from './engine.js';
 
 const ALL_COLUMNS = (1 << COLUMNS) - 1;
-/** Positions the waste relaxation may look at: a few deals in a hundred need more (then its bound is what it proved). */
+/** Positions the waste relaxation may look at: 1 of the first 200 D1N codes needs more (its bound is then what it proved). */
 export const WASTE_RELAXATION_NODES = 300_000;
 
 /**
