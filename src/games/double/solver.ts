@@ -176,9 +176,10 @@ export const BEAM_ATTEMPT_NODES = 400_000;
  * search finds nothing. Last, a beam starts again from 20, 35, 50, 65 and 80% of the way
  * along the line kept, with the turn-overs the line has left (`REBEAM_FROM`): the start of
  * the line stays, the rest may find a shorter way (on the first 60 D1N codes, 1.512 to 1.493
- * times the lower bound for 130 ms more a deal; three 128 wide from 30, 50 and 70%: 1.493 for
- * 330 ms). Every line found is shortened without letting it turn over more
- * often; the line kept has the fewest turn-overs, then the fewest moves. A search that finds nothing proves nothing (the
+ * times the lower bound without its columns kept, for 130 ms more a deal; three 128 wide from
+ * 30, 50 and 70%: 1.493 for 330 ms). Every line found is shortened without letting it turn
+ * over more often; the line kept has the fewest turn-overs, then the fewest moves. A search
+ * that finds nothing proves nothing (the
  * beam keeps only some positions, the depth-first search is capped), so the line is the
  * fewest passes found, not a proven minimum. Every search works within what is left of the
  * deal's limits, and its positions count in the deal's nodes.

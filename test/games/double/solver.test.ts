@@ -246,6 +246,29 @@ const VEGAS_SEEDS = [
   618, 620, 622,
 ];
 
+/**
+ * A reduced deal of the lowest ranks of a few suits, both copies, and no other card (no King:
+ * no card moves to an empty column, so the brute force lists every position): shuffled, the
+ * first `stockCards(cards)` to the stock, mostly higher ranks drawn first (so that they wait
+ * in the waste for the lower ones), the rest dealt to the columns.
+ */
+function lowDeal(r: () => number, suits: number, ranks: number, stockCards: (cards: number) => number): Omit<Reduced, 'rules'> {
+  const pick = (n: number): number => Math.floor(r() * n);
+  const deck: number[] = [];
+  for (let suit = 0; suit < suits; suit++) for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = pick(i + 1);
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  const stock = deck
+    .splice(0, stockCards(deck.length))
+    .map((card) => ({ card, at: -(card % 13) + 2 * r() }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ card }) => card);
+  const { columns, down } = dealColumns(deck, pick);
+  return { columns, down, stock, piles: [0, 0, 0, 0, 0, 0, 0, 0], total: 2 * ranks * suits };
+}
+
 describe('the deadlocked columns of the lower bound', () => {
   it('counts a set of columns where each card waits for one beneath another, once per set', () => {
     // Each 3♠ lies on one 2♠: alone, either column could wait for the other's 2♠; together,
@@ -266,9 +289,8 @@ describe('the deadlocked columns of the lower bound', () => {
 
 describe('the waste detours of the lower bound', () => {
   it('never take the bound over the fewest moves of a win, on reduced deals with a long stock', () => {
-    // Reduced deals drawing one card at a time, most cards in the stock: where the waste
-    // relaxation has detours to count. One or two suits, Aces to 3s or 4s, and no other card (no
-    // King, so no card moves to an empty column, and the brute force lists every position).
+    // Reduced deals drawing one card at a time (`lowDeal`: one or two suits, Aces to 3s or
+    // 4s), most cards in the stock: where the waste relaxation has detours to count.
     let compared = 0;
     let detoured = 0;
     let most = 0;
@@ -277,22 +299,8 @@ describe('the waste detours of the lower bound', () => {
       const pick = (n: number): number => Math.floor(r() * n);
       const live = 1 + pick(2);
       const ranks = 3 + pick(2);
-      const piles = Array.from({ length: 8 }, () => 0);
-      const deck: number[] = [];
-      for (let suit = 0; suit < live; suit++)
-        for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
-      for (let i = deck.length - 1; i > 0; i--) {
-        const j = pick(i + 1);
-        [deck[i], deck[j]] = [deck[j]!, deck[i]!];
-      }
-      // Mostly higher ranks drawn first: they wait in the waste for the lower ones.
-      const stock = deck
-        .splice(0, deck.length - 1 - pick(3))
-        .map((card) => ({ card, at: -(card % 13) + 2 * r() }))
-        .sort((a, b) => a.at - b.at)
-        .map(({ card }) => card);
-      const { columns, down } = dealColumns(deck, pick);
-      const d: Reduced = { columns, down, stock, rules: pick(2) === 0 ? D1N : D1V, piles, total: 2 * ranks * live };
+      const dealt = lowDeal(r, live, ranks, (cards) => cards - 1 - pick(3));
+      const d: Reduced = { ...dealt, rules: pick(2) === 0 ? D1N : D1V };
       const detours = wasteDetours(stateOf(d), WASTE_RELAXATION_NODES);
       if (detours === 0) continue;
       const brute = bruteOfDeal(d, 20_000);
@@ -333,29 +341,14 @@ describe('the detours with the columns kept as they are', () => {
   });
 
   it('never take the bound over the fewest moves of a win, on reduced deals', () => {
-    // As for the waste detours, with about half the cards in the columns: where a waste card
-    // and a column card wait for each other.
+    // Two suits, Aces to 3s (`lowDeal`), about half the cards in the columns: where a waste
+    // card and a column card wait for each other.
     let compared = 0;
     let joined = 0;
     for (let seed = 1; seed <= 3000 && compared < 12; seed++) {
       const r = seededRandom(seed * 104_723);
       const pick = (n: number): number => Math.floor(r() * n);
-      const live = 2;
-      const ranks = 3;
-      const deck: number[] = [];
-      for (let suit = 0; suit < live; suit++)
-        for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
-      for (let i = deck.length - 1; i > 0; i--) {
-        const j = pick(i + 1);
-        [deck[i], deck[j]] = [deck[j]!, deck[i]!];
-      }
-      const stock = deck
-        .splice(0, 4 + pick(4))
-        .map((card) => ({ card, at: -(card % 13) + 2 * r() }))
-        .sort((a, b) => a.at - b.at)
-        .map(({ card }) => card);
-      const { columns, down } = dealColumns(deck, pick);
-      const d: Reduced = { columns, down, stock, rules: D1N, piles: [0, 0, 0, 0, 0, 0, 0, 0], total: 2 * ranks * live };
+      const d: Reduced = { ...lowDeal(r, 2, 3, () => 4 + pick(4)), rules: D1N };
       const s = stateOf(d);
       const apart = deadlockedSets(s) + wasteDetours(s, WASTE_RELAXATION_NODES);
       const bound = movesLowerBound(s);
