@@ -28,10 +28,18 @@ export function movesLowerBound(s: DoubleState): number {
   let bound = s.total - s.onFoundations;
   const stock = s.talLen - s.waste;
   bound += Math.ceil(stock / s.draw);
-  const sets = deadlockedSets(s);
+  const locked = lockedSets(s);
+  const sets = deadlockedSets(s, locked);
   if (s.draw !== 1) return bound + sets;
   const waste = wasteDetours(s, WASTE_RELAXATION_NODES);
-  return bound + detoursWithCuts(s, waste, sets + waste, (columns) => deadlocked(s, columns), CUT_RELAXATION_NODES);
+  return bound + detoursWithCuts(s, waste, sets + waste, (columns) => locked[columns] === 1, CUT_RELAXATION_NODES);
+}
+
+/** Per set of columns (a bit each), 1 when they are deadlocked (see `deadlocked`). */
+function lockedSets(s: DoubleState): Uint8Array {
+  const locked = new Uint8Array(ALL_COLUMNS + 1);
+  for (let m = 1; m <= ALL_COLUMNS; m++) locked[m] = deadlocked(s, m) ? 1 : 0;
+  return locked;
 }
 
 /**
@@ -45,11 +53,9 @@ export function movesLowerBound(s: DoubleState): number {
  * lower card of its suit in one column; with two columns, two cards each above one copy
  * of the lower card the other needs.
  */
-export function deadlockedSets(s: DoubleState): number {
+export function deadlockedSets(s: DoubleState, locked = lockedSets(s)): number {
   // best[m]: the most disjoint deadlocked sets within the columns of m.
   const best = new Uint8Array(ALL_COLUMNS + 1);
-  const locked = new Uint8Array(ALL_COLUMNS + 1);
-  for (let m = 1; m <= ALL_COLUMNS; m++) locked[m] = deadlocked(s, m) ? 1 : 0;
   for (let m = 1; m <= ALL_COLUMNS; m++) {
     const low = m & -m;
     let most = best[m ^ low]!;

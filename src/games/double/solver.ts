@@ -222,11 +222,9 @@ function fewerPasses(
   // kept, the rest may find a shorter way within the same turn-overs.
   for (const at of REBEAM_FROM) {
     const head = best.slice(0, Math.floor(best.length * at));
-    const fromHead = (): DoubleState => {
-      const s = makeState();
-      for (const m of head) s.apply(m);
-      return s;
-    };
+    const headState = makeState();
+    for (const m of head) headState.apply(m);
+    const fromHead = (): DoubleState => headState.clone();
     const left = bestTurns - turnOversIn(head);
     const found = withinAttempt(budget, BEAM_ATTEMPT_NODES, (attempt) => beamLine(fromHead, attempt, left, REBEAM));
     if (found === undefined) break;
