@@ -34,6 +34,13 @@ export interface MinMovesResult {
 }
 
 const MAX_F = 1024;
+/**
+ * Added to a queue entry's bound when it is only the quick bound (`MoveBound.of` without
+ * the pass closure): most queued positions are never taken, so the full bound is worked
+ * out when a position is taken, and the position goes back to the queue if it says more
+ * (lazy A*: the first win taken is still a shortest one, every bound used being admissible).
+ */
+const LAZY = 1 << 16;
 
 /** One bound and one table of exact costs per space, so that they serve every search of the deal. */
 const bounds = new WeakMap<FullStateSpace, MoveBound>();
@@ -189,7 +196,7 @@ function search(
     // A learnt bound was at least this bound when learnt, and the bound never changes: no need to compute it.
     const x = anyKnown ? exact.find(lo, hi) : -1;
     lastExact = x >= 0 && exact.isExact(x) ? x : -1;
-    const b = x >= 0 ? exact.costOf(x) : bound.of(lo, hi);
+    const b = x >= 0 ? exact.costOf(x) : bound.of(lo, hi, false);
     cache.stamp[slot >> 1] = stamp;
     cache.keys[slot] = hi | 0;
     cache.keys[slot + 1] = lo | 0;
@@ -221,6 +228,24 @@ function search(
     const hi = qb[qa + Q_HI]! >>> 0;
     // Before the table: a position skipped here must not look taken.
     if (dominated(lo, hi, gv)) continue;
+    if (takenId >= 0 && closed.g[takenId]! <= gv) continue; // taken before by a path as short
+    let hv = qb[qa + Q_H]!;
+    if (hv >= LAZY) {
+      // Queued under the quick bound: the full one now, and back to the queue if it says more.
+      hv -= LAZY;
+      const full = bound.of(lo, hi);
+      if (full < 0) continue;
+      if (full > hv) {
+        const nf = gv * mode.gWeight + full * mode.hWeight;
+        if (nf <= limit) {
+          const parentId = qb[qa + Q_PARENT]!;
+          const step = qb[qa + Q_VIA]!;
+          if (!queue.add(hi, lo, gv, parentId, step, full, -1, head[nf]!, budget, table)) return { line: null, complete: false };
+          head[nf] = queue.size - 1;
+        }
+        continue;
+      }
+    }
     const id = table.intern(hi, lo);
     if (id < 0) return { line: null, complete: false };
     if (!table.lastWasNew && closed.g[id]! <= gv) continue; // taken before by a path as short
@@ -229,7 +254,7 @@ function search(
     g[id] = gv;
     parent[id] = qb[qa + Q_PARENT]!;
     via[id] = qb[qa + Q_VIA]!;
-    closed.h[id] = qb[qa + Q_H]!;
+    closed.h[id] = hv;
     exactId[id] = qb[qa + Q_EXACT]!;
     const won = space.isWon(lo, hi);
     if (won || exactId[id]! >= 0) {
@@ -292,7 +317,9 @@ function search(
       const nf = ng * mode.gWeight + hs * mode.hWeight;
       if (nf > limit) continue;
       const x = cid >= 0 ? closed.exactId[cid]! : lastExact;
-      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs, x, head[nf]!, budget, table)) return { line: null, complete: false };
+      // A position's own bound is the full one; a fresh bound is the quick one unless exact.
+      const lazy = cid < 0 && x < 0 && bound.fullSaysMore ? LAZY : 0;
+      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs + lazy, x, head[nf]!, budget, table)) return { line: null, complete: false };
       head[nf] = queue.size - 1;
       if (nf < f) f = nf;
     }
@@ -314,7 +341,7 @@ function learn(exact: ExactCosts, table: StateTable, closed: Closed, queue: Queu
     const qb = queue.blockOf(e);
     const qa = queue.at(e);
     const lv = best - qb[qa + Q_G]!;
-    if (lv > qb[qa + Q_H]!) exact.learn(qb[qa + Q_LO]! >>> 0, qb[qa + Q_HI]! >>> 0, lv);
+    if (lv > qb[qa + Q_H]! % LAZY) exact.learn(qb[qa + Q_LO]! >>> 0, qb[qa + Q_HI]! >>> 0, lv);
   }
 }
 

@@ -4,16 +4,25 @@
  * where it depends on the pyramid alone.
  */
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
-import { FULL_PYRAMID, PYRAMID_SIZE, popcount, TALON_SIZE } from '../layout.js';
+import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, popcount, TALON_SIZE } from '../layout.js';
 import { ALL_TALON, type FullStateSpace, pointerOf, TALON_BASE, turnOversOf } from './fullState.js';
 import { NO_WIN } from './relaxed.js';
+
+/** A cost no line pays: the card cannot be reached that way. */
+const NEVER = 1 << 20;
 
 export class MoveBound {
   private readonly counts = new Int32Array(14);
   /** Costs of reaching talon cards, 8 slots per value. */
   private readonly costs = new Int32Array(14 * 8);
 
-  constructor(private readonly space: FullStateSpace) {}
+  /** Whether the full bound (`of(lo, hi, true)`) can say more than the quick one: only where it takes the pass closure. */
+  readonly fullSaysMore: boolean;
+
+  constructor(private readonly space: FullStateSpace) {
+    const r = space.rules;
+    this.fullSaysMore = !r.strictWin && !r.stockTopAvailable && !r.pairBeneath && !r.pairCovering;
+  }
 
   /**
    * A lower bound on the moves still needed to win, or -1 when the position can no longer
@@ -32,7 +41,7 @@ export class MoveBound {
    * above it can never go (no partner value left, or more cards of its value above than
    * pyramid cards to pair them with).
    */
-  of(lo: number, hi: number): number {
+  of(lo: number, hi: number, full = true): number {
     const value = this.space.value;
     const counts = this.counts;
     const removed = lo & FULL_PYRAMID;
@@ -111,6 +120,16 @@ export class MoveBound {
       // excess cards, rounded up.
       const pairBeneath = this.space.rules.pairBeneath;
       const used = this.used;
+      const wasteDig = this.wasteDig;
+      this.wasteSeen = 0;
+      // What this pass can still reach at best (see `passReach`): the waste cards a dig can
+      // pass, and whether every pyramid card can go without a turn-over.
+      // (Elsewhere, and for the quick bound, each value's cheapest way is taken on its own.)
+      const closure = full && this.fullSaysMore;
+      const digDepth = closure ? this.passReach(removed, talonRemoved, next) : 24;
+      const clearsThisPass = !closure || this.passClears;
+      if (!clearsThisPass && !canCycle) return -1;
+      let fromTop = 0;
       for (let v = 0; v < 14; v++) used[v] = 0;
       let extra = 0; // removals beyond the pyramid's bound that digging down to here costs
       let kings = 0;
@@ -139,19 +158,39 @@ export class MoveBound {
           }
         }
         if (vi !== 13 && need[at + vi] !== 0) {
-          const dig = clearAbove ? Math.max(0, extra - slack) : 1 << 20;
-          const cycle = canCycle ? stockLeft + 1 + fromBottom : 1 << 20;
-          costs[vi * 8 + found[vi]!++] = Math.min(dig, cycle);
+          const dig = clearAbove && fromTop <= digDepth ? Math.max(0, extra - slack) : NEVER;
+          if (closure) {
+            wasteDig[vi * 8 + found[vi]!++] = dig;
+            this.seenWasteValue[this.wasteSeen] = vi;
+            this.seenBottom[this.wasteSeen++] = fromBottom;
+          } else {
+            // The quick bound: each value's cheapest way on its own, a dig or the next pass.
+            costs[vi * 8 + found[vi]!++] = Math.min(dig, canCycle ? stockLeft + 1 + fromBottom : NEVER);
+          }
         }
         fromBottom--;
+        fromTop++;
         if (vi !== 13 && ((partnerValues >> (13 - vi)) & 1) === 0) clearAbove = false;
       }
       let depth = 0;
       // The stock cards left, from the top (set bits, lowest first).
+      const stockFound = this.stockFound;
+      for (let v = 0; v < 14; v++) stockFound[v] = 0;
+      this.stockSeen = 0;
       for (let t = ~talonRemoved & ALL_TALON & ~below; t !== 0; t &= t - 1) {
         depth++;
         const vi = value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
-        if (vi !== 13 && need[at + vi] !== 0) costs[vi * 8 + found[vi]!++] = depth;
+        if (vi !== 13 && need[at + vi] !== 0) {
+          if (closure) {
+            stockFound[vi]!++;
+            this.seenStockValue[this.stockSeen] = vi;
+            this.seenDepth[this.stockSeen++] = depth;
+          } else costs[vi * 8 + found[vi]!++] = depth;
+        }
+      }
+      if (closure) {
+        const talonMoves = this.talonMoves(at, stockLeft, canCycle, clearsThisPass);
+        return talonMoves >= NEVER ? -1 : removals + talonMoves;
       }
     }
     let draws = 0;
@@ -166,6 +205,254 @@ export class MoveBound {
   }
 
   private readonly found = new Int32Array(14);
+  // The needed values' talon cards in the position being bounded, 8 slots per value: waste
+  // cards from the top down (`found` of them: the removals beyond the bound a dig down to
+  // each costs, NEVER when no dig reaches it; and its place from the bottom of the waste),
+  // then stock cards from the top (`stockFound`: depth).
+  private readonly wasteDig = new Int32Array(14 * 8);
+  private readonly stockFound = new Int32Array(14);
+
+  /**
+   * The fewest draws, turn-overs and dig removals (beyond the removal bound) that bring every
+   * needed talon card to the waste top, when stock cards are only reached by drawing. The
+   * waste is a stack, and the two ways of going on exclude each other:
+   *   - no more turn-overs: draw down to some depth D of the stock, and take what else is
+   *     needed by digging the waste (D draws plus the deepest dig's removals);
+   *   - a turn-over: the whole stock left is drawn first (its cards cost nothing more), one
+   *     move to turn over, then draws down to some place D from the bottom of the old waste,
+   *     and digs in this pass for what lies above it.
+   * Each value w needs need[w] of its cards; for each D tried (every place where some needed
+   * card lies), the digs still wanted are each value's cheapest, and the deepest dig counts.
+   * The old bound took each value's cheapest way on its own, mixing the two; this is never
+   * below it (the cost of a turn-over is shared by every card it brings).
+   */
+  private talonMoves(at: number, stockLeft: number, canCycle: boolean, clearsThisPass: boolean): number {
+    const need = this.needOf.data;
+    const { found, stockFound, wasteDig, wanted, digOf } = this;
+    for (let w = 1; w <= 12; w++) if (found[w]! + stockFound[w]! < need[at + w]!) return NEVER;
+    // No turn-over: every depth D where a needed stock card lies, from the top.
+    let best = NEVER;
+    if (clearsThisPass) {
+      let most = 0;
+      for (let w = 1; w <= 12; w++) {
+        const r = need[at + w]!;
+        wanted[w] = r;
+        digOf[w] = r === 0 ? 0 : r > found[w]! ? NEVER : wasteDig[w * 8 + r - 1]!;
+        if (digOf[w]! > most) most = digOf[w]!;
+      }
+      best = most;
+      for (let k = 0; k < this.stockSeen; k++) {
+        const d = this.seenDepth[k]!;
+        if (d >= best) break;
+        const w = this.seenStockValue[k]!;
+        const r = --wanted[w]!;
+        const was = digOf[w]!;
+        digOf[w] = r <= 0 ? 0 : r > found[w]! ? NEVER : wasteDig[w * 8 + r - 1]!;
+        // A value's dig only gets cheaper: the deepest changes only when it was that one.
+        if (was === most && digOf[w]! < was) most = this.deepest();
+        if (d + most < best) best = d + most;
+      }
+    }
+    if (!canCycle) return best;
+    const turnOver = stockLeft + 1;
+    if (turnOver >= best) return best;
+    // A turn-over: every place D from the bottom of the old waste where a needed card lies.
+    let most = 0;
+    for (let w = 1; w <= 12; w++) {
+      const r = need[at + w]! - stockFound[w]!;
+      wanted[w] = r;
+      // (r never exceeds the waste cards of w left above the ones drawn: checked above.)
+      digOf[w] = r <= 0 ? 0 : wasteDig[w * 8 + r - 1]!;
+      if (digOf[w]! > most) most = digOf[w]!;
+    }
+    // Some cards may have to come after the turn-over whatever is dug (see `lateCost`).
+    const late = clearsThisPass ? 0 : this.lateCost;
+    let cycle = late + most;
+    for (let k = this.wasteSeen - 1; k >= 0; k--) {
+      const d = Math.max(this.seenBottom[k]!, late);
+      if (d >= cycle || turnOver + d >= best) break;
+      const w = this.seenWasteValue[k]!;
+      const r = --wanted[w]!;
+      const was = digOf[w]!;
+      digOf[w] = r <= 0 ? 0 : wasteDig[w * 8 + r - 1]!;
+      if (was === most && digOf[w]! < was) most = this.deepest();
+      if (d + most < cycle) cycle = d + most;
+    }
+    return Math.min(best, turnOver + cycle);
+  }
+
+  /** The costliest dig of `digOf`. */
+  private deepest(): number {
+    const digOf = this.digOf;
+    let most = 0;
+    for (let v = 1; v <= 12; v++) if (digOf[v]! > most) most = digOf[v]!;
+    return most;
+  }
+
+  /** `talonMoves`' scratch: per value, the cards still wanted and the dig they cost. */
+  private readonly wanted = new Int32Array(14);
+  private readonly digOf = new Int32Array(14);
+  // The needed talon cards in the order `talonMoves` meets them: stock cards from the top
+  // (value, depth), waste cards from the top down (value, place from the bottom).
+  private readonly seenStockValue = new Int32Array(TALON_SIZE);
+  private readonly seenDepth = new Int32Array(TALON_SIZE);
+  private stockSeen = 0;
+  private readonly seenWasteValue = new Int32Array(TALON_SIZE);
+  private readonly seenBottom = new Int32Array(TALON_SIZE);
+  private wasteSeen = 0;
+
+  /** Set by `passReach`: whether every pyramid card left may go in this pass. */
+  private passClears = true;
+  /** Per value, the pyramid positions holding it. */
+  private readonly ofValue = new Int32Array(14);
+  private ofValueReady = false;
+  /** The waste's values from the top down, for `passReach`. */
+  private readonly wasteValues = new Int32Array(TALON_SIZE);
+
+  /**
+   * What the rest of this pass can reach at best, without pair-beneath or pair-covering:
+   * the stock cards left are taken as a pool usable at any time, any number of times, and
+   * so is each waste card once it is on top (every card above it gone). A pyramid card can go when
+   * the cards on it can, alone (a King) or with a pool or uncovered waste value, or with a
+   * pyramid card it can meet whose own covers can go. A waste card can go when it is a
+   * King or a pyramid card of its partner value can go. The closure of these rules holds
+   * every card that any line goes on to remove before its next turn-over (by induction on
+   * the order of removals), so a pyramid card outside it needs a turn-over first, and no dig
+   * in this pass gets below the first waste card outside it. Returns how many waste cards,
+   * from the top, can go; sets `passClears`.
+   */
+  private passReach(removed: number, talonRemoved: number, next: number): number {
+    const value = this.space.value;
+    const ofValue = this.ofValue;
+    if (!this.ofValueReady) {
+      for (let i = 0; i < PYRAMID_SIZE; i++) ofValue[value[i]!]! |= 1 << i;
+      this.ofValueReady = true;
+    }
+    const stock = ~talonRemoved & ALL_TALON & ~((1 << next) - 1);
+    let stockValues = 0;
+    for (let t = stock; t !== 0; t &= t - 1) stockValues |= 1 << value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
+    let m = 0;
+    for (let t = ~talonRemoved & ((1 << next) - 1); t !== 0; ) {
+      const i = 31 - Math.clz32(t);
+      t &= ~(1 << i);
+      this.wasteValues[m++] = value[TALON_BASE + i]!;
+    }
+    this.close(removed, removed, stockValues, m, 0, true);
+    // A stock card that can never go seals everything beneath it once drawn: the pass runs in
+    // phases, each using the stock cards between two such cards (and the first one the
+    // waste), and the closure is taken phase by phase. Only the first phase digs the waste.
+    const goneNow = this.closed & ~removed;
+    let phaseValues = 0; // values of the stock cards of the phase
+    let gone = removed;
+    let popped = -1; // the first phase's waste cards gone, once it is closed
+    for (let t = stock; t !== 0; t &= t - 1) {
+      const v = value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
+      if (v === 13 || (goneNow & ofValue[13 - v]!) !== 0) {
+        phaseValues |= 1 << v;
+        continue;
+      }
+      this.close(gone, removed, phaseValues, m, 0, popped < 0);
+      if (popped < 0) popped = this.popped;
+      gone = this.closed;
+      phaseValues = 0;
+    }
+    if (popped < 0) {
+      // No card seals: the closure above stands.
+      this.passClears = (this.closed & FULL_PYRAMID) === FULL_PYRAMID;
+      if (!this.passClears) this.lateCost = this.lateDraws(removed, stock, m, this.popped);
+      return this.popped;
+    }
+    this.close(gone, removed, phaseValues, m, 0, false);
+    this.passClears = (this.closed & FULL_PYRAMID) === FULL_PYRAMID;
+    if (!this.passClears) this.lateCost = this.lateDraws(removed, stock, m, popped);
+    return popped;
+  }
+
+  /**
+   * Set by `passReach` when the pass cannot clear the pyramid: the fewest draws after the
+   * next turn-over that reach a talon card some pyramid card left behind needs (one with no
+   * pyramid card it could ever pair with, so a talon card of its partner value must come in
+   * a later pass). A waste card lies as many cards from the new stock's top as it is from
+   * the waste's bottom; a stock card lies above every waste card no dig of this pass takes.
+   */
+  private lateCost = 0;
+
+  private lateDraws(removed: number, stock: number, m: number, popped: number): number {
+    const value = this.space.value;
+    const compatible = this.space.compatible;
+    let late = 0;
+    for (let t = ~this.closed & FULL_PYRAMID; t !== 0; t &= t - 1) {
+      const p = 31 - Math.clz32(t & -t);
+      const v = value[p]!;
+      if (v !== 13 && (compatible[p]! & ~removed) === 0) late |= 1 << (13 - v);
+    }
+    if (late === 0) return 0;
+    let stockValues = 0;
+    for (let t = stock; t !== 0; t &= t - 1) stockValues |= 1 << value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
+    let most = 0;
+    for (let w = 1; w <= 12; w++) {
+      if (((late >> w) & 1) === 0) continue;
+      let cheapest = (stockValues >> w) & 1 ? m - popped + 1 : NEVER;
+      // From the bottom of the waste up: the first card of value w is the cheapest.
+      for (let k = m - 1; k >= 0 && m - k < cheapest; k--) if (this.wasteValues[k] === w) cheapest = m - k;
+      if (cheapest > most) most = cheapest;
+    }
+    return most;
+  }
+
+  // Set by `close`: the pyramid cards removed or removable, the waste cards gone from the
+  // top, and the talon values usable (the values given and those of the waste cards gone).
+  private closed = 0;
+  private popped = 0;
+  private closedValues = 0;
+
+  /**
+   * The closure of `passReach`'s rules from `gone` (pyramid cards removed or removable),
+   * `values` (talon values usable at any time) and the first `m` waste values from the top,
+   * of which `popped` are gone; with `pops` false the waste is out of reach (no pops, and
+   * its top does not pair).
+   */
+  private close(gone: number, removed: number, values: number, m: number, popped: number, pops: boolean): void {
+    const value = this.space.value;
+    const compatible = this.space.compatible;
+    for (let changed = true; changed; ) {
+      changed = false;
+      // The waste top may pair too.
+      const usable = pops && popped < m ? values | (1 << this.wasteValues[popped]!) : values;
+      // From the bottom row up (highest positions first): a card's covers come before it.
+      for (let t = ~gone & FULL_PYRAMID; t !== 0; ) {
+        const i = 31 - Math.clz32(t);
+        t &= ~(1 << i);
+        if ((gone & COVER_MASK[i]!) !== COVER_MASK[i] || (gone >> i) & 1) continue;
+        const v = value[i]!;
+        if (v === 13 || (usable >> (13 - v)) & 1) {
+          gone |= 1 << i;
+          changed = true;
+          continue;
+        }
+        for (let q = compatible[i]! & ~removed; q !== 0; q &= q - 1) {
+          const j = 31 - Math.clz32(q & -q);
+          if ((gone & COVER_MASK[j]!) === COVER_MASK[j]) {
+            gone |= (1 << i) | (1 << j);
+            changed = true;
+            break;
+          }
+        }
+      }
+      const goneNow = gone & ~removed;
+      while (pops && popped < m) {
+        const w = this.wasteValues[popped]!;
+        if (w !== 13 && (goneNow & this.ofValue[13 - w]!) === 0) break;
+        values |= 1 << w;
+        popped++;
+        changed = true;
+      }
+    }
+    this.closed = gone;
+    this.popped = popped;
+    this.closedValues = values;
+  }
+
   // Per (pyramid, talon values used): removal bound (NO_WIN: lost), its slack over the
   // pyramid's own class count, values present, and 14 slots each of needs and cards left.
   private readonly figuresTable = new StateTable(null, 1 << 10);
