@@ -400,11 +400,9 @@ export class MoveBound {
     return most;
   }
 
-  // Set by `close`: the pyramid cards removed or removable, the waste cards gone from the
-  // top, and the talon values usable (the values given and those of the waste cards gone).
+  // Set by `close`: the pyramid cards removed or removable, and the waste cards gone from the top.
   private closed = 0;
   private popped = 0;
-  private closedValues = 0;
 
   /**
    * The closure of `passReach`'s rules from `gone` (pyramid cards removed or removable),
@@ -450,7 +448,6 @@ export class MoveBound {
     }
     this.closed = gone;
     this.popped = popped;
-    this.closedValues = values;
   }
 
   // Per (pyramid, talon values used): removal bound (NO_WIN: lost), its slack over the
