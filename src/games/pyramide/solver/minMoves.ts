@@ -67,7 +67,8 @@ const boundCache = {
 /**
  * `learning`: keep learnt bounds for later searches of the same space (worth it only when
  * there will be some). `probeAt`: the queue entries after which to probe for an upper bound
- * (tests probe at once, so that every search takes that path).
+ * (tests probe at once, so that every search takes that path). `fullBound` false: the quick
+ * bound alone, never the pass closure (tests compare the two searches).
  */
 export function searchMinMoves(
   space: FullStateSpace,
@@ -76,6 +77,7 @@ export function searchMinMoves(
   startHi: number,
   learning = true,
   probeAt = EXACT.probeAt,
+  fullBound = true,
 ): MinMovesResult {
   const queue = pooledQueue ?? new Queue();
   const closed = pooledClosed ?? new Closed(1 << 14);
@@ -83,7 +85,7 @@ export function searchMinMoves(
   pooledClosed = null;
   queue.size = 0;
   try {
-    const mode = probeAt === EXACT.probeAt ? EXACT : { ...EXACT, probeAt };
+    const mode = probeAt === EXACT.probeAt && fullBound ? EXACT : { ...EXACT, probeAt, fullBound };
     return search(space, budget, startLo, startHi, learning, queue, closed, mode);
   } finally {
     queue.keepAtMost(POOL_KEEP_ENTRIES);
@@ -101,21 +103,24 @@ interface SearchMode {
   maxExpanded: number;
   /** Queue entries after which the exact search probes for an upper bound (never, for the probe). */
   probeAt: number;
+  /** Whether positions taken get the full bound (see LAZY). */
+  fullBound: boolean;
 }
 
-const EXACT: SearchMode = { gWeight: 1, hWeight: 1, maxExpanded: Infinity, probeAt: 1 << 18 };
+const EXACT: SearchMode = { gWeight: 1, hWeight: 1, maxExpanded: Infinity, probeAt: 1 << 18, fullBound: true };
 /**
  * The probe: cheap next to the search it helps (which has queued 262,144 entries by then,
  * from some 40,000 positions on hard deals), and small enough to leave its memory behind.
  */
-const PROBE: SearchMode = { gWeight: 1, hWeight: 2, maxExpanded: 50_000, probeAt: Infinity };
+const PROBE: SearchMode = { gWeight: 1, hWeight: 2, maxExpanded: 50_000, probeAt: Infinity, fullBound: true };
 
 /**
  * A line's length found by the weighted probe from the start, or Infinity when the probe gave
  * up (its cap, or the budget: then the exact search stops at its next tick too).
  */
-function probeUpperBound(space: FullStateSpace, budget: Budget, startLo: number, startHi: number): number {
-  const result = search(space, budget, startLo, startHi, false, new Queue(), new Closed(1 << 14), PROBE);
+function probeUpperBound(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, fullBound: boolean): number {
+  const mode = fullBound ? PROBE : { ...PROBE, fullBound };
+  const result = search(space, budget, startLo, startHi, false, new Queue(), new Closed(1 << 14), mode);
   if (result.line === null) return Infinity;
   let cost = 0;
   for (const code of result.line) cost += FullStateSpace.moveCost(code);
@@ -205,7 +210,8 @@ function search(
     return b;
   };
 
-  const h0 = known >= 0 ? exact.costOf(known) : bound.of(startLo, startHi);
+  const fullSaysMore = mode.fullBound && bound.fullSaysMore;
+  const h0 = known >= 0 ? exact.costOf(known) : bound.of(startLo, startHi, mode.fullBound);
   if (h0 < 0) return { line: null, complete: true };
   const f0 = h0 * mode.hWeight;
   if (f0 >= MAX_F) return { line: null, complete: false };
@@ -298,7 +304,7 @@ function search(
     if (!budget.tick() || ++expanded > mode.maxExpanded) return { line: null, complete: false };
     if (queue.size >= probeAt) {
       probeAt = Infinity;
-      const upper = probeUpperBound(space, budget, startLo, startHi);
+      const upper = probeUpperBound(space, budget, startLo, startHi, mode.fullBound);
       if (upper < limit) {
         limit = upper;
         upperBound = upper;
@@ -318,7 +324,7 @@ function search(
       if (nf > limit) continue;
       const x = cid >= 0 ? closed.exactId[cid]! : lastExact;
       // A position's own bound is the full one; a fresh bound is the quick one unless exact.
-      const lazy = cid < 0 && x < 0 && bound.fullSaysMore ? LAZY : 0;
+      const lazy = cid < 0 && x < 0 && fullSaysMore ? LAZY : 0;
       if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs + lazy, x, head[nf]!, budget, table)) return { line: null, complete: false };
       head[nf] = queue.size - 1;
       if (nf < f) f = nf;

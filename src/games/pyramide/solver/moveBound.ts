@@ -189,7 +189,8 @@ export class MoveBound {
         }
       }
       if (closure) {
-        const talonMoves = this.talonMoves(at, stockLeft, canCycle, clearsThisPass);
+        const canCycleTwice = turnOversOf(hi) + 1 < this.space.rules.passes;
+        const talonMoves = this.talonMoves(at, stockLeft, canCycle, canCycleTwice, clearsThisPass);
         return talonMoves >= NEVER ? -1 : removals + talonMoves;
       }
     }
@@ -226,7 +227,7 @@ export class MoveBound {
    * The old bound took each value's cheapest way on its own, mixing the two; this is never
    * below it (the cost of a turn-over is shared by every card it brings).
    */
-  private talonMoves(at: number, stockLeft: number, canCycle: boolean, clearsThisPass: boolean): number {
+  private talonMoves(at: number, stockLeft: number, canCycle: boolean, canCycleTwice: boolean, clearsThisPass: boolean): number {
     const need = this.needOf.data;
     const { found, stockFound, wasteDig, wanted, digOf } = this;
     for (let w = 1; w <= 12; w++) if (found[w]! + stockFound[w]! < need[at + w]!) return NEVER;
@@ -278,7 +279,13 @@ export class MoveBound {
       if (was === most && digOf[w]! < was) most = this.deepest();
       if (d + most < cycle) cycle = d + most;
     }
-    return Math.min(best, turnOver + cycle);
+    let viaTurnOver = turnOver + cycle;
+    if (!clearsThisPass && this.secondPassCost > 0) {
+      // The pass after the turn-over cannot clear the pyramid either (see `secondPassCost`).
+      if (!canCycleTwice) return best;
+      viaTurnOver = Math.max(viaTurnOver, turnOver + this.secondPassCost);
+    }
+    return Math.min(best, viaTurnOver);
   }
 
   /** The costliest dig of `digOf`. */
@@ -356,16 +363,99 @@ export class MoveBound {
       gone = this.closed;
       phaseValues = 0;
     }
-    if (popped < 0) {
-      // No card seals: the closure above stands.
-      this.passClears = (this.closed & FULL_PYRAMID) === FULL_PYRAMID;
-      if (!this.passClears) this.lateCost = this.lateDraws(removed, stock, m, this.popped);
-      return this.popped;
-    }
-    this.close(gone, removed, phaseValues, m, 0, false);
+    if (popped < 0)
+      popped = this.popped; // no card seals: the closure above stands
+    else this.close(gone, removed, phaseValues, m, 0, false);
     this.passClears = (this.closed & FULL_PYRAMID) === FULL_PYRAMID;
-    if (!this.passClears) this.lateCost = this.lateDraws(removed, stock, m, popped);
+    if (!this.passClears) {
+      this.lateCost = this.lateDraws(removed, stock, m, popped);
+      this.secondPassCost = this.nextPassCost(removed, talonRemoved, next, popped);
+    }
     return popped;
+  }
+
+  /**
+   * Set with `lateCost`: when the pass after the next turn-over cannot clear the pyramid
+   * either, the fewest draws and turn-overs from that turn-over on (else 0). That pass runs
+   * through the talon in its order, from what this pass may remove, under the same closure;
+   * every card this pass cannot remove is drawn in it, then comes one more turn-over, and the
+   * draws down to a card that a pyramid card left behind needs (past every card neither pass
+   * can remove).
+   */
+  private secondPassCost = 0;
+
+  private nextPassCost(removed: number, talonRemoved: number, next: number, popped: number): number {
+    const value = this.space.value;
+    const ofValue = this.ofValue;
+    const goneNow = this.closed & ~removed;
+    const talonLeft = ~talonRemoved & ALL_TALON;
+    // The talon cards surely there at the turn-over: waste cards below the deepest dig, and
+    // stock cards with no partner this pass may remove.
+    let stays = 0;
+    let k = 0;
+    for (let t = talonLeft & ((1 << next) - 1); t !== 0; k++) {
+      const i = 31 - Math.clz32(t);
+      t &= ~(1 << i);
+      if (k >= popped) stays |= 1 << i;
+    }
+    let values = 0;
+    for (let t = talonLeft; t !== 0; t &= t - 1) {
+      const i = 31 - Math.clz32(t & -t);
+      const v = value[TALON_BASE + i]!;
+      values |= 1 << v;
+      if (i >= next && v !== 13 && (goneNow & ofValue[13 - v]!) === 0) stays |= 1 << i;
+    }
+    const gone1 = this.closed;
+    this.close(gone1, removed, values, 0, 0, false);
+    const goneNext = this.closed & ~removed;
+    // Phase by phase, as in this pass: a card surely there that can never go seals the rest.
+    let gone = gone1;
+    let phaseValues = 0;
+    for (let t = talonLeft; t !== 0; t &= t - 1) {
+      const i = 31 - Math.clz32(t & -t);
+      const v = value[TALON_BASE + i]!;
+      if ((stays >> i) & 1 && v !== 13 && (goneNext & ofValue[13 - v]!) === 0) {
+        this.close(gone, removed, phaseValues, 0, 0, false);
+        gone = this.closed;
+        phaseValues = 0;
+      } else phaseValues |= 1 << v;
+    }
+    this.close(gone, removed, phaseValues, 0, 0, false);
+    const reached = this.closed;
+    if ((reached & FULL_PYRAMID) === FULL_PYRAMID) return 0;
+    // Cards still there after that pass too, and the pyramid cards that need a talon card later.
+    const goneLater = reached & ~removed;
+    let staysLater = 0;
+    for (let t = stays; t !== 0; t &= t - 1) {
+      const i = 31 - Math.clz32(t & -t);
+      const v = value[TALON_BASE + i]!;
+      if (v !== 13 && (goneLater & ofValue[13 - v]!) === 0) staysLater |= 1 << i;
+    }
+    const late = this.lateValues(reached, removed);
+    let most = 0;
+    for (let w = 1; w <= 12; w++) {
+      if (((late >> w) & 1) === 0) continue;
+      let cheapest = NEVER;
+      for (let t = talonLeft; t !== 0; t &= t - 1) {
+        const i = 31 - Math.clz32(t & -t);
+        if (value[TALON_BASE + i] === w) cheapest = Math.min(cheapest, popcount(staysLater & ((1 << i) - 1)) + 1);
+      }
+      if (cheapest > most) most = cheapest;
+    }
+    return popcount(stays) + 1 + most;
+  }
+
+  /** Bit w: a pyramid card outside `reached` has no pyramid card it could ever pair with and needs a talon card of value w. */
+  private lateValues(reached: number, removed: number): number {
+    const value = this.space.value;
+    const compatible = this.space.compatible;
+    let late = 0;
+    for (let t = ~reached & FULL_PYRAMID; t !== 0; t &= t - 1) {
+      const p = 31 - Math.clz32(t & -t);
+      const v = value[p]!;
+      if (v !== 13 && (compatible[p]! & ~removed) === 0) late |= 1 << (13 - v);
+    }
+    return late;
   }
 
   /**
@@ -379,13 +469,7 @@ export class MoveBound {
 
   private lateDraws(removed: number, stock: number, m: number, popped: number): number {
     const value = this.space.value;
-    const compatible = this.space.compatible;
-    let late = 0;
-    for (let t = ~this.closed & FULL_PYRAMID; t !== 0; t &= t - 1) {
-      const p = 31 - Math.clz32(t & -t);
-      const v = value[p]!;
-      if (v !== 13 && (compatible[p]! & ~removed) === 0) late |= 1 << (13 - v);
-    }
+    const late = this.lateValues(this.closed, removed);
     if (late === 0) return 0;
     let stockValues = 0;
     for (let t = stock; t !== 0; t &= t - 1) stockValues |= 1 << value[TALON_BASE + 31 - Math.clz32(t & -t)]!;

@@ -1,0 +1,57 @@
+/**
+ * The full bound (the quick bound plus the pass closure of moveBound.ts: which pyramid cards
+ * can still go before the next turn-over, and what the pass after it can do) changes how
+ * many positions the minimum-move search takes, never the fewest moves. Each search is
+ * compared with the same search under the quick bound alone, on codes where the full bound
+ * is tight: one more move counted after the first turn-over (codes 21 and 23) or after the
+ * second (230, 236 and 239) would change their minimum.
+ */
+import { describe, expect, it } from 'vitest';
+import { dealFromNumber } from '../../../src/games/pyramide/deal.js';
+import { APP_RULES, type PyramideRules, rulesName } from '../../../src/games/pyramide/rules.js';
+import { FullStateSpace } from '../../../src/games/pyramide/solver/fullState.js';
+import { searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
+import { startPosition } from '../../../src/games/pyramide/solver/position.js';
+import { Budget } from '../../../src/search/limits.js';
+
+const GENEROUS = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
+
+function fewestMoves(n: number, rules: PyramideRules, fullBound: boolean): { moves: number | null; nodes: number } {
+  const space = new FullStateSpace(dealFromNumber(n), rules);
+  const s = startPosition(rules);
+  const { lo, hi } = space.pack(s.removed, s.talonRemoved, s.next, s.passesUsed);
+  const budget = new Budget(GENEROUS);
+  const result = searchMinMoves(space, budget, lo, hi, false, undefined, fullBound);
+  expect(result.complete).toBe(true);
+  let moves: number | null = null;
+  if (result.line) {
+    moves = 0;
+    for (const code of result.line) moves += FullStateSpace.moveCost(code);
+  }
+  return { moves, nodes: budget.nodes };
+}
+
+const CASES: { rules: PyramideRules; codes: number[] }[] = [
+  { rules: APP_RULES, codes: [21, 23, 230, 236, 239] },
+  // With the turn-overs counted the closure also proves positions lost.
+  { rules: { ...APP_RULES, passes: 1 }, codes: [0, 1, 2, 3, 4, 5, 6, 7] },
+  { rules: { ...APP_RULES, passes: 2 }, codes: [21, 23, 47] },
+];
+
+describe.each(CASES.map((c) => ({ ...c, name: rulesName(c.rules) })))(
+  'the full bound against the quick one ($name)',
+  ({ rules, codes }) => {
+    it('gives the same fewest moves in fewer positions', () => {
+      let fullNodes = 0;
+      let quickNodes = 0;
+      for (const n of codes) {
+        const full = fewestMoves(n, rules, true);
+        const quick = fewestMoves(n, rules, false);
+        expect(full.moves, `code ${n}`).toBe(quick.moves);
+        fullNodes += full.nodes;
+        quickNodes += quick.nodes;
+      }
+      expect(fullNodes).toBeLessThan(quickNodes);
+    }, 120_000);
+  },
+);
