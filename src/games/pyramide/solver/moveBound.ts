@@ -484,6 +484,8 @@ export class MoveBound {
     return most;
   }
 
+  /** `close`'s scratch: per value, the pyramid cards of that value the waste cards gone have taken. */
+  private readonly claimed = new Int32Array(14);
   // Set by `close`: the pyramid cards removed or removable, and the waste cards gone from the top.
   private closed = 0;
   private popped = 0;
@@ -496,6 +498,8 @@ export class MoveBound {
    */
   private close(gone: number, removed: number, values: number, m: number, popped: number, pops: boolean): void {
     const value = this.space.value;
+    const claimed = this.claimed;
+    for (let v = 0; v < 14; v++) claimed[v] = 0;
     const compatible = this.space.compatible;
     for (let changed = true; changed; ) {
       changed = false;
@@ -524,7 +528,11 @@ export class MoveBound {
       const goneNow = gone & ~removed;
       while (pops && popped < m) {
         const w = this.wasteValues[popped]!;
-        if (w !== 13 && (goneNow & this.ofValue[13 - w]!) === 0) break;
+        // Each waste card that goes takes a pyramid card of its partner value with it.
+        if (w !== 13) {
+          if (popcount(goneNow & this.ofValue[13 - w]!) <= claimed[13 - w]!) break;
+          claimed[13 - w]!++;
+        }
         values |= 1 << w;
         popped++;
         changed = true;
