@@ -224,7 +224,7 @@ export class MoveBound {
    *     and digs in this pass for what lies above it.
    * Each value w needs need[w] of its cards; for each D tried (every place where some needed
    * card lies), the digs still wanted are each value's cheapest, and the deepest dig counts.
-   * The old bound took each value's cheapest way on its own, mixing the two; this is never
+   * The quick bound takes each value's cheapest way on its own, mixing the two; this is never
    * below it (the cost of a turn-over is shared by every card it brings).
    */
   private talonMoves(at: number, stockLeft: number, canCycle: boolean, canCycleTwice: boolean, clearsThisPass: boolean): number {
@@ -326,7 +326,7 @@ export class MoveBound {
    * every card that any line goes on to remove before its next turn-over (by induction on
    * the order of removals), so a pyramid card outside it needs a turn-over first, and no dig
    * in this pass gets below the first waste card outside it. Returns how many waste cards,
-   * from the top, can go; sets `passClears`.
+   * from the top, can go; sets `passClears`, and when it is false `lateCost` and `secondPassCost`.
    */
   private passReach(removed: number, talonRemoved: number, next: number): number {
     const value = this.space.value;
