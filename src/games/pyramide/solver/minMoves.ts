@@ -55,6 +55,14 @@ const exacts = new WeakMap<FullStateSpace, ExactCosts>();
 let pooledQueue: Queue | null = null;
 let pooledClosed: Closed | null = null;
 const POOL_KEEP_ENTRIES = 1 << 22;
+const CACHE_BITS = 16;
+const boundCache = {
+  searches: 0,
+  stamp: new Int32Array(1 << CACHE_BITS),
+  keys: new Int32Array(2 << CACHE_BITS),
+  bound: new Int32Array(1 << CACHE_BITS),
+  exact: new Int32Array(1 << CACHE_BITS),
+};
 
 /**
  * `learning`: keep learnt bounds for later searches of the same space (worth it only when
@@ -180,14 +188,32 @@ function search(
   const anyKnown = exact.size > 0;
   /** The exact id of the last position `boundOf` looked at, or -1. */
   let lastExact = -1;
+  const fullSaysMore = mode.fullBound && bound.fullSaysMore;
+  // Where every bound is the quick one, successors often reach a position still waiting in the
+  // queue: a small cache of the last bounds computed spares most repeats (a slot keeps whatever
+  // position last hashed to it). With the full bound worked out when taken it is rarely hit.
+  const cache = fullSaysMore ? null : boundCache;
+  const stamp = ++boundCache.searches; // entries of earlier searches carry older stamps
   const boundOf = (lo: number, hi: number): number => {
+    const slot = (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> (32 - CACHE_BITS)) << 1;
+    if (cache && cache.stamp[slot >> 1] === stamp && cache.keys[slot] === (hi | 0) && cache.keys[slot + 1] === (lo | 0)) {
+      lastExact = cache.exact[slot >> 1]!;
+      return cache.bound[slot >> 1]!;
+    }
     // A learnt bound was at least this bound when learnt, and the bound never changes: no need to compute it.
     const x = anyKnown ? exact.find(lo, hi) : -1;
     lastExact = x >= 0 && exact.isExact(x) ? x : -1;
-    return x >= 0 ? exact.costOf(x) : bound.of(lo, hi, false);
+    const b = x >= 0 ? exact.costOf(x) : bound.of(lo, hi, false);
+    if (cache) {
+      cache.stamp[slot >> 1] = stamp;
+      cache.keys[slot] = hi | 0;
+      cache.keys[slot + 1] = lo | 0;
+      cache.exact[slot >> 1] = lastExact;
+      cache.bound[slot >> 1] = b;
+    }
+    return b;
   };
 
-  const fullSaysMore = mode.fullBound && bound.fullSaysMore;
   const h0 = known >= 0 ? exact.costOf(known) : bound.of(startLo, startHi, mode.fullBound);
   if (h0 < 0) return { line: null, complete: true };
   const f0 = h0 * mode.hWeight;
