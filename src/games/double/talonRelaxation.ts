@@ -24,6 +24,8 @@
  * a rank whose copies not at hand all lie beneath it in the waste costs one for sure: the
  * search's estimate.
  */
+
+import { popcount } from '../../search/bits.js';
 import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import { COL_CAP, COLUMNS, type DoubleState, RANK, SUIT } from './engine.js';
@@ -176,8 +178,13 @@ export class TalonRelaxation {
     }
   }
 
-  /** Waste cards that need a rank whose copies not at hand all lie beneath them in the waste. */
-  private waiting(): number {
+  /**
+   * Detours surely still needed (see the file comment): waste cards that need a rank whose
+   * copies not at hand all lie beneath them in the waste. A column card waiting for a copy
+   * beneath it in its column is not looked for: `detoursWithCuts` keeps no column set that
+   * is deadlocked, which covers it, and as cards only ever come to hand, it never appears.
+   */
+  private estimate(): number {
     let count = 0;
     for (let w = 0; w < this.top; w++) {
       const card = this.stock[this.waste[w]!]!;
@@ -193,15 +200,6 @@ export class TalonRelaxation {
     }
     for (let w = 0; w < this.top; w++) this.seen[this.stock[this.waste[w]!]!] = 0;
     return count;
-  }
-
-  /**
-   * Detours surely still needed: see the file comment. A column card waiting for a copy
-   * beneath it in its column is not looked for: `detoursWithCuts` keeps no column set that
-   * is deadlocked, which covers it, and as cards only ever come to hand, it never appears.
-   */
-  private estimate(): number {
-    return this.waiting();
   }
 
   /** Whether the rest can be played with at most `k` detours. */
@@ -276,7 +274,7 @@ export function detoursWithCuts(
 ): number {
   const candidates: { cut: number; cuts: number; relaxation: TalonRelaxation | null }[] = [];
   for (let cut = 0; cut <= ALL_COLUMNS; cut++) {
-    if (!locked(ALL_COLUMNS & ~cut)) candidates.push({ cut, cuts: popCount(cut), relaxation: null });
+    if (!locked(ALL_COLUMNS & ~cut)) candidates.push({ cut, cuts: popcount(cut), relaxation: null });
   }
   candidates.sort((a, b) => a.cuts - b.cuts);
   let nodes = 0;
@@ -295,10 +293,4 @@ export function detoursWithCuts(
       if (!found.complete || found.detours === k) return total;
     }
   }
-}
-
-function popCount(m: number): number {
-  let c = 0;
-  for (let x = m; x !== 0; x &= x - 1) c++;
-  return c;
 }

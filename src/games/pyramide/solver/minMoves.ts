@@ -195,7 +195,7 @@ function search(
   const cache = fullSaysMore ? null : boundCache;
   const stamp = ++boundCache.searches; // entries of earlier searches carry older stamps
   const boundOf = (lo: number, hi: number): number => {
-    const slot = (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> (32 - CACHE_BITS)) << 1;
+    const slot = cache ? (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> (32 - CACHE_BITS)) << 1 : 0;
     if (cache && cache.stamp[slot >> 1] === stamp && cache.keys[slot] === (hi | 0) && cache.keys[slot + 1] === (lo | 0)) {
       lastExact = cache.exact[slot >> 1]!;
       return cache.bound[slot >> 1]!;

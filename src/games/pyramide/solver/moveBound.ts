@@ -121,7 +121,6 @@ export class MoveBound {
       const pairBeneath = this.space.rules.pairBeneath;
       const used = this.used;
       const wasteDig = this.wasteDig;
-      this.wasteSeen = 0;
       // What this pass can still reach at best (see `passReach`): the waste cards a dig can
       // pass, and whether every pyramid card can go without a turn-over.
       // (Elsewhere, and for the quick bound, each value's cheapest way is taken on its own.)
@@ -129,6 +128,12 @@ export class MoveBound {
       const digDepth = closure ? this.passReach(removed, talonRemoved, next) : 24;
       const clearsThisPass = !closure || this.passClears;
       if (!clearsThisPass && !canCycle) return -1;
+      const stockFound = this.stockFound;
+      if (closure) {
+        this.wasteSeen = 0;
+        this.stockSeen = 0;
+        for (let v = 0; v < 14; v++) stockFound[v] = 0;
+      }
       let fromTop = 0;
       for (let v = 0; v < 14; v++) used[v] = 0;
       let extra = 0; // removals beyond the pyramid's bound that digging down to here costs
@@ -174,9 +179,6 @@ export class MoveBound {
       }
       let depth = 0;
       // The stock cards left, from the top (set bits, lowest first).
-      const stockFound = this.stockFound;
-      for (let v = 0; v < 14; v++) stockFound[v] = 0;
-      this.stockSeen = 0;
       for (let t = ~talonRemoved & ALL_TALON & ~below; t !== 0; t &= t - 1) {
         depth++;
         const vi = value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
@@ -368,7 +370,7 @@ export class MoveBound {
     else this.close(gone, removed, phaseValues, m, 0, false);
     this.passClears = (this.closed & FULL_PYRAMID) === FULL_PYRAMID;
     if (!this.passClears) {
-      this.lateCost = this.lateDraws(removed, stock, m, popped);
+      this.lateCost = this.lateDraws(removed, stockValues, m, popped);
       this.secondPassCost = this.nextPassCost(removed, talonRemoved, next, popped);
     }
     return popped;
@@ -467,12 +469,9 @@ export class MoveBound {
    */
   private lateCost = 0;
 
-  private lateDraws(removed: number, stock: number, m: number, popped: number): number {
-    const value = this.space.value;
+  private lateDraws(removed: number, stockValues: number, m: number, popped: number): number {
     const late = this.lateValues(this.closed, removed);
     if (late === 0) return 0;
-    let stockValues = 0;
-    for (let t = stock; t !== 0; t &= t - 1) stockValues |= 1 << value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
     let most = 0;
     for (let w = 1; w <= 12; w++) {
       if (((late >> w) & 1) === 0) continue;
