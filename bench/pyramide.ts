@@ -5,12 +5,18 @@
  *   msc          the full analysis under msc, per deal and in total
  *   variants     every other stock-order rule set, 200 codes each: median, p95, cut short
  *   hint         a hint at every position along the optimal line of winnable codes (app, msc)
+ *   bound        only when named: how far the minimum-move search's bound at the start lies
+ *                below the minimum, next to the fewest turn-overs a win needs (where to
+ *                strengthen the bound; `--bound-count`, default 100)
  * Run with `npm run bench` (or `npm run bench -- pyramide --only hint --hint-count 50`).
  */
 import { dealFromNumber } from '../src/games/pyramide/deal.js';
 import { hintPyramide } from '../src/games/pyramide/hint.js';
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../src/games/pyramide/rules.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
+import { FullStateSpace } from '../src/games/pyramide/solver/fullState.js';
+import { MoveBound } from '../src/games/pyramide/solver/moveBound.js';
+import { startPosition } from '../src/games/pyramide/solver/position.js';
 import type { Limits } from '../src/search/limits.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
@@ -119,6 +125,52 @@ function hints(count: number, rules: PyramideRules): void {
   );
 }
 
+/**
+ * The bound's quality at the start of the first `count` codes under the app's rules: per
+ * winnable deal the minimum, the full and the quick bound (moveBound.ts), the turn-overs of
+ * the optimal line, and the fewest turn-overs any win needs (exact: the least k for which
+ * the deal is winnable under `--passes k`). A bound far below the minimum makes the search
+ * take every position of lower f first.
+ */
+function boundQuality(count: number): void {
+  const byNeed = new Map<number, { gaps: number[]; quickGaps: number[]; lineTurnOvers: number[] }>();
+  let winnable = 0;
+  for (let n = 0; n < count; n++) {
+    const deal = dealFromNumber(n);
+    const r = solvePyramide(deal, APP_RULES, LIMITS);
+    if (r.minMoves === null || r.solution === null) continue;
+    winnable++;
+    const space = new FullStateSpace(deal, APP_RULES);
+    const start = startPosition(APP_RULES);
+    const { lo, hi } = space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed);
+    const bound = new MoveBound(space);
+    const full = bound.of(lo, hi, true);
+    const quick = bound.of(lo, hi, false);
+    // (Past 5 turn-overs, or where a limit stops the search, the deal counts as needing 6.)
+    let need = 0;
+    while (need < 6 && solvePyramide(deal, { ...APP_RULES, passes: need }, LIMITS, { winnabilityOnly: true }).winnable !== true) need++;
+    const entry = byNeed.get(need) ?? { gaps: [], quickGaps: [], lineTurnOvers: [] };
+    entry.gaps.push(r.minMoves - full);
+    entry.quickGaps.push(r.minMoves - quick);
+    entry.lineTurnOvers.push(r.solution.filter((m) => m.kind === 'turn-over').length);
+    byNeed.set(need, entry);
+  }
+  const median = (xs: number[]): number =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      0.5,
+    );
+  console.log(`bound at the start (app rules), first ${count} codes, ${winnable} winnable; per fewest turn-overs a win needs:`);
+  for (const need of [...byNeed.keys()].sort((a, b) => a - b)) {
+    const e = byNeed.get(need)!;
+    const label = need === 6 ? '6 or more turn-overs (or unknown)' : `${need} turn-over${need === 1 ? '' : 's'}`;
+    console.log(
+      `  ${label}: ${e.gaps.length} deals; the full bound a median ${median(e.gaps)} moves under the minimum ` +
+        `(max ${Math.max(...e.gaps)}), the quick bound ${median(e.quickGaps)}; turn-overs of the optimal lines: median ${median(e.lineTurnOvers)}`,
+    );
+  }
+}
+
 export async function runPyramideBench(args: string[]): Promise<void> {
   const i = args.indexOf('--only');
   const only = i >= 0 ? new Set((args[i + 1] ?? '').split(',')) : null;
@@ -129,6 +181,7 @@ export async function runPyramideBench(args: string[]): Promise<void> {
   const variantCount = flagNumber(args, '--variant-count', 200);
   const hintCount = flagNumber(args, '--hint-count', 200);
   const mscHintCount = flagNumber(args, '--msc-hint-count', 20);
+  const boundCount = flagNumber(args, '--bound-count', 100);
   console.log(`Pyramide, one thread, Node ${process.version}`);
   // Warm the JIT on a few deals so the first figures are not the compiler's.
   for (let n = 0; n < 50; n++) solvePyramide(dealFromNumber(100_000 + n), APP_RULES, LIMITS, { winnabilityOnly: true });
@@ -140,5 +193,7 @@ export async function runPyramideBench(args: string[]): Promise<void> {
     if (hintCount > 0) hints(hintCount, APP_RULES);
     if (mscHintCount > 0) hints(mscHintCount, MSC_RULES);
   }
+  // A diagnostic for whoever works on the bound, not a speed: only when named.
+  if (only?.has('bound') && boundCount > 0) boundQuality(boundCount);
   console.log(`peak memory (resident set): ${peakRssMb()} MB`);
 }
