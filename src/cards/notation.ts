@@ -93,6 +93,18 @@ export function formatCards(cards: readonly Card[], style: CardStyle = 'symbols'
   return cards.map((c) => formatCard(c, style)).join(' ');
 }
 
+/** A card written in symbols, as results carry them (`10♣`, `K♦`): nothing else matches. */
+const SYMBOL_CARD = /^(?:10|[2-9AJQK])[♠♥♦♣]$/;
+
+/**
+ * JSON text of a result with every card in `style`: results write their cards in symbols,
+ * each card a string of its own, so `--json` follows `--cards` as the text does.
+ */
+export function jsonInStyle(value: unknown, style: CardStyle): string {
+  if (style === 'symbols') return JSON.stringify(value);
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && SYMBOL_CARD.test(v) ? formatCard(parseCard(v), style) : v));
+}
+
 export function parseCardStyle(text: string): CardStyle {
   const style = text.toLowerCase() as CardStyle;
   if (!CARD_STYLES.includes(style)) {

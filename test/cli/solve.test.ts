@@ -69,6 +69,25 @@ describe('cardsolve solve (Pyramide)', () => {
     expect(r.stdout).not.toMatch(/Q♥/);
   });
 
+  it('writes the cards of --json in the --cards style too, and nothing else changes', () => {
+    const plain = JSON.parse(cardsolve(['solve', 'PY1-N-AAAAAAI', '--json']).stdout);
+    const fr = JSON.parse(cardsolve(['solve', 'PY1-N-AAAAAAI', '--json', '--cards', 'fr']).stdout);
+    const en = JSON.parse(cardsolve(['solve', 'PY1-N-AAAAAAI', '--json', '--cards', 'en']).stdout);
+    const cards = (a: { solution: { cards?: string[]; card?: string }[] }): string[] =>
+      a.solution.flatMap((m) => m.cards ?? (m.card ? [m.card] : []));
+    expect(cards(plain)).toContain('Q♥');
+    expect(cards(fr)).toEqual(cards(plain).map((c) => c.replace(/^Q/, 'D').replace(/^K/, 'R').replace(/^J/, 'V')));
+    expect(cards(en)).toEqual(cards(plain).map((c) => c.replace('♠', 'S').replace('♥', 'H').replace('♦', 'D').replace('♣', 'C')));
+    const strip = (a: { solution: unknown }): unknown => ({ ...a, solution: null, ms: 0 });
+    expect(strip(fr)).toEqual(strip(plain));
+    // Double Solitaire, and a hint: every card string follows the style.
+    const double = cardsolve(['solve', 'DS1-D1N-AAAAAAB', '--json', '--cards', 'en']).stdout;
+    expect(double).toMatch(/"card":"10H"/);
+    expect(double).not.toMatch(/[♠♥♦♣]/);
+    const hintFr = cardsolve(['hint', 'PY1-N-AAAAAAA', '--json', '--cards', 'fr']).stdout;
+    expect(JSON.parse(hintFr).best).toEqual({ move: 'pair', cards: ['V♦', '2♦'] });
+  });
+
   it('says unknown, with the limit, when a limit stops the search', () => {
     const r = cardsolve(['solve', 'PY1-N-AAAAAAB', '--rules', 'msc', '--node-limit', '10', '--json']);
     expect(r.status).toBe(0);
@@ -171,5 +190,9 @@ describe('cardsolve show and play (Pyramide)', () => {
     const sum = cardsolve(['play', FIXTURE, '--moves', '7♣ + 7♠', '--json']);
     expect(sum.status).toBe(2);
     expect(JSON.parse(sum.stdout)).toMatchObject({ error: 'move 1 (7♣ + 7♠) refused: the sum must be 13 (7♣ + 7♠ = 14)', counter: 0 });
+    // The reason names the cards in the style asked, as the move does.
+    const stock = cardsolve(['play', 'PY1-N-AAAAAAA', '--moves', 'K♣', '--cards', 'fr', '--json']);
+    expect(stock.status).toBe(2);
+    expect(JSON.parse(stock.stdout)).toMatchObject({ error: 'move 1 (R♣) refused: R♣ is in the stock', wasteTop: 'D♦' });
   });
 });

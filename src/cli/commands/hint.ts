@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { jsonInStyle } from '../../cards/notation.js';
 import { describeHint, hint } from '../../games/hint.js';
 import { addSearchOptions, cardStyleFrom, limitsFrom, openDealArg, type SearchOptionValues } from '../options.js';
 
@@ -29,6 +30,8 @@ Examples:
     const deal = openDealArg(arg, options);
     const limits = limitsFrom(options);
     const result = hint(deal, options.moves ?? '', limits, { optimize: options.optimize === true });
-    process.stdout.write((options.json ? JSON.stringify(result) : describeHint(result, cardStyleFrom(options))) + '\n');
+    process.stdout.write(
+      (options.json ? jsonInStyle(result, cardStyleFrom(options)) : describeHint(result, cardStyleFrom(options))) + '\n',
+    );
   });
 }

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { CardStyle } from '../../cards/notation.js';
+import { type CardStyle, jsonInStyle } from '../../cards/notation.js';
 import { formatDealCode, looksLikeCode } from '../../codes/dealCode.js';
 import { dealInputFromArg } from '../../games/dealInput.js';
 import { gameById, openDeal, resolveCode } from '../../games/registry.js';
@@ -90,7 +90,7 @@ a normal answer (exit 0); a malformed code or a path that is not a cardsolve dat
       });
     }
     if (values.json) {
-      process.stdout.write(JSON.stringify({ deal: shown, stored: rows.length > 0, results: rows.map(exportRecord) }) + '\n');
+      process.stdout.write(jsonInStyle({ deal: shown, stored: rows.length > 0, results: rows.map(exportRecord) }, style) + '\n');
       return;
     }
     if (rows.length === 0) {

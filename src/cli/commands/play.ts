@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { Command } from 'commander';
-import type { CardStyle } from '../../cards/notation.js';
+import { type CardStyle, jsonInStyle } from '../../cards/notation.js';
 import { InputError, isInputError } from '../../errors/inputError.js';
 import { bestLine, describeHint, type HintResult, hint, moveText, reachText } from '../../games/hint.js';
 import type { OpenedDeal } from '../../games/types.js';
@@ -38,7 +38,7 @@ Examples:
       throw new InputError(`required option '--moves <list>' not specified (play without --moves is the game, on a terminal only)`);
     }
     const outcome = deal.play(options.moves, style);
-    process.stdout.write((options.json ? JSON.stringify(outcome.json) : outcome.text) + '\n');
+    process.stdout.write((options.json ? jsonInStyle(outcome.json, style) : outcome.text) + '\n');
     if (!outcome.ok) {
       process.stderr.write(`cardsolve: ${outcome.error}\n`);
       process.exitCode = 2;

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { planBatch } from '../../batch/inputs.js';
+import { jsonInStyle } from '../../cards/notation.js';
 import { gameById, openDeal } from '../../games/registry.js';
 import { addSearchOptions, cardStyleFrom, limitsFrom, ruleFlags, type SearchOptionValues } from '../options.js';
 
@@ -41,7 +42,7 @@ Examples:
         optimize: options.optimize === true,
         winnabilityOnly: options.winnabilityOnly === true,
       });
-      const line = options.json ? JSON.stringify(analysis) : gameById(deal.game).describe(analysis, style);
+      const line = options.json ? jsonInStyle(analysis, style) : gameById(deal.game).describe(analysis, style);
       process.stdout.write(line + '\n');
     }
   });

@@ -4,7 +4,7 @@
  * counter, availability, refusal messages and "no more moves" condition.
  */
 import { type Card, rankOf } from '../../cards/card.js';
-import { formatCard } from '../../cards/notation.js';
+import { type CardStyle, formatCard } from '../../cards/notation.js';
 import { InputError } from '../../errors/inputError.js';
 import type { PyramideDeal } from './deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, popcount, soleAvailableCover } from './layout.js';
@@ -107,8 +107,8 @@ export class PyramideGame {
   }
 
   /** Why a card cannot be played now, or null when it is available. */
-  unavailableReason(card: Card): string | null {
-    const name = formatCard(card);
+  unavailableReason(card: Card, style: CardStyle = 'symbols'): string | null {
+    const name = formatCard(card, style);
     const pos = this.pyramidPos.get(card);
     if (pos !== undefined) {
       if ((this.removed >> pos) & 1) return `${name} has already been removed`;
@@ -125,7 +125,8 @@ export class PyramideGame {
   // ---- moves ------------------------------------------------------------------------
 
   /** Why a move is refused, or null when it is legal. */
-  refusal(move: PyramideMove): string | null {
+  refusal(move: PyramideMove, style: CardStyle = 'symbols'): string | null {
+    const fc = (c: Card): string => formatCard(c, style);
     switch (move.kind) {
       case 'draw': {
         const top = this.stockTopIndex();
@@ -142,16 +143,16 @@ export class PyramideGame {
         return null;
       }
       case 'king': {
-        if (rankOf(move.card) !== 13) return `${formatCard(move.card)} is not a King: only a King is removed alone`;
-        return this.unavailableReason(move.card);
+        if (rankOf(move.card) !== 13) return `${fc(move.card)} is not a King: only a King is removed alone`;
+        return this.unavailableReason(move.card, style);
       }
       case 'pair': {
         const [a, b] = move.cards;
-        if (a === b) return `${formatCard(a)} cannot pair with itself`;
+        if (a === b) return `${fc(a)} cannot pair with itself`;
         const sum = rankOf(a) + rankOf(b);
-        if (sum !== 13) return `the sum must be 13 (${formatCard(a)} + ${formatCard(b)} = ${sum})`;
+        if (sum !== 13) return `the sum must be 13 (${fc(a)} + ${fc(b)} = ${sum})`;
         if (this.specialPair(a, b)) return null;
-        return this.unavailableReason(a) ?? this.unavailableReason(b);
+        return this.unavailableReason(a, style) ?? this.unavailableReason(b, style);
       }
     }
   }

@@ -124,7 +124,8 @@ function play(
       played.push(formatMove(move, style));
     } catch (e) {
       if (!(e instanceof IllegalMoveError)) throw e;
-      error = `move ${i + 1} (${formatMove(move, style)}) refused: ${e.message}`;
+      // The engine's message writes cards in symbols: the same reason in the style asked.
+      error = `move ${i + 1} (${formatMove(move, style)}) refused: ${game.refusal(move, style) ?? e.message}`;
       break;
     }
   }
