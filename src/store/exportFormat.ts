@@ -1,4 +1,5 @@
 /** Stored results as CSV, JSON or JSON lines, for other tools. */
+import { type CardStyle, jsonInStyle } from '../cards/notation.js';
 import type { StoredResult } from './results.js';
 
 export type ExportFormat = 'csv' | 'json' | 'jsonl';
@@ -41,30 +42,30 @@ const CSV_COLUMNS = [
   'solution',
 ] as const;
 
-function csvField(value: unknown): string {
+function csvField(value: unknown, style: CardStyle): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'object' ? jsonInStyle(value, style) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The export as chunks of text, one per record (plus a header / brackets). */
-export function* exportChunks(rows: Iterable<StoredResult>, format: ExportFormat): Generator<string> {
+/** The export as chunks of text, one per record (plus a header / brackets); cards in `style`. */
+export function* exportChunks(rows: Iterable<StoredResult>, format: ExportFormat, style: CardStyle = 'symbols'): Generator<string> {
   if (format === 'csv') {
     yield CSV_COLUMNS.join(',') + '\n';
     for (const r of rows) {
       const rec = exportRecord(r);
-      yield CSV_COLUMNS.map((c) => csvField(rec[c])).join(',') + '\n';
+      yield CSV_COLUMNS.map((c) => csvField(rec[c], style)).join(',') + '\n';
     }
     return;
   }
   if (format === 'jsonl') {
-    for (const r of rows) yield JSON.stringify(exportRecord(r)) + '\n';
+    for (const r of rows) yield jsonInStyle(exportRecord(r), style) + '\n';
     return;
   }
   let first = true;
   yield '[';
   for (const r of rows) {
-    yield (first ? '\n' : ',\n') + JSON.stringify(exportRecord(r));
+    yield (first ? '\n' : ',\n') + jsonInStyle(exportRecord(r), style);
     first = false;
   }
   yield first ? ']\n' : '\n]\n';

@@ -126,4 +126,22 @@ describe('export formats', () => {
     expect([...exportChunks([], 'json')].join('')).toBe('[]\n');
     db.close();
   });
+
+  it('writes the cards of the solutions in the style asked, in every format', () => {
+    const db = openDatabase(join(dir, 'deals.sqlite'));
+    const store = new ResultStore(db);
+    store.saveMany([result('PY1-N-AAAAAAA')]);
+    const solution = (text: string): unknown => (JSON.parse(text) as Array<{ solution: unknown }>)[0]!.solution;
+    expect(solution([...exportChunks(store.iterate({}), 'json')].join(''))).toEqual([
+      { move: 'draw' },
+      { move: 'pair', cards: ['J♦', '2♦'] },
+    ]);
+    expect(solution([...exportChunks(store.iterate({}), 'json', 'fr')].join(''))).toEqual([
+      { move: 'draw' },
+      { move: 'pair', cards: ['V♦', '2♦'] },
+    ]);
+    expect([...exportChunks(store.iterate({}), 'jsonl', 'en')].join('')).toContain('"cards":["JD","2D"]');
+    expect([...exportChunks(store.iterate({}), 'csv', 'fr')].join('')).toContain('""cards"":[""V♦"",""2♦""]');
+    db.close();
+  });
 });

@@ -4,7 +4,7 @@ import type { GameId, Verdict } from '../../games/types.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../../store/exportFormat.js';
 import { ResultStore } from '../../store/results.js';
-import { addRuleOptions, type RuleOptionValues, ruleFlags } from '../options.js';
+import { addRuleOptions, cardStyleFrom, type RuleOptionValues, ruleFlags } from '../options.js';
 import { readerFilter } from '../readerFilter.js';
 
 interface ExportOptionValues extends RuleOptionValues {
@@ -12,6 +12,7 @@ interface ExportOptionValues extends RuleOptionValues {
   db: string;
   game?: GameId;
   verdict?: Verdict;
+  cards?: string;
 }
 
 /** Writes to standard output, waiting when the pipe is full; stops quietly when the reader goes away. */
@@ -36,7 +37,10 @@ export function exportCommand(): Command {
     .addOption(new Option('--format <format>', 'output format').choices([...EXPORT_FORMATS]).default('csv'))
     .option('--db <path>', 'the results database', DEFAULT_DB_PATH)
     .addOption(new Option('--game <game>', 'only this game').choices(allGames().map((g) => g.id)))
-    .addOption(new Option('--verdict <verdict>', 'only deals with this verdict').choices(['winnable', 'unwinnable', 'unknown']));
+    .addOption(new Option('--verdict <verdict>', 'only deals with this verdict').choices(['winnable', 'unwinnable', 'unknown']))
+    .addOption(
+      new Option('--cards <style>', 'how the cards of the solutions are written').choices(['symbols', 'en', 'fr']).default('symbols'),
+    );
   addRuleOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -57,7 +61,7 @@ extra are JSON text in CSV. Without rule options every rule set is exported.`,
       // Written in pieces of about 64 KB: one write per row would be slow for millions of rows.
       let buffer = '';
       let open = true;
-      for (const chunk of exportChunks(store.iterate(filter), values.format)) {
+      for (const chunk of exportChunks(store.iterate(filter), values.format, cardStyleFrom(values))) {
         buffer += chunk;
         if (buffer.length >= 65536) {
           open = await write(buffer);
