@@ -1,6 +1,6 @@
 /** Options shared by the commands: rules (from the games' declarations), limits, card style, JSON. */
 import { type Command, Option } from 'commander';
-import { type CardStyle, parseCardStyle } from '../cards/notation.js';
+import { CARD_STYLES, type CardStyle, parseCardStyle } from '../cards/notation.js';
 import { dealInputFromArg } from '../games/dealInput.js';
 import { allGames, allRuleOptions, openDeal } from '../games/registry.js';
 import type { OpenedDeal, RuleFlags } from '../games/types.js';
@@ -69,9 +69,12 @@ export function openDealArg(arg: string, values: RuleOptionValues): OpenedDeal {
 }
 
 export function addOutputOptions(cmd: Command): Command {
-  return cmd
-    .option('--json', 'one JSON object per line, for scripts')
-    .addOption(new Option('--cards <style>', 'how cards are written').choices(['symbols', 'en', 'fr']).default('symbols'));
+  return cmd.option('--json', 'one JSON object per line, for scripts').addOption(cardsOption('how cards are written'));
+}
+
+/** `--cards`: the card styles of the notation, symbols by default. */
+export function cardsOption(description: string): Option {
+  return new Option('--cards <style>', description).choices([...CARD_STYLES]).default('symbols');
 }
 
 export function cardStyleFrom(values: { cards?: string }): CardStyle {

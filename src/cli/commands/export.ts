@@ -4,7 +4,7 @@ import type { GameId, Verdict } from '../../games/types.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../../store/exportFormat.js';
 import { ResultStore } from '../../store/results.js';
-import { addRuleOptions, cardStyleFrom, type RuleOptionValues, ruleFlags } from '../options.js';
+import { addRuleOptions, cardStyleFrom, cardsOption, type RuleOptionValues, ruleFlags } from '../options.js';
 import { readerFilter } from '../readerFilter.js';
 
 interface ExportOptionValues extends RuleOptionValues {
@@ -38,9 +38,7 @@ export function exportCommand(): Command {
     .option('--db <path>', 'the results database', DEFAULT_DB_PATH)
     .addOption(new Option('--game <game>', 'only this game').choices(allGames().map((g) => g.id)))
     .addOption(new Option('--verdict <verdict>', 'only deals with this verdict').choices(['winnable', 'unwinnable', 'unknown']))
-    .addOption(
-      new Option('--cards <style>', 'how the cards of the solutions are written').choices(['symbols', 'en', 'fr']).default('symbols'),
-    );
+    .addOption(cardsOption('how the cards of the solutions are written'));
   addRuleOptions(cmd);
   cmd.addHelpText(
     'after',

@@ -30,8 +30,7 @@ Examples:
     const deal = openDealArg(arg, options);
     const limits = limitsFrom(options);
     const result = hint(deal, options.moves ?? '', limits, { optimize: options.optimize === true });
-    process.stdout.write(
-      (options.json ? jsonInStyle(result, cardStyleFrom(options)) : describeHint(result, cardStyleFrom(options))) + '\n',
-    );
+    const style = cardStyleFrom(options);
+    process.stdout.write((options.json ? jsonInStyle(result, style) : describeHint(result, style)) + '\n');
   });
 }
