@@ -10,6 +10,8 @@ import { NO_WIN } from './relaxed.js';
 
 /** A cost no line pays: the card cannot be reached that way. */
 const NEVER = 1 << 20;
+/** Slots of the pyramid-closure memo (see `MoveBound.pyramidClosure`): 2^14, 256 KB. */
+const CLOSURE_BITS = 14;
 
 export class MoveBound {
   private readonly counts = new Int32Array(14);
@@ -496,14 +498,54 @@ export class MoveBound {
    * its top does not pair).
    */
   private close(gone: number, removed: number, values: number, m: number, popped: number, pops: boolean): void {
-    const value = this.space.value;
     const claimed = this.claimed;
     for (let v = 0; v < 14; v++) claimed[v] = 0;
+    for (;;) {
+      // The waste top may pair too. What is usable only grows (a card popped joins `values`).
+      const usable = pops && popped < m ? values | (1 << this.wasteValues[popped]!) : values;
+      gone = this.pyramidClosure(gone, removed, usable);
+      const goneNow = gone & ~removed;
+      const before = popped;
+      while (pops && popped < m) {
+        const w = this.wasteValues[popped]!;
+        // Each waste card that goes takes a pyramid card of its partner value with it.
+        if (w !== 13) {
+          if (popcount(goneNow & this.ofValue[13 - w]!) <= claimed[13 - w]!) break;
+          claimed[13 - w]!++;
+        }
+        values |= 1 << w;
+        popped++;
+      }
+      if (popped === before) break;
+    }
+    this.closed = gone;
+    this.popped = popped;
+  }
+
+  // `pyramidClosure`'s memo, one slot per hash (a slot keeps the last key that hashed to it):
+  // a deal's searches meet few pyramids (under a thousand on the hardest of the first 1,000
+  // codes) against hundreds of thousands of closures asked for.
+  private readonly closureKeys = new Int32Array(3 << CLOSURE_BITS);
+  private readonly closureOf = new Int32Array(1 << CLOSURE_BITS).fill(-1);
+
+  /**
+   * The pyramid cards removed or removable from `gone` (a superset of `removed`) when the
+   * talon values `usable` can be met at any time: a card goes when its covers have gone and
+   * it is a King, its partner value is usable, or a pyramid card it could pair with (not
+   * removed, its own covers gone) is there. The least fixed point, memoised.
+   */
+  private pyramidClosure(gone: number, removed: number, usable: number): number {
+    const slot = (Math.imul(gone ^ Math.imul(removed, 0x9e3779b1) ^ Math.imul(usable, 0x85ebca6b), 0xc2b2ae35) >>> (32 - CLOSURE_BITS)) | 0;
+    const keys = this.closureKeys;
+    const k = slot * 3;
+    if (this.closureOf[slot]! >= 0 && keys[k] === gone && keys[k + 1] === removed && keys[k + 2] === usable) return this.closureOf[slot]!;
+    keys[k] = gone;
+    keys[k + 1] = removed;
+    keys[k + 2] = usable;
+    const value = this.space.value;
     const compatible = this.space.compatible;
     for (let changed = true; changed; ) {
       changed = false;
-      // The waste top may pair too.
-      const usable = pops && popped < m ? values | (1 << this.wasteValues[popped]!) : values;
       // From the bottom row up (highest positions first): a card's covers come before it.
       for (let t = ~gone & FULL_PYRAMID; t !== 0; ) {
         const i = 31 - Math.clz32(t);
@@ -524,21 +566,9 @@ export class MoveBound {
           }
         }
       }
-      const goneNow = gone & ~removed;
-      while (pops && popped < m) {
-        const w = this.wasteValues[popped]!;
-        // Each waste card that goes takes a pyramid card of its partner value with it.
-        if (w !== 13) {
-          if (popcount(goneNow & this.ofValue[13 - w]!) <= claimed[13 - w]!) break;
-          claimed[13 - w]!++;
-        }
-        values |= 1 << w;
-        popped++;
-        changed = true;
-      }
     }
-    this.closed = gone;
-    this.popped = popped;
+    this.closureOf[slot] = gone;
+    return gone;
   }
 
   // Per (pyramid, talon values used): removal bound (NO_WIN: lost), its slack over the
