@@ -495,7 +495,9 @@ export class MoveBound {
    * The closure of `passReach`'s rules from `gone` (pyramid cards removed or removable),
    * `values` (talon values usable at any time) and the first `m` waste values from the top,
    * of which `popped` are gone; with `pops` false the waste is out of reach (no pops, and
-   * its top does not pair).
+   * its top does not pair). The pyramid's closure and the pops alternate: both only ever add,
+   * so any order reaches the same least fixed point, and the pyramid's part can come from
+   * its memo.
    */
   private close(gone: number, removed: number, values: number, m: number, popped: number, pops: boolean): void {
     const claimed = this.claimed;
