@@ -14,16 +14,11 @@
  */
 import { dealNumberLetters } from '../src/codes/dealCode.js';
 import { openDouble } from '../src/games/double/index.js';
+import { percentile } from './stats.js';
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
-}
-
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1);
-  return sorted[Math.max(0, i)]!;
 }
 
 export async function runDoubleBench(args: string[]): Promise<void> {
