@@ -525,8 +525,8 @@ export class MoveBound {
   }
 
   // `pyramidClosure`'s memo, one slot per hash (a slot keeps the last key that hashed to it):
-  // a deal's searches meet few pyramids (under a thousand on the hardest of the first 1,000
-  // codes) against hundreds of thousands of closures asked for.
+  // a deal's searches meet few pyramids (925 on the slowest of the first 1,000 codes, against
+  // 1.6 million closures asked for; 13% of lookups miss).
   private readonly closureKeys = new Int32Array(3 << CLOSURE_BITS);
   private readonly closureOf = new Int32Array(1 << CLOSURE_BITS).fill(-1);
 
