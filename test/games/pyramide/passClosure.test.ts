@@ -36,6 +36,10 @@ const CASES: { rules: PyramideRules; codes: number[] }[] = [
   // With the turn-overs counted the closure also proves positions lost.
   { rules: { ...APP_RULES, passes: 1 }, codes: [0, 1, 2, 3, 4, 5, 6, 7] },
   { rules: { ...APP_RULES, passes: 2 }, codes: [21, 23, 47] },
+  // Pair-beneath lets waste cards go with talon cards; pair-covering lets a card go with its last cover.
+  { rules: { ...APP_RULES, pairBeneath: true }, codes: [17, 21, 36] },
+  { rules: { ...APP_RULES, pairCovering: true }, codes: [36, 41, 54] },
+  { rules: { ...APP_RULES, passes: 1, pairBeneath: true, pairCovering: true }, codes: [6, 22, 28] },
 ];
 
 describe.each(CASES.map((c) => ({ ...c, name: rulesName(c.rules) })))(

@@ -20,10 +20,14 @@ export class MoveBound {
 
   /** Whether the full bound (`of(lo, hi, true)`) can say more than the quick one: only where it takes the pass closure. */
   readonly fullSaysMore: boolean;
+  private readonly pairBeneath: boolean;
+  private readonly pairCovering: boolean;
 
   constructor(private readonly space: FullStateSpace) {
     const r = space.rules;
-    this.fullSaysMore = !r.strictWin && !r.stockTopAvailable && !r.pairBeneath && !r.pairCovering;
+    this.fullSaysMore = !r.strictWin && !r.stockTopAvailable;
+    this.pairBeneath = r.pairBeneath;
+    this.pairCovering = r.pairCovering;
   }
 
   /**
@@ -314,6 +318,13 @@ export class MoveBound {
 
   /** Set by `passReach`: whether every pyramid card left may go in this pass. */
   private passClears = true;
+  /** Set by `passReach`: with pair-beneath the talon's values (a talon card may go with one of its partner value), else 0. */
+  private talonPartners = 0;
+
+  /** Whether a talon card of value v may go, `gone` holding the pyramid cards that may. */
+  private mayGo(v: number, gone: number): boolean {
+    return v === 13 || (gone & this.ofValue[13 - v]!) !== 0 || ((this.talonPartners >> (13 - v)) & 1) === 1;
+  }
   /** Per value, the pyramid positions holding it. */
   private readonly ofValue = new Int32Array(14);
   private ofValueReady = false;
@@ -321,12 +332,15 @@ export class MoveBound {
   private readonly wasteValues = new Int32Array(TALON_SIZE);
 
   /**
-   * What the rest of this pass can reach at best, without pair-beneath or pair-covering:
-   * the stock cards left are taken as a pool usable at any time, any number of times, and
-   * so is each waste card once it is on top (every card above it gone). A pyramid card can go when
-   * the cards on it can, alone (a King) or with a pool or uncovered waste value, or with a
-   * pyramid card it can meet whose own covers can go. A waste card can go when it is a
-   * King or a pyramid card of its partner value can go. The closure of these rules holds
+   * What the rest of this pass can reach at best (when stock cards are only reached by
+   * drawing): the stock cards left are taken as a pool usable at any time, any number of
+   * times, and so is each waste card once it is on top (every card above it gone). A pyramid
+   * card can go when the cards on it can, alone (a King) or with a pool or uncovered waste
+   * value, or with a pyramid card it can meet whose own covers can go (with pair-covering,
+   * also with its last cover). A waste card can go when it is a King or a pyramid card of
+   * its partner value can go; with pair-beneath also when a stock card of its partner value
+   * is left (drawn onto it), or together with the card beneath it when that is its partner,
+   * and a stock card may go whenever the talon holds its partner value. The closure of these rules holds
    * every card that any line goes on to remove before its next turn-over (by induction on
    * the order of removals), so a pyramid card outside it needs a turn-over first, and no dig
    * in this pass gets below the first waste card outside it. Returns how many waste cards,
@@ -343,11 +357,15 @@ export class MoveBound {
     let stockValues = 0;
     for (let t = stock; t !== 0; t &= t - 1) stockValues |= 1 << value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
     let m = 0;
+    let talonValues = stockValues;
     for (let t = ~talonRemoved & ((1 << next) - 1); t !== 0; ) {
       const i = 31 - Math.clz32(t);
       t &= ~(1 << i);
-      this.wasteValues[m++] = value[TALON_BASE + i]!;
+      this.wasteValues[m] = value[TALON_BASE + i]!;
+      talonValues |= 1 << this.wasteValues[m++]!;
     }
+    // With pair-beneath a talon card whose partner value is in the talon may go with it.
+    this.talonPartners = this.pairBeneath ? talonValues : 0;
     this.close(removed, removed, stockValues, m, 0, true);
     // A stock card that can never go seals everything beneath it once drawn: the pass runs in
     // phases, each using the stock cards between two such cards (and the first one the
@@ -358,7 +376,7 @@ export class MoveBound {
     let popped = -1; // the first phase's waste cards gone, once it is closed
     for (let t = stock; t !== 0; t &= t - 1) {
       const v = value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
-      if (v === 13 || (goneNow & ofValue[13 - v]!) !== 0) {
+      if (this.mayGo(v, goneNow)) {
         phaseValues |= 1 << v;
         continue;
       }
@@ -390,7 +408,6 @@ export class MoveBound {
 
   private nextPassCost(removed: number, talonRemoved: number, next: number, popped: number): number {
     const value = this.space.value;
-    const ofValue = this.ofValue;
     const goneNow = this.closed & ~removed;
     const talonLeft = ~talonRemoved & ALL_TALON;
     // The talon cards surely there at the turn-over: waste cards below the deepest dig, and
@@ -407,7 +424,7 @@ export class MoveBound {
       const i = 31 - Math.clz32(t & -t);
       const v = value[TALON_BASE + i]!;
       values |= 1 << v;
-      if (i >= next && v !== 13 && (goneNow & ofValue[13 - v]!) === 0) stays |= 1 << i;
+      if (i >= next && !this.mayGo(v, goneNow)) stays |= 1 << i;
     }
     const gone1 = this.closed;
     this.close(gone1, removed, values, 0, 0, false);
@@ -418,7 +435,7 @@ export class MoveBound {
     for (let t = talonLeft; t !== 0; t &= t - 1) {
       const i = 31 - Math.clz32(t & -t);
       const v = value[TALON_BASE + i]!;
-      if ((stays >> i) & 1 && v !== 13 && (goneNext & ofValue[13 - v]!) === 0) {
+      if ((stays >> i) & 1 && !this.mayGo(v, goneNext)) {
         this.close(gone, removed, phaseValues, 0, 0, false);
         gone = this.closed;
         phaseValues = 0;
@@ -433,7 +450,7 @@ export class MoveBound {
     for (let t = stays; t !== 0; t &= t - 1) {
       const i = 31 - Math.clz32(t & -t);
       const v = value[TALON_BASE + i]!;
-      if (v !== 13 && (goneLater & ofValue[13 - v]!) === 0) staysLater |= 1 << i;
+      if (!this.mayGo(v, goneLater)) staysLater |= 1 << i;
     }
     const late = this.lateValues(reached, removed);
     let most = 0;
@@ -502,6 +519,8 @@ export class MoveBound {
   private close(gone: number, removed: number, values: number, m: number, popped: number, pops: boolean): void {
     const claimed = this.claimed;
     for (let v = 0; v < 14; v++) claimed[v] = 0;
+    // With pair-beneath a waste card on top may also go with a stock card drawn onto it.
+    const drawnPartners = this.pairBeneath ? values : 0;
     for (;;) {
       // The waste top may pair too. What is usable only grows (a card popped joins `values`).
       const usable = pops && popped < m ? values | (1 << this.wasteValues[popped]!) : values;
@@ -510,8 +529,14 @@ export class MoveBound {
       const before = popped;
       while (pops && popped < m) {
         const w = this.wasteValues[popped]!;
-        // Each waste card that goes takes a pyramid card of its partner value with it.
-        if (w !== 13) {
+        // Each waste card that goes takes a pyramid card of its partner value with it, or
+        // (pair-beneath) goes with a stock card drawn onto it or with the waste card beneath.
+        if (w !== 13 && ((drawnPartners >> (13 - w)) & 1) === 0) {
+          if (this.pairBeneath && popped + 1 < m && this.wasteValues[popped + 1] === 13 - w) {
+            values |= (1 << w) | (1 << (13 - w));
+            popped += 2;
+            continue;
+          }
           if (popcount(goneNow & this.ofValue[13 - w]!) <= claimed[13 - w]!) break;
           claimed[13 - w]!++;
         }
@@ -534,7 +559,8 @@ export class MoveBound {
    * The pyramid cards removed or removable from `gone` (a superset of `removed`) when the
    * talon values `usable` can be met at any time: a card goes when its covers have gone and
    * it is a King, its partner value is usable, or a pyramid card it could pair with (not
-   * removed, its own covers gone) is there. The least fixed point, memoised.
+   * removed, its own covers gone) is there, or (pair-covering) the one card still covering it
+   * is its partner and uncovered. The least fixed point, memoised.
    */
   private pyramidClosure(gone: number, removed: number, usable: number): number {
     const slot = (Math.imul(gone ^ Math.imul(removed, 0x9e3779b1) ^ Math.imul(usable, 0x85ebca6b), 0xc2b2ae35) >>> (32 - CLOSURE_BITS)) | 0;
@@ -552,7 +578,19 @@ export class MoveBound {
       for (let t = ~gone & FULL_PYRAMID; t !== 0; ) {
         const i = 31 - Math.clz32(t);
         t &= ~(1 << i);
-        if ((gone & COVER_MASK[i]!) !== COVER_MASK[i] || (gone >> i) & 1) continue;
+        if ((gone >> i) & 1) continue;
+        const rest = COVER_MASK[i]! & ~gone;
+        if (rest !== 0) {
+          // With pair-covering a card may go with its one cover left, once that one is uncovered.
+          if (this.pairCovering && (rest & (rest - 1)) === 0) {
+            const j = 31 - Math.clz32(rest);
+            if ((compatible[i]! >> j) & 1 && (gone & COVER_MASK[j]!) === COVER_MASK[j]) {
+              gone |= (1 << i) | (1 << j);
+              changed = true;
+            }
+          }
+          continue;
+        }
         const v = value[i]!;
         if (v === 13 || (usable >> (13 - v)) & 1) {
           gone |= 1 << i;
