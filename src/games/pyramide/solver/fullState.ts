@@ -45,6 +45,8 @@ export const MAX_MOVES = 8192;
 export class FullStateSpace {
   readonly value = new Int32Array(PYRAMID_SIZE + TALON_SIZE);
   private readonly avail = new Int32Array(PYRAMID_SIZE + 4);
+  /** Set by `successors`: per value, the pyramid cards of that value it may remove (bit per position). */
+  private readonly availOf = new Int32Array(14);
   /** The same pyramid with the talon free: bounds and proofs of loss, memoised. */
   readonly relaxed: RelaxedGame;
   /** Per talon index, its card's step in the relaxed game's usage number. */
@@ -110,10 +112,12 @@ export class FullStateSpace {
     const startNext = pointerOf(lo, hi);
     const startPasses = turnOversOf(hi);
     const avail = this.avail;
+    const availOf = this.availOf;
     let n = 0;
     let out = 0;
     this.deadEnd = false;
 
+    for (let v = 0; v < 14; v++) availOf[v] = 0;
     for (let i = 0; i < PYRAMID_SIZE; i++) {
       if (((removed >> i) & 1) === 0 && (removed & COVER_MASK[i]!) === COVER_MASK[i]) {
         if (value[i] === 13) {
@@ -124,6 +128,7 @@ export class FullStateSpace {
           return 1;
         }
         avail[n++] = i;
+        availOf[value[i]!]! |= 1 << i;
       }
     }
 
@@ -171,9 +176,9 @@ export class FullStateSpace {
           }
           continue;
         }
-        for (let a = 0; a < n; a++) {
-          if (value[avail[a]!]! + value[loc]! === 13)
-            out = this.emit(avail[a]!, loc, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+        // The available pyramid cards of the partner value, lowest position first.
+        for (let q = availOf[13 - value[loc]!]!; q !== 0; q &= q - 1) {
+          out = this.emit(31 - Math.clz32(q & -q), loc, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
         }
       }
       if (top >= 0 && shown >= 0 && value[top]! + value[shown]! === 13) {
@@ -252,9 +257,24 @@ export class FullStateSpace {
 
   /** The relaxed game's usage number of a position's removed talon cards. */
   usageOf(hi: number): number {
-    let usage = 0;
-    for (let t = hi & ALL_TALON; t !== 0; t &= t - 1) usage += this.talonUsage[31 - Math.clz32(t & -t)]!;
-    return usage;
+    // Summed from two tables of 4,096 entries (the talon's low and high 12 cards), built on first use.
+    if (this.usageLow === null) this.buildUsageTables();
+    return this.usageLow![hi & 0xfff]! + this.usageHigh![(hi >>> 12) & 0xfff]!;
+  }
+
+  private usageLow: Int32Array | null = null;
+  private usageHigh: Int32Array | null = null;
+
+  private buildUsageTables(): void {
+    const low = new Int32Array(1 << 12);
+    const high = new Int32Array(1 << 12);
+    for (let m = 1; m < 1 << 12; m++) {
+      const i = 31 - Math.clz32(m & -m); // the lowest card of m: m is that card plus m without it
+      low[m] = low[m & (m - 1)]! + this.talonUsage[i]!;
+      high[m] = high[m & (m - 1)]! + this.talonUsage[12 + i]!;
+    }
+    this.usageLow = low;
+    this.usageHigh = high;
   }
 
   /** True when the game can no longer be won: the pyramid cannot be cleared even with the talon free, or (strict win) a talon card can never go. */
