@@ -41,6 +41,9 @@ function moveCode(kind: number, a = 0, b = 0): number {
 
 /** Room for every successor of one position: removals after each of up to 48 draws and turn-overs. */
 export const MAX_MOVES = 8192;
+/** `usageOf`'s tables each cover half the talon. */
+const USAGE_BITS = TALON_SIZE / 2;
+const USAGE_MASK = (1 << USAGE_BITS) - 1;
 
 export class FullStateSpace {
   readonly value = new Int32Array(PYRAMID_SIZE + TALON_SIZE);
@@ -49,8 +52,12 @@ export class FullStateSpace {
   private readonly availOf = new Int32Array(14);
   /** The same pyramid with the talon free: bounds and proofs of loss, memoised. */
   readonly relaxed: RelaxedGame;
-  /** Per talon index, its card's step in the relaxed game's usage number. */
-  private readonly talonUsage = new Int32Array(TALON_SIZE);
+  /**
+   * The relaxed game's usage number of any set of removed talon cards, summed from two tables:
+   * the sets of the talon's first USAGE_BITS cards, and of its last (each card adds its value's step).
+   */
+  private readonly usageLow = new Int32Array(1 << USAGE_BITS);
+  private readonly usageHigh = new Int32Array(1 << USAGE_BITS);
   /** For each position, the positions it could ever pair with (neither lies under the other). */
   readonly compatible: Int32Array;
 
@@ -64,7 +71,12 @@ export class FullStateSpace {
     for (let i = 0; i < TALON_SIZE; i++) this.value[TALON_BASE + i] = rankOf(talon[i]!);
     this.compatible = pairableMasks(this.value.subarray(0, PYRAMID_SIZE), rules.pairCovering);
     this.relaxed = new RelaxedGame(deal, rules.pairCovering);
-    for (let i = 0; i < TALON_SIZE; i++) this.talonUsage[i] = this.relaxed.usageOf(this.value[TALON_BASE + i]!);
+    const step = (i: number): number => this.relaxed.usageOf(this.value[TALON_BASE + i]!);
+    for (let m = 1; m < 1 << USAGE_BITS; m++) {
+      const i = 31 - Math.clz32(m & -m); // m is its lowest card plus the set without it
+      this.usageLow[m] = this.usageLow[m & (m - 1)]! + step(i);
+      this.usageHigh[m] = this.usageHigh[m & (m - 1)]! + step(USAGE_BITS + i);
+    }
   }
 
   // Scratch output of `pack`, so packing allocates nothing.
@@ -257,24 +269,7 @@ export class FullStateSpace {
 
   /** The relaxed game's usage number of a position's removed talon cards. */
   usageOf(hi: number): number {
-    // Summed from two tables of 4,096 entries (the talon's low and high 12 cards), built on first use.
-    if (this.usageLow === null) this.buildUsageTables();
-    return this.usageLow![hi & 0xfff]! + this.usageHigh![(hi >>> 12) & 0xfff]!;
-  }
-
-  private usageLow: Int32Array | null = null;
-  private usageHigh: Int32Array | null = null;
-
-  private buildUsageTables(): void {
-    const low = new Int32Array(1 << 12);
-    const high = new Int32Array(1 << 12);
-    for (let m = 1; m < 1 << 12; m++) {
-      const i = 31 - Math.clz32(m & -m); // the lowest card of m: m is that card plus m without it
-      low[m] = low[m & (m - 1)]! + this.talonUsage[i]!;
-      high[m] = high[m & (m - 1)]! + this.talonUsage[12 + i]!;
-    }
-    this.usageLow = low;
-    this.usageHigh = high;
+    return this.usageLow[hi & USAGE_MASK]! + this.usageHigh[(hi >>> USAGE_BITS) & USAGE_MASK]!;
   }
 
   /** True when the game can no longer be won: the pyramid cannot be cleared even with the talon free, or (strict win) a talon card can never go. */
