@@ -51,22 +51,37 @@ export const PASS_BEAMS: readonly BeamShape[] = [
   { ...DEFAULT_BEAM, seed: 1, stock: 1 },
   { ...DEFAULT_BEAM, seed: 2, width: 128 },
 ];
+/**
+ * The furthest a beam got: the most foundation cards in any position it scored, and a line
+ * from the start to the first such position (Vegas: the best a player is known to reach on a
+ * deal no search has decided). Filled in by `beamLine` when passed, kept when it does no better.
+ */
+export interface BeamReach {
+  foundation: number;
+  line: number[];
+}
+
 /** Candidates of one move are told apart by their index, below the score in one sort key. */
 const INDEX_BITS = 24;
 
 /**
  * A winning line from `makeState()`'s position that turns over at most `maxTurnOvers` times,
  * as engine moves, or null when the beam ends without one (or the budget stops it: every
- * position scored counts as a node).
+ * position scored counts as a node). `reach`, when given, learns the furthest position met.
  */
 export function beamLine(
   makeState: () => DoubleState,
   budget: Budget,
   maxTurnOvers: number,
   shape: BeamShape = DEFAULT_BEAM,
+  reach?: BeamReach,
 ): number[] | null {
   const { width, maxDepth, seed } = shape;
   const root = makeState();
+  if (reach && root.onFoundations > reach.foundation) {
+    reach.foundation = root.onFoundations;
+    reach.line = [];
+  }
   if (root.isWon()) return [];
   const pools = [Array.from({ length: width }, () => makeState()), Array.from({ length: width }, () => makeState())];
   let cur = pools[0]!;
@@ -90,6 +105,27 @@ export function beamLine(
     return key;
   };
   if (seen.intern(keyOf(root)) < 0) return null;
+  /** The line to the candidate `move` of kept position `parent` at `depth`. */
+  const lineTo = (depth: number, parent: number, move: number): number[] => {
+    const line = [move];
+    for (let d = depth - 1, j = parent; d >= 0; d--) {
+      line.push(via.data[d * width + j]!);
+      j = parents.data[d * width + j]!;
+    }
+    return line.reverse();
+  };
+  // The furthest candidate met, as where it is; its line is written out once, at the end.
+  let bestDepth = -1;
+  let bestParent = 0;
+  let bestMove = 0;
+  let bestFoundation = reach ? reach.foundation : Infinity;
+  const done = (line: number[] | null): number[] | null => {
+    if (reach && bestDepth >= 0) {
+      reach.foundation = bestFoundation;
+      reach.line = lineTo(bestDepth, bestParent, bestMove);
+    }
+    return line;
+  };
 
   for (let depth = 0; depth < maxDepth && size > 0; depth++) {
     let n = 0;
@@ -99,18 +135,17 @@ export function beamLine(
       for (let k = 0; k < count; k++) {
         const m = moves.data[k]!;
         if (!worthTrying(s, m, maxTurnOvers)) continue;
-        if (!budget.tick()) return null;
+        if (!budget.tick()) return done(null);
         s.apply(m);
-        if (s.isWon()) {
-          const line = [m];
-          for (let d = depth - 1, j = i; d >= 0; d--) {
-            line.push(via.data[d * width + j]!);
-            j = parents.data[d * width + j]!;
-          }
-          return line.reverse();
+        if (s.onFoundations > bestFoundation) {
+          bestFoundation = s.onFoundations;
+          bestDepth = depth;
+          bestParent = i;
+          bestMove = m;
         }
+        if (s.isWon()) return done(lineTo(depth, i, m));
         const id = seen.intern(keyOf(s));
-        if (id < 0) return null;
+        if (id < 0) return done(null);
         if (seen.lastWasNew) {
           candParent.ensure(n)[n] = i;
           candMove.ensure(n)[n] = m;
@@ -125,7 +160,7 @@ export function beamLine(
         s.undo();
       }
     }
-    if (n === 0) return null;
+    if (n === 0) return done(null);
     // The best `width` candidates: the largest sort keys, at the end after an ascending sort.
     const sorted = order.subarray(0, n).sort();
     const kept = Math.min(width, n);
@@ -146,7 +181,7 @@ export function beamLine(
     next = swap;
     size = kept;
   }
-  return null;
+  return done(null);
 }
 
 /** The moves the beam tries (see the top of this file). */

@@ -304,7 +304,7 @@ export const doubleGame: GameModule = {
       meaning: 'easy, medium, hard or expert by the score (unknown without it or without cuts); null unless winnable',
     },
   ],
-  solverVersion: '10',
+  solverVersion: '11',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),

@@ -53,7 +53,7 @@
 
 import { KeyTable } from '../../search/keyTable.js';
 import { Budget, type LimitName } from '../../search/limits.js';
-import { type BeamShape, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
+import { type BeamReach, type BeamShape, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
 import { DoubleSearch } from './search.js';
@@ -294,11 +294,15 @@ function firstVerdict(
         return { outcome: first.outcome, maxFoundation, raw: first.outcome === 'win' ? first.search.history() : null };
       }
     }
+    // The beams go much further than the depth-first search on deals neither decides (on
+    // D1V codes 0-11, 20 to 60 foundation cards against 18 to 39): their best is the figure.
+    const reach: BeamReach = { foundation: maxFoundation, line: [] };
     for (const shape of VEGAS_BEAMS) {
-      const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape));
+      const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach));
       if (line === undefined) break;
       if (line !== null) return { outcome: 'win', maxFoundation: start.total, raw: line };
     }
+    maxFoundation = reach.foundation;
   }
   const { search, outcome, maxFoundation: reached } = decide(makeState, budget);
   return { outcome, maxFoundation: Math.max(maxFoundation, reached), raw: outcome === 'win' ? search.history() : null };

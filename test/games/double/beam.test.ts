@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { beamLine } from '../../../src/games/double/beam.js';
+import { type BeamReach, beamLine, DEFAULT_BEAM } from '../../../src/games/double/beam.js';
 import { type DoubleState, M_TURN, mKind } from '../../../src/games/double/engine.js';
 import { replayPosition } from '../../../src/games/double/hint.js';
 import { openDouble } from '../../../src/games/double/index.js';
-import { decide } from '../../../src/games/double/solver.js';
+import { decide, VEGAS_BEAMS } from '../../../src/games/double/solver.js';
 import { moveText } from '../../../src/games/hint.js';
 import { Budget } from '../../../src/search/limits.js';
 
@@ -82,4 +82,34 @@ describe('the beam search for lines with few passes', () => {
     expect(end.moves).toBe(a.moves);
     expect(a.score).toBe('$416');
   }, 120_000);
+
+  it('reports the furthest position it met with a line that replays to it', () => {
+    // DS1-D1V-AAAAAAF: no search decides it within 10 s.
+    const deal = openDouble({ kind: 'code', code: 'DS1-D1V-AAAAAAF' }, {});
+    const fresh = (): DoubleState => deal.newState();
+    const reach: BeamReach = { foundation: 0, line: [] };
+    expect(beamLine(fresh, new Budget({ ...NO_LIMITS, nodes: 150_000 }), 0, { ...DEFAULT_BEAM, width: 256 }, reach)).toBeNull();
+    const end = replayChecked(fresh, reach.line, 'the furthest line');
+    expect(end.onFoundations).toBe(reach.foundation);
+    expect(end.turnOvers).toBe(0);
+    // A figure already known is kept when the beam does no better.
+    const known: BeamReach = { foundation: 104, line: [7] };
+    beamLine(fresh, new Budget({ ...NO_LIMITS, nodes: 20_000 }), 0, DEFAULT_BEAM, known);
+    expect(known).toEqual({ foundation: 104, line: [7] });
+  }, 60_000);
+
+  it('gives a Vegas analysis that no search decides the furthest figure its beams reach', () => {
+    const deal = openDouble({ kind: 'code', code: 'DS1-D1V-AAAAAAF' }, {});
+    // The analysis: a depth-first search of 100,000 positions, then what is left goes to the first beam.
+    const limits = { timeMs: Infinity, nodes: 400_000, memoryBytes: Infinity };
+    const a = deal.analyse(limits);
+    expect(a.verdict).toBe('unknown');
+    const alone = decide(() => deal.newState(), new Budget(limits));
+    expect(alone.outcome).toBe('stopped');
+    const reach: BeamReach = { foundation: 0, line: [] };
+    beamLine(() => deal.newState(), new Budget({ ...NO_LIMITS, nodes: 300_000 }), 0, VEGAS_BEAMS[0], reach);
+    expect(a.maxFoundation).toBeGreaterThanOrEqual(reach.foundation);
+    // Not a figure the depth-first search alone reaches with the same positions.
+    expect(a.maxFoundation).toBeGreaterThan(alone.maxFoundation);
+  }, 60_000);
 });
