@@ -4,7 +4,7 @@
  * the per-deal time limit, median / p95 / max ms among decided deals, nodes per second and
  * the peak resident memory, the length of the printed winning lines (median / max), how
  * far they are from the proven lower bound on the moves of any win (median ratio) and their
- * turn-overs (median / max).
+ * turn-overs (median / max), and for the undecided deals the most foundation cards reached.
  *
  *   --count N       deals per rule set (default 200)
  *   --rules A,B     rule sets (default D1N,D3N,D1V,D3V)
@@ -35,6 +35,8 @@ export async function runDoubleBench(args: string[]): Promise<void> {
     const lineMoves: number[] = [];
     const lineTurns: number[] = [];
     const overBound: number[] = [];
+    /** The undecided deals' most foundation cards reached (a lower bound on what a line can reach). */
+    const unknownReach: number[] = [];
     let winnable = 0;
     let unwinnable = 0;
     let unknown = 0;
@@ -51,7 +53,10 @@ export async function runDoubleBench(args: string[]): Promise<void> {
       ms += took;
       if (a.verdict === 'winnable') winnable++;
       else if (a.verdict === 'unwinnable') unwinnable++;
-      else unknown++;
+      else {
+        unknown++;
+        if (a.maxFoundation !== null) unknownReach.push(a.maxFoundation);
+      }
       if (a.minMovesProved === true) minProved++;
       if (a.verdict !== 'unknown') decidedMs.push(took);
       if (a.moves !== null) {
@@ -72,6 +77,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
     lineMoves.sort((x, y) => x - y);
     lineTurns.sort((x, y) => x - y);
     overBound.sort((x, y) => x - y);
+    unknownReach.sort((x, y) => x - y);
     const decided = decidedMs.length;
     console.log(
       [
@@ -79,6 +85,11 @@ export async function runDoubleBench(args: string[]): Promise<void> {
         `winnable ${winnable}, unwinnable ${unwinnable}, unknown ${unknown}`,
         `decided deals: median ${percentile(decidedMs, 0.5).toFixed(1)} ms, p95 ${percentile(decidedMs, 0.95).toFixed(1)} ms, max ${(decidedMs[decided - 1] ?? NaN).toFixed(1)} ms`,
         `${Math.round(nodes / Math.max(ms / 1000, 1e-9)).toLocaleString('en-US')} nodes/s`,
+        ...(unknown > 0
+          ? [
+              `undecided deals: the most foundation cards reached, median ${percentile(unknownReach, 0.5)}, min ${unknownReach[0]}, max ${unknownReach[unknownReach.length - 1]}`,
+            ]
+          : []),
         ...(optimize ? [`--optimize: fewest moves proven on ${minProved}/${count}`] : []),
         `winning lines: median ${percentile(lineMoves, 0.5)} moves, max ${lineMoves[lineMoves.length - 1] ?? NaN} moves; median ${percentile(overBound, 0.5).toFixed(2)} x the lower bound; median ${percentile(lineTurns, 0.5)} turn-overs, max ${lineTurns[lineTurns.length - 1] ?? NaN}`,
         `peak memory ${(rulePeak / 1024 ** 2).toFixed(0)} MB`,
