@@ -295,7 +295,7 @@ function firstVerdict(
       }
     }
     // The beams go much further than the depth-first search on deals neither decides (on
-    // D1V codes 0-11, 20 to 60 foundation cards against 18 to 39): their best is the figure.
+    // D1V codes 0 and 2-11, 20 to 60 foundation cards against 18 to 39): their best is the figure.
     const reach: BeamReach = { foundation: maxFoundation, line: [] };
     for (const shape of VEGAS_BEAMS) {
       const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach));
