@@ -296,13 +296,13 @@ function firstVerdict(
     }
     // The beams go much further than the depth-first search on deals neither decides (on
     // D1V codes 0 and 2-11, 20 to 60 foundation cards against 18 to 39): their best is the figure.
-    const reach: BeamReach = { foundation: maxFoundation, line: [] };
+    const reach: BeamReach = { foundation: 0, line: [] };
     for (const shape of VEGAS_BEAMS) {
       const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach));
       if (line === undefined) break;
       if (line !== null) return { outcome: 'win', maxFoundation: start.total, raw: line };
     }
-    maxFoundation = reach.foundation;
+    maxFoundation = Math.max(maxFoundation, reach.foundation);
   }
   const { search, outcome, maxFoundation: reached } = decide(makeState, budget);
   return { outcome, maxFoundation: Math.max(maxFoundation, reached), raw: outcome === 'win' ? search.history() : null };
