@@ -6,9 +6,17 @@ const FITS: Record<FigureSpec['type'], (value: unknown) => boolean> = {
   real: (v) => typeof v === 'number' && Number.isFinite(v),
   boolean: (v) => typeof v === 'boolean',
   text: (v) => typeof v === 'string',
+  moves: (v) =>
+    Array.isArray(v) && v.every((m) => typeof m === 'object' && m !== null && typeof (m as { move?: unknown }).move === 'string'),
 };
 
-const EXPECTED: Record<FigureSpec['type'], string> = { integer: 'a whole number', real: 'a number', boolean: 'a boolean', text: 'text' };
+const EXPECTED: Record<FigureSpec['type'], string> = {
+  integer: 'a whole number',
+  real: 'a number',
+  boolean: 'a boolean',
+  text: 'text',
+  moves: 'a list of moves',
+};
 
 /** What is wrong with a game's figures in an analysis, or null: the stuck figure in its range, each declared figure of its type. */
 export function figureProblem(game: GameModule, analysis: Record<string, unknown>): string | null {

@@ -47,7 +47,8 @@ export interface CodeSpec {
  */
 export interface FigureSpec {
   field: string;
-  type: 'integer' | 'real' | 'boolean' | 'text';
+  /** `moves`: a line, as a list of `MoveJson`. */
+  type: 'integer' | 'real' | 'boolean' | 'text' | 'moves';
   meaning: string;
 }
 

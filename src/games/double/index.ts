@@ -32,6 +32,14 @@ export interface DoubleAnalysis extends Analysis {
   turnOvers: number | null;
   /** What proves an `unwinnable` verdict ('search' or 'relaxation'), null otherwise. */
   lostBy: 'search' | 'relaxation' | null;
+  /**
+   * A deal not won (unwinnable or unknown): a line that puts `maxFoundation` cards on the
+   * foundations, the furthest found (the most there is when `maxExact`); under Vegas, the
+   * line that pays the most that was found. Null for a win, and without a full analysis.
+   */
+  stuckLine: MoveJson[] | null;
+  /** The score at the end of `stuckLine` (`$253` under Vegas), null without it. */
+  stuckScore: string | null;
   /** Difficulty of a winnable deal (difficulty.ts); null figures when not established, tier `unknown`. */
   crossroads: number | null;
   losingShare: number | null;
@@ -66,6 +74,7 @@ class DoubleDealOpened implements OpenedDeal {
     const result = solve(() => this.newState(), budget, {
       optimize: options.optimize === true && !winnabilityOnly,
       fewerPasses: !winnabilityOnly,
+      stuckLine: !winnabilityOnly,
     });
     const ms = Math.round(budget.elapsedMs());
     const notes: string[] = [];
@@ -82,6 +91,18 @@ class DoubleDealOpened implements OpenedDeal {
       solution = out;
       score = replay.scoreText();
       turnOvers = replay.turnOvers;
+    }
+    let stuckLine: MoveJson[] | null = null;
+    let stuckScore: string | null = null;
+    if (result.stuckLine !== null) {
+      const replay = this.newState();
+      const out: MoveJson[] = [];
+      replayLine(replay, result.stuckLine, (m) => out.push(moveJson(replay, m)));
+      if (replay.onFoundations !== result.maxFoundation) {
+        throw new Error('internal error: the furthest line does not reach its count when replayed');
+      }
+      stuckLine = out;
+      stuckScore = replay.scoreText();
     }
     const limit = result.hit !== null ? describeLimit(result.hit, limits) : null;
     if (result.verdict === 'unknown') {
@@ -127,6 +148,8 @@ class DoubleDealOpened implements OpenedDeal {
       movesLowerBound: lowerBound,
       turnOvers: winnabilityOnly ? null : turnOvers,
       lostBy: result.lostBy,
+      stuckLine,
+      stuckScore,
       crossroads: d?.crossroads ?? null,
       losingShare: d?.losingShare ?? null,
       randomWinRate: d?.randomWinRate ?? null,
@@ -256,6 +279,12 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
   }
   let text = `${head}${what}, ${thousands(a.nodes)} nodes, ${thousands(a.ms)} ms`;
   if (a.solution) text += `\n  ${a.solution.map((m) => formatJsonMove(m, style)).join('; ')}`;
+  // Rows stored before the field have no furthest line.
+  if (Array.isArray(a.stuckLine) && a.stuckLine.length > 0) {
+    const score = a.stuckScore ? `, ${a.stuckScore.includes('$') ? a.stuckScore : `${a.stuckScore} points`}` : '';
+    text += `\n  furthest line found (${a.maxFoundation} cards on the foundations${score}, ${a.stuckLine.length} moves):`;
+    text += `\n  ${a.stuckLine.map((m) => formatJsonMove(m, style)).join('; ')}`;
+  }
   for (const note of a.notes) text += `\n  note: ${note}`;
   return text;
 }
@@ -281,6 +310,12 @@ export const doubleGame: GameModule = {
     { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win' },
     { field: 'turnOvers', type: 'integer', meaning: 'the turn-overs in the printed line (its passes through the stock, less one)' },
     { field: 'lostBy', type: 'text', meaning: 'what proves an unwinnable verdict: search (complete) or relaxation' },
+    {
+      field: 'stuckLine',
+      type: 'moves',
+      meaning: 'a deal not won: a line putting maxFoundation cards on the foundations (the furthest found; under Vegas, the most it pays)',
+    },
+    { field: 'stuckScore', type: 'text', meaning: 'the score at the end of stuckLine ($253 under Vegas)' },
     {
       field: 'crossroads',
       type: 'integer',

@@ -11,6 +11,7 @@
 import { GrowableInt32Array } from '../../search/growable.js';
 import type { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
+import type { BeamReach } from './beam.js';
 import {
   COL_CAP,
   COLUMNS,
@@ -81,6 +82,12 @@ export class DoubleSearch {
   /** Where `push` writes the next move of the position being generated. */
   private genEnd = 0;
   maxFoundation = 0;
+  /**
+   * When set, learns the furthest position met (the most foundation cards) and the line to
+   * it, shared between searches (and beams) of one deal: a copy of the line each time the
+   * count grows, so a handful per search. Pruning never reads it.
+   */
+  reach: BeamReach | null = null;
   /**
    * Vegas pruning by the talon relaxation (`talonBound`): 'win' skips positions that cannot
    * be won (for the verdict), 'max' positions that cannot beat `maxFoundation` (for the
@@ -453,6 +460,7 @@ export class DoubleSearch {
     if (dominance) dominated(rootId);
     if (optimize) seenAt(rootId);
     if (s.onFoundations > this.maxFoundation) this.maxFoundation = s.onFoundations;
+    this.learnReach();
     if (s.isWon()) {
       if (!optimize) return 'win';
       return 'done';
@@ -510,6 +518,7 @@ export class DoubleSearch {
       }
       if (optimize) seenAt(id);
       if (s.onFoundations > this.maxFoundation) this.maxFoundation = s.onFoundations;
+      this.learnReach();
       // Only after a talon move: that is when cards get buried in the waste. Skipping the
       // check elsewhere only prunes less.
       const kind = m & 7;
@@ -536,6 +545,15 @@ export class DoubleSearch {
       start[depth] = at;
       count[depth] = this.generate(at, duty);
       index[depth] = 0;
+    }
+  }
+
+  /** Records the position when it beats `reach` (see there). */
+  private learnReach(): void {
+    const reach = this.reach;
+    if (reach !== null && this.s.onFoundations > reach.foundation) {
+      reach.foundation = this.s.onFoundations;
+      reach.line = this.history();
     }
   }
 

@@ -304,7 +304,7 @@ const IDENTITY = Uint8Array.from({ length: COLUMNS }, (_, i) => i);
  * engine moves when the line wins, null otherwise. `work.left` counts engine moves. With
  * `pull`, waste cards met while drawing are played to the foundations early (see `Pull`).
  */
-function replayWins(fresh: () => DoubleState, line: readonly CardMove[], work: Work, pulling = false): number[] | null {
+function replayWins(fresh: () => DoubleState, line: readonly CardMove[], work: Work, goal: number, pulling = false): number[] | null {
   const s = fresh();
   const out: number[] = [];
   let pull: Pull | null = null;
@@ -313,14 +313,14 @@ function replayWins(fresh: () => DoubleState, line: readonly CardMove[], work: W
     for (const c of line) if (c.kind === M_WF) pull.wanted[c.x] = 1;
   }
   for (const c of line) {
-    if (s.isWon()) break;
+    if (s.onFoundations >= goal) break;
     if (pull !== null && c.kind === M_WF && pull.done[c.x] === 1) continue;
     const before = out.length;
     const k = playCard(s, c, IDENTITY, out, pull);
     work.left -= k < 0 ? 1 : out.length - before;
     if (k < 0) return null;
   }
-  return s.isWon() ? out : null;
+  return s.onFoundations >= goal ? out : null;
 }
 
 /** The card moves of a line of real engine moves. */
@@ -338,12 +338,12 @@ function cardMovesOf(fresh: () => DoubleState, real: readonly number[]): CardMov
 /**
  * The greedy foundation-only ending from `c` (changed in place): every column top that fits,
  * the waste top when it fits, else draw (turn over when allowed), until won, stuck for a
- * whole pass, or `limit` moves. Returns its moves when it wins.
+ * whole pass, or `limit` moves. Returns its moves when it reaches `goal` foundation cards.
  */
-function greedyTail(c: DoubleState, limit: number): number[] | null {
+function greedyTail(c: DoubleState, limit: number, goal: number): number[] | null {
   const tail: number[] = [];
   let sincePlay = 0;
-  while (!c.isWon() && tail.length < limit) {
+  while (c.onFoundations < goal && tail.length < limit) {
     let played = false;
     for (let col = 0; col < COLUMNS; col++) {
       if (c.len[col]! > 0 && c.pileFor(c.top(col)) >= 0) {
@@ -371,7 +371,7 @@ function greedyTail(c: DoubleState, limit: number): number[] | null {
     tail.push(step);
     sincePlay++;
   }
-  return c.isWon() ? tail : null;
+  return c.onFoundations >= goal ? tail : null;
 }
 
 /**
@@ -381,7 +381,7 @@ function greedyTail(c: DoubleState, limit: number): number[] | null {
  * to look: every ending found is a real line, checked like the rest). Returns the best
  * line found when it is shorter than `real`.
  */
-function greedyEnding(fresh: () => DoubleState, real: readonly number[], work: Work): number[] | null {
+function greedyEnding(fresh: () => DoubleState, real: readonly number[], work: Work, goal: number): number[] | null {
   let best: number[] | null = null;
   let bestLen = real.length;
   const at = (k: number): DoubleState => {
@@ -392,7 +392,7 @@ function greedyEnding(fresh: () => DoubleState, real: readonly number[], work: W
   };
   const attempt = (k: number): boolean => {
     const s = at(k);
-    const tail = greedyTail(s, 2 * real.length);
+    const tail = greedyTail(s, 2 * real.length, goal);
     if (tail === null) return false;
     work.left -= tail.length;
     if (k + tail.length < bestLen) {
@@ -402,7 +402,7 @@ function greedyEnding(fresh: () => DoubleState, real: readonly number[], work: W
     return true;
   };
   let lo = 0;
-  let hi = real.length; // the greedy ending wins from the end (nothing left to do)
+  let hi = real.length; // the greedy ending reaches the goal from the end (nothing left to do)
   while (lo < hi && work.ok()) {
     const mid = (lo + hi) >> 1;
     if (attempt(mid)) hi = mid;
@@ -419,7 +419,7 @@ function greedyEnding(fresh: () => DoubleState, real: readonly number[], work: W
  * column numbers) or null if a move fails to replay (which the caller treats as "keep the
  * line as it was").
  */
-function cutCycles(fresh: () => DoubleState, line: readonly CardMove[], work: Work): CardMove[] | null {
+function cutCycles(fresh: () => DoubleState, line: readonly CardMove[], work: Work, goal: number): CardMove[] | null {
   const s = fresh();
   const phi = IDENTITY.slice();
   const kept: CardMove[] = [];
@@ -428,7 +428,7 @@ function cutCycles(fresh: () => DoubleState, line: readonly CardMove[], work: Wo
   const seen = new Map<string, number>([[keys[0]!, 0]]);
   for (let n = 0; n < line.length; n++) {
     const c = line[n]!;
-    if (s.isWon()) break;
+    if (s.onFoundations >= goal) break;
     if ((n & 1023) === 1023 && !work.ok()) return null;
     const k = playCard(s, c, phi, null);
     work.left -= k < 0 ? 1 : k;
@@ -466,7 +466,7 @@ function cutCycles(fresh: () => DoubleState, line: readonly CardMove[], work: Wo
     }
     for (let c2 = 0; c2 < COLUMNS; c2++) phi[c2] = psi[phi[c2]!]!;
   }
-  return s.isWon() ? kept : null;
+  return s.onFoundations >= goal ? kept : null;
 }
 
 /** psi[x]: the column of `to` holding what column x of `from` holds (the keys are equal). */
@@ -493,7 +493,7 @@ function matchColumns(from: DoubleState, to: DoubleState): Uint8Array | null {
  * comes again later) is a cycle. Returns the new card moves, or null when the work ran out
  * or a move failed (the caller keeps the line it has).
  */
-function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: Work): CardMove[] | null {
+function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: Work, goal: number): CardMove[] | null {
   // The key of every position of the line (after each card move), and the last time each occurs.
   const walker = fresh();
   const last = new Map<string, number>([[positionKey(walker), 0]]);
@@ -519,7 +519,7 @@ function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: W
     phi = psi;
     return true;
   };
-  while (pi < cards.length && !cur.isWon()) {
+  while (pi < cards.length && cur.onFoundations < goal) {
     if (!work.ok()) return null;
     const here = last.get(positionKey(cur))!;
     if (here > pi) {
@@ -552,13 +552,15 @@ function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: W
     out.push({ kind: c.kind, a: phi[c.a]!, b: phi[c.b]!, x: c.x });
     if (!advance(pi + 1)) return null;
   }
-  return cur.isWon() ? out : null;
+  return cur.onFoundations >= goal ? out : null;
 }
 
 /**
  * A shorter winning line than `line` (engine moves, solver jumps allowed), or the line's
  * own real moves when nothing shorter is found. `fresh` gives the starting position.
- * Always a line that replays to a win, checked here.
+ * Always a line that replays to a win, checked here. With a `goal` below every card, the
+ * line is one that puts that many cards on the foundations (a lost deal's furthest line),
+ * and so is the shorter one: "a win" below then reads "the goal reached".
  */
 export function shortenLine(
   fresh: () => DoubleState,
@@ -566,10 +568,12 @@ export function shortenLine(
   budget = 400_000,
   deadline = Infinity,
   maxTurnOvers = Infinity,
+  goal = Infinity,
 ): number[] {
   const start = fresh();
   const real = expandLine(start, line);
-  if (!start.isWon()) return real;
+  const target = Math.min(goal, start.total);
+  if (start.onFoundations < target) return real;
   // A shortcut may cost a turn-over (the greedy ending cycles the stock): not past this many.
   const fits = (moves: readonly number[]): boolean => maxTurnOvers === Infinity || turnOversIn(moves) <= maxTurnOvers;
   // Card moves, talon moves left out.
@@ -579,7 +583,7 @@ export function shortenLine(
   let best = real;
   let current = Infinity; // the length `cards` replays to
   const consider = (candidate: CardMove[]): boolean => {
-    const moves = replayWins(fresh, candidate, work);
+    const moves = replayWins(fresh, candidate, work, target);
     if (moves === null || moves.length > current || !fits(moves)) return false;
     cards = candidate;
     current = moves.length;
@@ -589,7 +593,7 @@ export function shortenLine(
   const pull = (): void => {
     if (!work.ok()) return;
     // Shortcut 4: when pulling cards early still wins and is shorter, keep it.
-    const pulled = replayWins(fresh, cards, work, true);
+    const pulled = replayWins(fresh, cards, work, target, true);
     if (pulled !== null && pulled.length < best.length && fits(pulled)) {
       best = pulled;
       cards = cardMovesOf(fresh, pulled);
@@ -598,19 +602,19 @@ export function shortenLine(
   };
   const cycles = (): void => {
     if (!work.ok()) return;
-    const cut = cutCycles(fresh, cards, work);
+    const cut = cutCycles(fresh, cards, work, target);
     if (cut !== null) consider(cut);
   };
   cycles();
   if (!consider(cards)) return best;
   const jumps = (): void => {
-    const j = jumpAhead(fresh, cards, work);
+    const j = jumpAhead(fresh, cards, work, target);
     if (j !== null) consider(j);
   };
   jumps();
   const ending = (): void => {
     if (!work.ok()) return;
-    const e = greedyEnding(fresh, best, work);
+    const e = greedyEnding(fresh, best, work, target);
     if (e !== null && e.length < best.length && fits(e)) {
       best = e;
       cards = cardMovesOf(fresh, e);

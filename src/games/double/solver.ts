@@ -67,6 +67,11 @@ export interface SolveOptions {
    * line a deal's analysis prints. Hints leave it out, their budget goes to judging moves.
    */
   fewerPasses?: boolean;
+  /**
+   * For a deal not won: keep a line to the most foundation cards found (`stuckLine`). The
+   * searches then copy their line each time the count grows; hints leave it out.
+   */
+  stuckLine?: boolean;
 }
 
 export interface SolveResult {
@@ -89,6 +94,11 @@ export interface SolveResult {
    * a win). Null for other verdicts.
    */
   lostBy: 'search' | 'relaxation' | null;
+  /**
+   * With `SolveOptions.stuckLine`, for a deal not won: a line (real engine moves) that puts
+   * `maxFoundation` cards on the foundations, shortened; null otherwise.
+   */
+  stuckLine: number[] | null;
 }
 
 /** Positions each run of the first round may search; each round doubles it. */
@@ -119,12 +129,14 @@ const RUNS_PER_ROUND = 3;
  * last round.
  *
  * With a finite `turnLimit` only wins within that many turn-overs count, and 'done' proves only
- * that there is none within it.
+ * that there is none within it. Every run learns the furthest position it meets into `reach`,
+ * when given.
  */
 export function decide(
   makeState: () => DoubleState,
   budget: Budget,
   turnLimit = Infinity,
+  reach: BeamReach | null = null,
 ): { search: DoubleSearch; outcome: 'win' | 'done' | 'stopped'; maxFoundation: number } {
   let maxFoundation = 0;
   for (let run = 0; ; run++) {
@@ -143,6 +155,7 @@ export function decide(
     search.focus = way === 0;
     if (way === 2) search.turnPenalty = 1;
     search.turnLimit = turnLimit;
+    search.reach = reach;
     const cap = FIRST_RUN_NODES * 2 ** round;
     const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
     if (search.maxFoundation > maxFoundation) maxFoundation = search.maxFoundation;
@@ -278,16 +291,20 @@ export const VEGAS_BEAMS: readonly BeamShape[] = [
  * and a depth-first search proves few of them lost, and finds few wins: so a short search
  * first (the quick proofs and wins), then the beams of `VEGAS_BEAMS` (a win they find is
  * a win; finding none proves nothing), then the search again with what is left of the
- * limits. Other rules: the search alone.
+ * limits. Other rules: the search alone. The beams learn the furthest position they meet into
+ * `reach`, and so do the searches when `searchReach` is set.
  */
 function firstVerdict(
   makeState: () => DoubleState,
   start: DoubleState,
   budget: Budget,
+  reach: BeamReach,
+  searchReach: boolean,
 ): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null } {
   let maxFoundation = 0;
+  const searchesLearn = searchReach ? reach : null;
   if (start.vegas) {
-    const first = withinAttempt(budget, VEGAS_FIRST_NODES, (attempt) => decide(makeState, attempt));
+    const first = withinAttempt(budget, VEGAS_FIRST_NODES, (attempt) => decide(makeState, attempt, Infinity, searchesLearn));
     if (first !== undefined) {
       maxFoundation = first.maxFoundation;
       if (first.outcome !== 'stopped') {
@@ -296,7 +313,6 @@ function firstVerdict(
     }
     // The beams go much further than the depth-first search on deals neither decides (on
     // D1V codes 0 and 2-11, 20 to 60 foundation cards against 18 to 39): their best is the figure.
-    const reach: BeamReach = { foundation: 0, line: [] };
     for (const shape of VEGAS_BEAMS) {
       const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach));
       if (line === undefined) break;
@@ -304,7 +320,7 @@ function firstVerdict(
     }
     maxFoundation = Math.max(maxFoundation, reach.foundation);
   }
-  const { search, outcome, maxFoundation: reached } = decide(makeState, budget);
+  const { search, outcome, maxFoundation: reached } = decide(makeState, budget, Infinity, searchesLearn);
   return { outcome, maxFoundation: Math.max(maxFoundation, reached), raw: outcome === 'win' ? search.history() : null };
 }
 
@@ -314,7 +330,9 @@ function firstVerdict(
  */
 export function solve(makeState: () => DoubleState, budget: Budget, options: SolveOptions): SolveResult {
   const state = makeState();
-  const { outcome, maxFoundation, raw } = firstVerdict(makeState, state, budget);
+  const wantsStuckLine = options.stuckLine === true;
+  const reach: BeamReach = { foundation: 0, line: [] };
+  const { outcome, maxFoundation, raw } = firstVerdict(makeState, state, budget, reach, wantsStuckLine);
   const result: SolveResult = {
     verdict: outcome === 'win' ? 'winnable' : outcome === 'done' ? 'unwinnable' : 'unknown',
     line: null,
@@ -325,6 +343,14 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     nodes: budget.nodes,
     hit: outcome === 'stopped' ? (budget.hit ?? 'memory') : null,
     lostBy: outcome !== 'done' ? null : state.vegas && startBound(makeState) < state.total ? 'relaxation' : 'search',
+    stuckLine: null,
+  };
+  // A deal not won: the line to the furthest position found, its detours cut out. It may use
+  // what is left of the time limit, and at least a quarter of a second.
+  const keepStuckLine = (): void => {
+    if (!wantsStuckLine || reach.foundation !== result.maxFoundation) return;
+    const deadline = performance.now() + Math.max(250, budget.limits.timeMs - budget.elapsedMs());
+    result.stuckLine = shortenLine(makeState, reach.line, undefined, deadline, Infinity, reach.foundation);
   };
   if (outcome === 'done' && state.vegas) {
     // Proven lost. Branch and bound for the most foundation cards, starting from the best
@@ -334,15 +360,20 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     again.autoplay();
     again.prune = 'max';
     again.maxFoundation = maxFoundation;
+    if (wantsStuckLine) again.reach = reach;
     const outcome2 = again.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, null);
     if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
     result.maxFoundation = again.maxFoundation;
     result.maxExact = outcome2 === 'done';
     if (outcome2 === 'stopped') result.hit = budget.hit ?? 'memory';
     result.nodes = budget.nodes;
+    keepStuckLine();
     return result;
   }
-  if (outcome !== 'win') return result;
+  if (outcome !== 'win') {
+    keepStuckLine();
+    return result;
+  }
   // The search path with its detours cut out (shorten.ts): still a win, never longer.
   // It may use what is left of the time limit, and at least a quarter of a second, or more
   // for a very long raw line (20 ms per 1000 moves, up to 10 s): such a line is unreadable,

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { type BeamReach, beamLine, DEFAULT_BEAM } from '../../../src/games/double/beam.js';
 import { type DoubleState, M_TURN, mKind } from '../../../src/games/double/engine.js';
 import { replayPosition } from '../../../src/games/double/hint.js';
-import { openDouble } from '../../../src/games/double/index.js';
+import { type DoubleAnalysis, doubleGame, openDouble } from '../../../src/games/double/index.js';
 import { decide, VEGAS_BEAMS } from '../../../src/games/double/solver.js';
 import { moveText } from '../../../src/games/hint.js';
 import { Budget } from '../../../src/search/limits.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
+
+const doubleDescribe = (a: Parameters<typeof doubleGame.describe>[0]): string => doubleGame.describe(a, 'symbols');
 
 /** Plays a line through a fresh engine, each move checked legal first; the final position. */
 function replayChecked(fresh: () => DoubleState, line: readonly number[], context: string): DoubleState {
@@ -113,5 +115,19 @@ describe('the beam search for lines with few passes', () => {
     expect(a.maxFoundation).toBeGreaterThanOrEqual(reach.foundation);
     // Not a figure the depth-first search alone reaches with the same positions.
     expect(a.maxFoundation).toBeGreaterThan(alone.maxFoundation);
+    // The line to it, as a player types it: each move legal, ending on that many cards, at that score.
+    const line = (a as DoubleAnalysis).stuckLine!;
+    expect(line.length).toBeGreaterThan(0);
+    const { state: end } = replayPosition(deal.newState(), line.map((m) => moveText('double', m)).join('; '));
+    expect(end.onFoundations).toBe(a.maxFoundation);
+    expect(end.turnOvers).toBe(0);
+    expect((a as DoubleAnalysis).stuckScore).toBe(end.scoreText());
+    expect(doubleDescribe(a)).toContain(
+      `furthest line found (${a.maxFoundation} cards on the foundations, ${end.scoreText()}, ${line.length} moves)`,
+    );
+    // Winnability alone asks for no line.
+    const quick = deal.analyse(limits, { winnabilityOnly: true }) as DoubleAnalysis;
+    expect(quick.stuckLine).toBeNull();
+    expect(quick.stuckScore).toBeNull();
   }, 60_000);
 });

@@ -630,6 +630,32 @@ describe('Vegas pruning agrees with a brute force', () => {
     expect(bySearch).toBeGreaterThanOrEqual(1);
   }, 600_000);
 
+  it('the furthest line of a deal not won replays to the exact most foundation cards', () => {
+    // Reduced deals of every rule set (the first 30 of each list), the brute force's figure the judge.
+    let lost = 0;
+    const deals = [...REDUCED_SEEDS.slice(0, 30).map(reducedDeal), ...VEGAS_SEEDS.slice(0, 30).map(vegasDeal)];
+    for (const d of deals) {
+      const context = JSON.stringify(d);
+      const brute = bruteOfDeal(d, 5000)!;
+      const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: false, stuckLine: true });
+      expect(result.maxFoundation, context).toBe(brute.max);
+      if (brute.winnable) {
+        expect(result.stuckLine, context).toBeNull();
+        continue;
+      }
+      lost++;
+      // Real engine moves, each checked legal before it is played.
+      const s = stateOf(d);
+      for (const m of result.stuckLine!) {
+        expect(s.refusal(m), context).toBeNull();
+        s.apply(m);
+      }
+      expect(s.onFoundations, context).toBe(brute.max);
+    }
+    console.log(`furthest lines: ${lost} of ${deals.length} deals not won`);
+    expect(lost).toBeGreaterThanOrEqual(10);
+  }, 120_000);
+
   /** Aces and 2s only; D1V; both A♠ under a 2♠ in the waste (2♠ has no 3 to go on). */
   function buriedAces(): DoubleState {
     const s = position(
