@@ -71,3 +71,18 @@ export class Budget {
     return performance.now() - this.started;
   }
 }
+
+/**
+ * Runs `run` on a budget of at most `nodes` positions within what is left of `budget`'s
+ * limits, and counts the positions it took in `budget`: one step of an analysis that must
+ * leave the rest of the limits to the others. Undefined when nothing is left.
+ */
+export function withinAttempt<T>(budget: Budget, nodes: number, run: (attempt: Budget) => T): T | undefined {
+  const n = Math.min(nodes, budget.limits.nodes - budget.nodes);
+  const timeMs = budget.limits.timeMs - budget.elapsedMs();
+  if (n <= 0 || timeMs <= 0) return undefined;
+  const attempt = new Budget({ timeMs, nodes: n, memoryBytes: budget.limits.memoryBytes });
+  const result = run(attempt);
+  budget.nodes += attempt.nodes;
+  return result;
+}

@@ -52,7 +52,7 @@
  */
 
 import { KeyTable } from '../../search/keyTable.js';
-import { Budget, type LimitName } from '../../search/limits.js';
+import { Budget, type LimitName, withinAttempt } from '../../search/limits.js';
 import { type BeamReach, type BeamShape, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
@@ -249,20 +249,6 @@ function fewerPasses(
 /** Where along the line kept the beams start again (see `fewerPasses`), and their shape. */
 const REBEAM_FROM = [0.2, 0.35, 0.5, 0.65, 0.8];
 const REBEAM: BeamShape = { ...DEFAULT_BEAM, seed: 3, width: 64 };
-
-/**
- * Runs `run` on a budget of at most `nodes` positions within what is left of `budget`'s
- * limits, and counts the positions it took in `budget`; undefined when nothing is left.
- */
-function withinAttempt<T>(budget: Budget, nodes: number, run: (attempt: Budget) => T): T | undefined {
-  const n = Math.min(nodes, budget.limits.nodes - budget.nodes);
-  const timeMs = budget.limits.timeMs - budget.elapsedMs();
-  if (n <= 0 || timeMs <= 0) return undefined;
-  const attempt = new Budget({ timeMs, nodes: n, memoryBytes: budget.limits.memoryBytes });
-  const result = run(attempt);
-  budget.nodes += attempt.nodes;
-  return result;
-}
 
 /** The Vegas relaxation's bound at the start (after the safe moves). */
 function startBound(makeState: () => DoubleState): number {

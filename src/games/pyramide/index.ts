@@ -20,6 +20,8 @@ export interface PyramideAnalysis extends Analysis, Omit<PyramideDifficulty, 'ti
   game: 'pyramide';
   maxRemoved: number | null;
   deadEndReachable: boolean | null;
+  /** A lost deal (full analysis): a line that removes `maxRemoved` pyramid cards, as `solution` writes moves; null otherwise. */
+  stuckLine: MoveJson[] | null;
   /** The difficulty tier of a winnable deal (`unknown` without its figures); null for other verdicts. */
   tier: TierOrUnknown | null;
 }
@@ -63,6 +65,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         moves: s.minMoves,
         solution: s.solution ? s.solution.map(moveToJson) : null,
         deadEndReachable: s.deadEndReachable,
+        stuckLine: s.stuckLine ? s.stuckLine.map(moveToJson) : null,
         crossroads: d?.crossroads ?? null,
         forgiveness: d?.forgiveness ?? null,
         randomWinRate: d?.randomWinRate ?? null,
@@ -181,6 +184,10 @@ function describe(a: Analysis, style: CardStyle): string {
     const moves = a.solution.map((m) => formatJsonMove(m, style));
     line += `\n  ${moves.join('; ')}`;
   }
+  // Rows stored before the field have no such line.
+  if (Array.isArray(p.stuckLine) && p.stuckLine.length > 0) {
+    line += `\n  a line to the ${p.maxRemoved} cards (${p.stuckLine.length} moves): ${p.stuckLine.map((m) => formatJsonMove(m, style)).join('; ')}`;
+  }
   for (const note of a.notes) line += `\n  note: ${note}`;
   return line;
 }
@@ -212,6 +219,7 @@ export const pyramideGame: GameModule = {
   moveText: formatJsonMove,
   figures: [
     { field: 'deadEndReachable', type: 'boolean', meaning: 'whether a line of play can end in the app\'s "no more moves"' },
+    { field: 'stuckLine', type: 'moves', meaning: 'a lost deal: a line that removes maxRemoved pyramid cards (the most there is)' },
     { field: 'crossroads', type: 'integer', meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses' },
     {
       field: 'forgiveness',

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { formatDealCode } from '../../../src/codes/dealCode.js';
+import { moveText } from '../../../src/games/hint.js';
 import { dealFromNumber, type PyramideDeal, parseDealText } from '../../../src/games/pyramide/deal.js';
 import { PyramideGame, type PyramideMove } from '../../../src/games/pyramide/engine.js';
+import { type PyramideAnalysis, pyramideGame } from '../../../src/games/pyramide/index.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
 import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
 import type { Limits } from '../../../src/search/limits.js';
@@ -140,6 +143,29 @@ describe('Pyramide solver', () => {
       expect(partial.minMoves).toBeNull();
       expect(partial.limit).toBe('--node-limit 3000');
     }
+  });
+
+  it('gives every lost deal a line to its most cards, as a player types it, and none to a won one (app rules)', () => {
+    let lost = 0;
+    for (let n = 0; n < 60; n++) {
+      const code = formatDealCode({ family: 'PY1', options: 'N', number: n });
+      const deal = pyramideGame.open({ kind: 'code', code }, {});
+      const a = deal.analyse(GENEROUS) as PyramideAnalysis;
+      if (a.verdict === 'winnable') {
+        expect(a.stuckLine, code).toBeNull();
+        continue;
+      }
+      lost++;
+      expect(a.verdict, code).toBe('unwinnable');
+      const typed = a.stuckLine!.map((m) => moveText('pyramide', m)).join('; ');
+      const played = deal.play(typed, 'symbols');
+      expect(played.error, code).toBeUndefined();
+      expect(28 - Number(played.json.pyramidLeft), code).toBe(a.maxRemoved);
+      expect(pyramideGame.describe(a, 'symbols'), code).toContain(`a line to the ${a.maxRemoved} cards (${a.stuckLine!.length} moves): `);
+      // Winnability alone asks for no line.
+      expect((deal.analyse(GENEROUS, { winnabilityOnly: true }) as PyramideAnalysis).stuckLine, code).toBeNull();
+    }
+    expect(lost).toBeGreaterThanOrEqual(15);
   });
 
   it('finds reachable "no more moves" dead ends (common under MSC\'s 3 passes)', () => {

@@ -8,7 +8,7 @@
  */
 
 import { rankOf } from '../../../cards/card.js';
-import { type Budget, describeLimit, type LimitName, type Limits, Budget as SearchBudget } from '../../../search/limits.js';
+import { type Budget, describeLimit, type LimitName, type Limits, Budget as SearchBudget, withinAttempt } from '../../../search/limits.js';
 import type { AnalyseOptions, Verdict } from '../../types.js';
 import { type PyramideDeal, talonOf } from '../deal.js';
 import { PyramideGame, type PyramideMove } from '../engine.js';
@@ -19,6 +19,7 @@ import { searchMinMoves } from './minMoves.js';
 import { type PyramidePosition, startPosition } from './position.js';
 import { searchPyramidOnly } from './pyramidOnly.js';
 import { NO_WIN, RelaxedGame } from './relaxed.js';
+import { lineToRemoved } from './stuckLine.js';
 
 export interface PyramideSolution {
   verdict: Verdict;
@@ -27,6 +28,8 @@ export interface PyramideSolution {
   maxExact: boolean;
   minMoves: number | null;
   solution: PyramideMove[] | null;
+  /** A lost deal (full analysis): a line that removes `maxRemoved` pyramid cards; null otherwise. */
+  stuckLine: PyramideMove[] | null;
   deadEndReachable: boolean | null;
   nodes: number;
   ms: number;
@@ -37,8 +40,14 @@ export interface PyramideSolution {
 export function solvePyramide(deal: PyramideDeal, rules: PyramideRules, limits: Limits, options: AnalyseOptions = {}): PyramideSolution {
   const budget: Budget = new SearchBudget(limits);
   const start = startPosition(rules);
-  const figures = analysePosition(deal, rules, start, budget, options.winnabilityOnly === true);
+  const figures = analysePosition(deal, rules, start, budget, options.winnabilityOnly === true, null, options.winnabilityOnly !== true);
   const solution = figures.steps && figures.space ? expandLine(deal, rules, figures.space, figures.steps) : null;
+  let stuckLine: PyramideMove[] | null = null;
+  if (figures.stuckSteps && figures.space) {
+    const game = new PyramideGame(deal, rules);
+    stuckLine = playSteps(game, figures.space, figures.stuckSteps, false);
+    if (28 - game.pyramidLeft() !== figures.maxRemoved) throw new Error("the solver's line to the most cards removed does not reach them");
+  }
   const hit: LimitName | null = budget.hit;
   return {
     verdict: figures.winnable === true ? 'winnable' : figures.winnable === false ? 'unwinnable' : 'unknown',
@@ -47,6 +56,7 @@ export function solvePyramide(deal: PyramideDeal, rules: PyramideRules, limits: 
     maxExact: figures.maxExact,
     minMoves: solution ? solution.length : null,
     solution,
+    stuckLine,
     deadEndReachable: figures.deadEndReachable,
     nodes: budget.nodes,
     ms: Math.round(budget.elapsedMs() * 100) / 100,
@@ -64,6 +74,8 @@ export interface PositionFigures {
   minMoves: number | null;
   /** An optimal line as the search's step codes (see `FullStateSpace.successors`). */
   steps: number[] | null;
+  /** A lost position: steps to the most pyramid cards removable (`maxRemoved`, exact), when asked for and found. */
+  stuckSteps: number[] | null;
   space: FullStateSpace | null;
   deadEndReachable: boolean | null;
   notes: string[];
@@ -81,6 +93,7 @@ export function analysePosition(
   budget: Budget,
   winnabilityOnly: boolean,
   reuse: FullStateSpace | null = null,
+  wantStuckLine = false,
 ): PositionFigures {
   const notes: string[] = [];
   const free = talonIsFree(rules);
@@ -94,6 +107,7 @@ export function analysePosition(
   let maxRemoved: number | null = null;
   let maxExact = false;
   let deadEndReachable: boolean | null = null;
+  let mostSteps: number[] | null = null;
   if (free && winnabilityOnly) {
     // The quickest proof: a search of the relaxed positions that stops at the first win.
     const quick = searchPyramidOnly(deal, rules, budget, start);
@@ -120,7 +134,7 @@ export function analysePosition(
   } else if (space) {
     // Stop at the first win: the minimum-move search and the dead-end search come after.
     // One search answers both: the most cards is only asked for when no win exists.
-    const win = exploreFull(space, budget, winnabilityOnly ? 'win' : 'win-most', startLo, startHi);
+    const win = exploreFull(space, budget, winnabilityOnly ? 'win' : 'win-most', startLo, startHi, wantStuckLine);
     winnable = win.found;
     if (winnable === true) {
       maxRemoved = 28;
@@ -128,6 +142,7 @@ export function analysePosition(
     } else if (winnable === false && !winnabilityOnly) {
       maxRemoved = win.most;
       maxExact = win.complete;
+      mostSteps = win.mostSteps;
     }
     if (winnable !== null && !winnabilityOnly && !budget.stopped) {
       deadEndReachable = exploreFull(space, budget, 'dead-end', startLo, startHi).found;
@@ -153,9 +168,25 @@ export function analysePosition(
       }
     }
   }
+  let stuckSteps: number[] | null = null;
+  if (wantStuckLine && winnable === false && maxExact && maxRemoved !== null && space && !budget.stopped) {
+    // The search for the figure kept its line when its positions are whole; else a search of its own.
+    stuckSteps =
+      mostSteps ??
+      withinAttempt(budget, STUCK_LINE_NODES, (attempt) => lineToRemoved(space, attempt, startLo, startHi, maxRemoved!)) ??
+      null;
+    if (stuckSteps === null) notes.push(`no line to the ${maxRemoved} cards found within ${STUCK_LINE_NODES} positions`);
+  }
   if (winnabilityOnly) notes.push('winnability only: no minimum move count asked for');
-  return { winnable, maxRemoved, maxExact, minMoves, steps, space, deadEndReachable, notes };
+  return { winnable, maxRemoved, maxExact, minMoves, steps, stuckSteps, space, deadEndReachable, notes };
 }
+
+/**
+ * Positions the search for a lost deal's line to its most cards may take (`stuckLine.ts`),
+ * where the search for the figure could not keep it (unlimited turn-overs): under the app's
+ * rules it walks straight there, elsewhere its bound only guides it.
+ */
+export const STUCK_LINE_NODES = 200_000;
 
 /** The relaxed game's usage number of the talon cards a position has removed. */
 function usageOfPosition(deal: PyramideDeal, relaxed: RelaxedGame, talonRemoved: number): number {
@@ -174,9 +205,9 @@ function usageOfPosition(deal: PyramideDeal, relaxed: RelaxedGame, talonRemoved:
 /**
  * The search's steps as app moves, played on `game` from where it stands: each step's draws
  * and turn-overs, then its removal, through the rules engine (which throws if the solver
- * ever proposed an illegal move).
+ * ever proposed an illegal move). A winning line must win (`mustWin`).
  */
-export function playSteps(game: PyramideGame, space: FullStateSpace, steps: readonly number[]): PyramideMove[] {
+export function playSteps(game: PyramideGame, space: FullStateSpace, steps: readonly number[], mustWin = true): PyramideMove[] {
   const moves: PyramideMove[] = [];
   const play = (move: PyramideMove): void => {
     game.move(move);
@@ -188,7 +219,7 @@ export function playSteps(game: PyramideGame, space: FullStateSpace, steps: read
     }
     play(space.toMove(code));
   }
-  if (!game.isWon()) throw new Error("the solver's line does not win when replayed");
+  if (mustWin && !game.isWon()) throw new Error("the solver's line does not win when replayed");
   return moves;
 }
 

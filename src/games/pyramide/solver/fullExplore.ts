@@ -30,9 +30,21 @@ export interface ExploreResult {
   /** The most pyramid cards removed in a position reached (exact when `complete`, for 'most' and 'win-most'). */
   most: number;
   complete: boolean;
+  /**
+   * With `keepLine` and limited turn-overs: the steps from the start to a position where
+   * `most` cards are removed (see `FullStateSpace.successors`); null otherwise.
+   */
+  mostSteps: number[] | null;
 }
 
-export function exploreFull(space: FullStateSpace, budget: Budget, goal: ExploreGoal, startLo: number, startHi: number): ExploreResult {
+export function exploreFull(
+  space: FullStateSpace,
+  budget: Budget,
+  goal: ExploreGoal,
+  startLo: number,
+  startHi: number,
+  keepLine = false,
+): ExploreResult {
   // With limited turn-overs a pointer still reaches every later one of its pass, and every
   // pointer of a later pass: a position one already pushed reaches that way is not pushed,
   // where only removals count (the search's steps end in a removal, so a dead end reached
@@ -41,7 +53,13 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
   // pyramid and talon, so looking one up meets the others of its group.
   const anyPointer = space.rules.passes === Infinity;
   const byDraws = !anyPointer && goal !== 'dead-end' && space.rules.passes !== 0;
-  const table = byDraws ? new StateTable(budget, 1 << 12, 0, GROUP_HI, GROUP_LO) : new StateTable(budget, 1 << 12);
+  // With limited turn-overs every position is whole (its pointer included), so the line to the
+  // best one is its chain of parents: kept when asked, two words a position. With unlimited
+  // ones a position stands for every pointer and its parent's steps may not lead to it.
+  const parent = keepLine && !anyPointer ? new GrowableInt32Array(1 << 10) : null;
+  const via = parent ? new GrowableInt32Array(1 << 10) : null;
+  const extraBytes = parent ? 8 : 0;
+  const table = byDraws ? new StateTable(budget, 1 << 12, extraBytes, GROUP_HI, GROUP_LO) : new StateTable(budget, 1 << 12, extraBytes);
   /** Whether a position pushed before reaches (lo, hi) by draws and turn-overs (itself included). */
   const covered = (lo: number, hi: number): boolean => {
     const order = reachOrder(lo, hi);
@@ -76,6 +94,8 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
   // reached: one position, its pointer at the start of the stock, stands for all of them.
   const start = anyPointer ? space.pack(startLo & FULL_PYRAMID, startHi & ALL_TALON, 0, 0) : null;
   stack.data[sp++] = start ? table.intern(start.hi, start.lo) : table.intern(startHi, startLo);
+  let mostId = stack.data[0]!;
+  if (parent) parent.ensure(mostId)[mostId] = -1;
   for (;;) {
     if (sp === 0) {
       // 'win-most' after every position was seen and none won: on to the most cards, from the cut positions.
@@ -101,6 +121,7 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
     const removed = space.removedCount(lo);
     if (removed > most) {
       most = removed;
+      mostId = id;
       if (mode === 'most' && most >= ceiling) {
         reachedCeiling = true;
         break;
@@ -144,17 +165,29 @@ export function exploreFull(space: FullStateSpace, budget: Budget, goal: Explore
         break;
       }
       if (!table.lastWasNew) continue;
+      if (parent) {
+        parent.ensure(sid)[sid] = id;
+        via!.ensure(sid)[sid] = outMove[k]!;
+      }
       stack.ensure(sp);
       stack.data[sp++] = sid;
     }
     if (stopped) break;
   }
+  const mostSteps = parent ? stepsTo(parent, via!, mostId) : null;
   if (goal === 'win-most') {
-    if (found) return { found: true, most: 28, complete: true };
+    if (found) return { found: true, most: 28, complete: true, mostSteps: null };
     // No win is proven only once the first part saw everything (it moved on to the most cards, or nothing was left).
     const settled = mode === 'most' && (reachedCeiling || (!stopped && sp === 0));
-    return { found: mode === 'most' ? false : null, most, complete: settled };
+    return { found: mode === 'most' ? false : null, most, complete: settled, mostSteps };
   }
   const settled = found || reachedCeiling || (!stopped && sp === 0);
-  return { found: settled ? found : null, most, complete: settled };
+  return { found: settled ? found : null, most, complete: settled, mostSteps };
+}
+
+/** The steps from the start (parent -1) to position `id`, by its chain of parents. */
+function stepsTo(parent: GrowableInt32Array, via: GrowableInt32Array, id: number): number[] {
+  const steps: number[] = [];
+  for (let at = id; parent.data[at]! >= 0; at = parent.data[at]!) steps.push(via.data[at]!);
+  return steps.reverse();
 }

@@ -76,6 +76,19 @@ export function replayProblem(n: number, rules: PyramideRules, line: readonly Py
   return null;
 }
 
+/** What is wrong with a lost deal's line to its most cards (each move legal, ending with `expected` pyramid cards removed), or null. */
+export function stuckLineProblem(n: number, rules: PyramideRules, line: readonly PyramideMove[], expected: number): string | null {
+  const game = new PyramideGame(dealFromNumber(n), rules);
+  for (const [i, move] of line.entries()) {
+    const reason = game.refusal(move);
+    if (reason !== null) return `move ${i + 1} (${formatMove(move)}) refused: ${reason}`;
+    game.move(move);
+  }
+  if (game.isWon()) return 'the line wins a lost deal';
+  const removed = 28 - game.pyramidLeft();
+  return removed === expected ? null : `the line removes ${removed} pyramid cards, the most is ${expected}`;
+}
+
 export function compareWithReference(rules: PyramideRules, options: CompareOptions): CompareReport {
   const name = rulesName(rules);
   const report: CompareReport = {
@@ -155,8 +168,17 @@ export function compareWithReference(rules: PyramideRules, options: CompareOptio
         const problem = replayProblem(n, rules, sol.solution, ref.minMoves!);
         if (problem !== null) disagree('solution replay', problem, `a win in ${ref.minMoves} moves`);
       }
-    } else if (sol.solution !== null) {
-      disagree('solution', `a line of ${sol.solution.length} moves`, null);
+      if (sol.stuckLine !== null) disagree('stuckLine', `a line of ${sol.stuckLine.length} moves`, null);
+    } else {
+      if (sol.solution !== null) disagree('solution', `a line of ${sol.solution.length} moves`, null);
+      // Lost: a line to the most cards, judged by the reference's figure when it saw everything.
+      if (ref.complete) {
+        if (sol.stuckLine === null) disagree('stuckLine', null, `a line removing ${ref.maxRemoved}`);
+        else {
+          const problem = stuckLineProblem(n, rules, sol.stuckLine, ref.maxRemoved);
+          if (problem !== null) disagree('stuckLine replay', problem, `${ref.maxRemoved} pyramid cards removed`);
+        }
+      }
     }
   }
   return report;
