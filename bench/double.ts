@@ -4,7 +4,8 @@
  * the per-deal time limit, median / p95 / max ms among decided deals, nodes per second and
  * the peak resident memory, the length of the printed winning lines (median / max), how
  * far they are from the proven lower bound on the moves of any win (median ratio) and their
- * turn-overs (median / max), and for the undecided deals the most foundation cards reached.
+ * turn-overs (median / max), for the undecided deals the most foundation cards reached, and
+ * for the deals not won the length of the line printed to that figure.
  *
  *   --count N       deals per rule set (default 200)
  *   --rules A,B     rule sets (default D1N,D3N,D1V,D3V)
@@ -37,6 +38,9 @@ export async function runDoubleBench(args: string[]): Promise<void> {
     const overBound: number[] = [];
     /** The undecided deals' most foundation cards reached (a lower bound on what a line can reach). */
     const unknownReach: number[] = [];
+    /** Deals not won: the length of the line printed to their figure, and how many lack one. */
+    const stuckMoves: number[] = [];
+    let stuckMissing = 0;
     let winnable = 0;
     let unwinnable = 0;
     let unknown = 0;
@@ -56,6 +60,10 @@ export async function runDoubleBench(args: string[]): Promise<void> {
       else {
         unknown++;
         if (a.maxFoundation !== null) unknownReach.push(a.maxFoundation);
+      }
+      if (a.verdict !== 'winnable') {
+        if (a.stuckLine !== null) stuckMoves.push(a.stuckLine.length);
+        else stuckMissing++;
       }
       if (a.minMovesProved === true) minProved++;
       if (a.verdict !== 'unknown') decidedMs.push(took);
@@ -78,6 +86,7 @@ export async function runDoubleBench(args: string[]): Promise<void> {
     lineTurns.sort((x, y) => x - y);
     overBound.sort((x, y) => x - y);
     unknownReach.sort((x, y) => x - y);
+    stuckMoves.sort((x, y) => x - y);
     const decided = decidedMs.length;
     console.log(
       [
@@ -88,6 +97,11 @@ export async function runDoubleBench(args: string[]): Promise<void> {
         ...(unknown > 0
           ? [
               `undecided deals: the most foundation cards reached, median ${percentile(unknownReach, 0.5)}, min ${unknownReach[0]}, max ${unknownReach[unknownReach.length - 1]}`,
+            ]
+          : []),
+        ...(winnable < count
+          ? [
+              `deals not won: a line to their figure printed for ${stuckMoves.length} (median ${percentile(stuckMoves, 0.5)} moves, max ${stuckMoves[stuckMoves.length - 1] ?? NaN}), none for ${stuckMissing}`,
             ]
           : []),
         ...(optimize ? [`--optimize: fewest moves proven on ${minProved}/${count}`] : []),

@@ -281,9 +281,13 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
   if (a.solution) text += `\n  ${a.solution.map((m) => formatJsonMove(m, style)).join('; ')}`;
   // Rows stored before the field have no furthest line.
   if (Array.isArray(a.stuckLine) && a.stuckLine.length > 0) {
-    const score = a.stuckScore ? `, ${a.stuckScore.includes('$') ? a.stuckScore : `${a.stuckScore} points`}` : '';
-    text += `\n  furthest line found (${a.maxFoundation} cards on the foundations${score}, ${a.stuckLine.length} moves):`;
-    text += `\n  ${a.stuckLine.map((m) => formatJsonMove(m, style)).join('; ')}`;
+    const score = a.stuckScore ? (a.stuckScore.includes('$') ? a.stuckScore : `${a.stuckScore} points`) : null;
+    const details = [score, `${a.stuckLine.length} moves`].filter((d) => d !== null).join(', ');
+    // With an exact figure the line reaches the most there is; otherwise the furthest found.
+    const head = a.maxExact
+      ? `a line to the ${a.maxFoundation} cards (${details})`
+      : `furthest line found (${a.maxFoundation} cards on the foundations, ${details})`;
+    text += `\n  ${head}:\n  ${a.stuckLine.map((m) => formatJsonMove(m, style)).join('; ')}`;
   }
   for (const note of a.notes) text += `\n  note: ${note}`;
   return text;
