@@ -79,7 +79,10 @@ export interface HintResult {
   crossroads: MoveJson[];
   /** Every legal move, best first (empty with `statusOnly`). */
   moves: JudgedMove[];
-  /** The rest of a best line from the position, when the solver gives one (Double Solitaire). */
+  /**
+   * The rest of a best line from the position, when the solver gives one (Double Solitaire):
+   * a win, or where none is known, the furthest line found (to the stuck figure).
+   */
   line: MoveJson[] | null;
   nodes: number;
   ms: number;
@@ -165,6 +168,12 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
       `  ${texts[i]!.padEnd(width + texts[i]!.length - [...texts[i]!].length)}  ${j.label.padEnd(labelWidth)}  ${judgementText(h.game, j)}`,
     );
   });
+  if (h.line !== null && h.line.length > 0 && h.status !== 'winnable') {
+    const stuck = gameById(h.game).stuck;
+    lines.push(
+      `  furthest line found (${String(h[stuck.field])} ${stuck.reach}): ${h.line.map((m) => moveText(h.game, m, style)).join('; ')}`,
+    );
+  }
   if (h.crossroads.length > 0) {
     lines.push(
       `  crossroads: after ${h.crossroads.map((m) => moveText(h.game, m, style)).join(', or after ')} the game can no longer be won`,

@@ -20,6 +20,7 @@ import type { HintOptions, HintResult, JudgedMove, PositionStatus } from '../hin
 import type { MoveJson } from '../types.js';
 import type { DoubleState } from './engine.js';
 import { IllegalMove, moveJson, parseMove, positionJson, replayLine, splitMoves } from './play.js';
+import { shortenLine } from './shorten.js';
 import { solve } from './solver.js';
 
 /** What a hint needs of an opened Double Solitaire deal. */
@@ -61,13 +62,25 @@ interface Search {
   proved: boolean;
   maxFoundation: number;
   maxExact: boolean;
+  /** Not won: the line to `maxFoundation` as the search found it (engine moves, solver jumps), for `furthestLine`. */
+  stuckRaw: number[] | null;
   nodes: number;
   hit: LimitName | null;
 }
 
 function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): Search {
   if (position.isWon()) {
-    return { verdict: 'winnable', line: [], moves: 0, proved: true, maxFoundation: position.total, maxExact: true, nodes: 0, hit: null };
+    return {
+      verdict: 'winnable',
+      line: [],
+      moves: 0,
+      proved: true,
+      maxFoundation: position.total,
+      maxExact: true,
+      stuckRaw: null,
+      nodes: 0,
+      hit: null,
+    };
   }
   // The move counter starts at 0 so that the solver's line lengths count from here.
   const fresh = (): DoubleState => {
@@ -76,7 +89,8 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): S
     return s;
   };
   const budget = new Budget(limits);
-  const r = solve(fresh, budget, { optimize });
+  // Each move keeps its furthest line raw: only the best one is shortened, at the end.
+  const r = solve(fresh, budget, { optimize, stuckLine: true, rawStuckLine: true });
   let line: MoveJson[] | null = null;
   if (r.line !== null) {
     const replay = fresh();
@@ -92,9 +106,28 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): S
     proved: r.minMovesProved,
     maxFoundation: r.maxFoundation,
     maxExact: r.maxExact,
+    stuckRaw: r.stuckLine,
     nodes: r.nodes,
     hit: r.hit,
   };
+}
+
+/**
+ * The line from `position` to `foundation` cards on the foundations, from a search's raw
+ * one: shortened within `deadline` and replayed through the engine (which must agree).
+ */
+function furthestLine(position: DoubleState, raw: readonly number[], foundation: number, deadline: number): MoveJson[] {
+  const fresh = (): DoubleState => {
+    const s = position.clone();
+    s.moves = 0;
+    return s;
+  };
+  const short = shortenLine(fresh, raw, undefined, deadline, Infinity, foundation);
+  const replay = fresh();
+  const out: MoveJson[] = [];
+  replayLine(replay, short, (m) => out.push(moveJson(replay, m)));
+  if (replay.onFoundations !== foundation) throw new Error('internal error: a hint line does not reach its count when replayed');
+  return out;
 }
 
 /** Equal shares of what is left of a limit (Infinity stays Infinity). */
@@ -120,7 +153,11 @@ function better(a: JudgedMove, b: JudgedMove): number {
 /** A legal move judged, with the winning line found after it (null unless `winning`). */
 export interface DoubleJudgement {
   j: JudgedMove;
+  /** The move, as the engine plays it. */
+  m: number;
   line: MoveJson[] | null;
+  /** Not winning: the line to its `maxFoundation` as the search found it (see `Search.stuckRaw`). */
+  stuckRaw: number[] | null;
   nodes: number;
   hit: LimitName | null;
   /** Searched a second time, with what the other moves left (see the file comment). */
@@ -158,7 +195,9 @@ export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean
         maxExact: s.maxExact,
         limit: s.verdict === 'unknown' && s.hit !== null ? describeLimit(s.hit, limits) : null,
       },
+      m,
       line: s.line,
+      stuckRaw: s.stuckRaw,
       nodes: s.nodes,
       hit: s.verdict === 'unknown' ? s.hit : null,
     };
@@ -241,6 +280,16 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
   if (status === 'winnable' && !optimize)
     notes.push('the lengths are those of the shortest lines found; --optimize searches for the fewest moves');
   const reach = moves.reduce((most, j) => Math.max(most, reachOf(j)), state.onFoundations);
+  // Not winnable: the best move and the furthest line found after it (under Vegas, the most
+  // it pays), shortened within what is left of the time limit, and a tenth of a second at least.
+  let line: MoveJson[] | null = status === 'winnable' ? [top!.move, ...judged[0]!.line!] : null;
+  const first = judged[0];
+  if (status !== 'winnable' && top !== undefined && first?.stuckRaw && reachOf(top) === reach) {
+    const after = state.clone();
+    after.apply(first.m);
+    const deadline = performance.now() + Math.max(100, limits.timeMs - (performance.now() - started));
+    line = [top.move, ...furthestLine(after, first.stuckRaw, reachOf(top), deadline)];
+  }
   return {
     ...head,
     status,
@@ -252,7 +301,7 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
     best: top?.move ?? null,
     crossroads: status === 'winnable' ? moves.filter((j) => j.label === 'losing').map((j) => j.move) : [],
     moves,
-    line: status === 'winnable' ? [top!.move, ...judged[0]!.line!] : null,
+    line,
     nodes,
     ms: ms(),
     limit: stoppedBy !== null ? describeLimit(stoppedBy, limits) : null,

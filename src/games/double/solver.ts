@@ -72,6 +72,8 @@ export interface SolveOptions {
    * searches then copy their line each time the count grows; hints leave it out.
    */
   stuckLine?: boolean;
+  /** With `stuckLine`: leave it as the search found it (solver jumps, detours): the caller shortens the one it keeps. */
+  rawStuckLine?: boolean;
 }
 
 export interface SolveResult {
@@ -95,8 +97,8 @@ export interface SolveResult {
    */
   lostBy: 'search' | 'relaxation' | null;
   /**
-   * With `SolveOptions.stuckLine`, for a deal not won: a line (real engine moves) that puts
-   * `maxFoundation` cards on the foundations, shortened; null otherwise.
+   * With `SolveOptions.stuckLine`, for a deal not won: a line that puts `maxFoundation` cards
+   * on the foundations, shortened to real engine moves (raw with `rawStuckLine`); null otherwise.
    */
   stuckLine: number[] | null;
 }
@@ -335,6 +337,10 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   // what is left of the time limit, and at least a quarter of a second.
   const keepStuckLine = (): void => {
     if (!wantsStuckLine || reach.foundation !== result.maxFoundation) return;
+    if (options.rawStuckLine === true) {
+      result.stuckLine = reach.line;
+      return;
+    }
     const deadline = performance.now() + Math.max(250, budget.limits.timeMs - budget.elapsedMs());
     result.stuckLine = shortenLine(makeState, reach.line, undefined, deadline, Infinity, reach.foundation);
   };

@@ -219,6 +219,20 @@ describe('Double Solitaire hints on full deals', () => {
     }
   });
 
+  it('where no win is known, gives the furthest line found after the best move, and it reaches the figure reported', () => {
+    // DS1-D1V-AAAAAAF: no search decides it; under a node limit every move stays unknown.
+    const deal = openDouble({ kind: 'code', code: 'DS1-D1V-AAAAAAF' }, {});
+    const h = hintDouble(deal, '', { timeMs: Infinity, nodes: 300_000, memoryBytes: 2 * 1024 ** 3 });
+    expect(h.status).toBe('unknown');
+    const line = h.line!;
+    expect(line[0]).toEqual(h.best);
+    // Typed as a player would, from the start: each move legal, ending with the figure reported.
+    const { state: end } = replayPosition(deal.newState(), line.map((m) => moveText('double', m)).join('; '));
+    expect(end.onFoundations).toBe(h.maxFoundation);
+    expect(h.maxFoundation).toBeGreaterThan(20);
+    expect(describeHint(h)).toContain(`furthest line found (${h.maxFoundation} of the 104 cards can reach the foundations): `);
+  }, 60_000);
+
   it('refuses an illegal move with its number and the reason', () => {
     const deal = openDouble({ kind: 'code', code: 'DS1-D1N-AAAAAAB' }, {});
     expect(() => deal.hint('draw; w-c9', NO_LIMITS)).toThrow(/move 2 "w-c9" is refused: 7♣ cannot go on 2♣/);
