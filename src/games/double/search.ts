@@ -459,8 +459,7 @@ export class DoubleSearch {
     if (rootId < 0) return 'stopped';
     if (dominance) dominated(rootId);
     if (optimize) seenAt(rootId);
-    if (s.onFoundations > this.maxFoundation) this.maxFoundation = s.onFoundations;
-    this.learnReach();
+    if (s.onFoundations > this.maxFoundation) this.newMaximum();
     if (s.isWon()) {
       if (!optimize) return 'win';
       return 'done';
@@ -517,8 +516,7 @@ export class DoubleSearch {
         }
       }
       if (optimize) seenAt(id);
-      if (s.onFoundations > this.maxFoundation) this.maxFoundation = s.onFoundations;
-      this.learnReach();
+      if (s.onFoundations > this.maxFoundation) this.newMaximum();
       // Only after a talon move: that is when cards get buried in the waste. Skipping the
       // check elsewhere only prunes less.
       const kind = m & 7;
@@ -548,11 +546,17 @@ export class DoubleSearch {
     }
   }
 
-  /** Records the position when it beats `reach` (see there). */
-  private learnReach(): void {
+  /**
+   * The position has more foundation cards than any before it in this search: the new
+   * `maxFoundation`, and `reach` learns it when it beats that too. (`reach` never holds less
+   * than `maxFoundation`, so checking it here only, not at every position, misses nothing.)
+   */
+  private newMaximum(): void {
+    const s = this.s;
+    this.maxFoundation = s.onFoundations;
     const reach = this.reach;
-    if (reach !== null && this.s.onFoundations > reach.foundation) {
-      reach.foundation = this.s.onFoundations;
+    if (reach !== null && s.onFoundations > reach.foundation) {
+      reach.foundation = s.onFoundations;
       reach.line = this.history();
     }
   }
