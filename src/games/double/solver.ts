@@ -69,7 +69,7 @@ export interface SolveOptions {
   fewerPasses?: boolean;
   /**
    * For a deal not won: keep a line to the most foundation cards found (`stuckLine`). The
-   * searches then copy their line each time the count grows; hints leave it out.
+   * searches then copy their line each time the count grows (a few dozen times a deal).
    */
   stuckLine?: boolean;
   /** With `stuckLine`: leave it as the search found it (solver jumps, detours): the caller shortens the one it keeps. */
