@@ -19,7 +19,7 @@ import { Budget, describeLimit, type LimitName, type Limits } from '../../search
 import type { HintOptions, HintResult, JudgedMove, PositionStatus } from '../hint.js';
 import type { MoveJson } from '../types.js';
 import type { DoubleState } from './engine.js';
-import { IllegalMove, moveJson, parseMove, positionJson, replayLine, splitMoves } from './play.js';
+import { IllegalMove, lineJson, moveJson, parseMove, positionJson, splitMoves } from './play.js';
 import { shortenLine } from './shorten.js';
 import { solve } from './solver.js';
 
@@ -82,22 +82,15 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): S
       hit: null,
     };
   }
-  // The move counter starts at 0 so that the solver's line lengths count from here.
-  const fresh = (): DoubleState => {
-    const s = position.clone();
-    s.moves = 0;
-    return s;
-  };
+  const fresh = startingAt(position);
   const budget = new Budget(limits);
   // Each move keeps its furthest line raw: only the best one is shortened, at the end.
   const r = solve(fresh, budget, { optimize, stuckLine: true, rawStuckLine: true });
   let line: MoveJson[] | null = null;
   if (r.line !== null) {
     const replay = fresh();
-    const out: MoveJson[] = [];
-    replayLine(replay, r.line, (m) => out.push(moveJson(replay, m)));
+    line = lineJson(replay, r.line);
     if (!replay.isWon() || replay.moves !== r.moves) throw new Error('internal error: a hint line does not replay to a win in its length');
-    line = out;
   }
   return {
     verdict: r.verdict,
@@ -117,17 +110,20 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): S
  * one: shortened within `deadline` and replayed through the engine (which must agree).
  */
 function furthestLine(position: DoubleState, raw: readonly number[], foundation: number, deadline: number): MoveJson[] {
-  const fresh = (): DoubleState => {
+  const fresh = startingAt(position);
+  const replay = fresh();
+  const out = lineJson(replay, shortenLine(fresh, raw, undefined, deadline, Infinity, foundation));
+  if (replay.onFoundations !== foundation) throw new Error('internal error: a hint line does not reach its count when replayed');
+  return out;
+}
+
+/** Fresh copies of `position` with the move counter at 0, so that a line's length counts from here. */
+function startingAt(position: DoubleState): () => DoubleState {
+  return () => {
     const s = position.clone();
     s.moves = 0;
     return s;
   };
-  const short = shortenLine(fresh, raw, undefined, deadline, Infinity, foundation);
-  const replay = fresh();
-  const out: MoveJson[] = [];
-  replayLine(replay, short, (m) => out.push(moveJson(replay, m)));
-  if (replay.onFoundations !== foundation) throw new Error('internal error: a hint line does not reach its count when replayed');
-  return out;
 }
 
 /** Equal shares of what is left of a limit (Infinity stays Infinity). */

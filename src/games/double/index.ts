@@ -14,7 +14,7 @@ import { doubleDifficulty } from './difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
 import { hintDouble } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
-import { IllegalMove, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
+import { IllegalMove, lineJson, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
 import { solve } from './solver.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
@@ -83,8 +83,7 @@ class DoubleDealOpened implements OpenedDeal {
     let turnOvers: number | null = null;
     if (result.line !== null) {
       const replay = this.newState();
-      const out: MoveJson[] = [];
-      replayLine(replay, result.line, (m) => out.push(moveJson(replay, m)));
+      const out = lineJson(replay, result.line);
       if (!replay.isWon()) throw new Error('internal error: the solution does not win when replayed');
       if (replay.moves !== result.moves) throw new Error('internal error: the solution length does not match its replay');
       if (replay.moves < lowerBound) throw new Error('internal error: a winning line shorter than the proven lower bound');
@@ -96,12 +95,10 @@ class DoubleDealOpened implements OpenedDeal {
     let stuckScore: string | null = null;
     if (result.stuckLine !== null) {
       const replay = this.newState();
-      const out: MoveJson[] = [];
-      replayLine(replay, result.stuckLine, (m) => out.push(moveJson(replay, m)));
+      stuckLine = lineJson(replay, result.stuckLine);
       if (replay.onFoundations !== result.maxFoundation) {
         throw new Error('internal error: the furthest line does not reach its count when replayed');
       }
-      stuckLine = out;
       stuckScore = replay.scoreText();
     }
     const limit = result.hit !== null ? describeLimit(result.hit, limits) : null;

@@ -184,6 +184,13 @@ export function replayLine(state: DoubleState, line: readonly number[], each: (m
   }
 }
 
+/** Replays a solver line on `state` (see `replayLine`) and returns its real moves as JSON. */
+export function lineJson(state: DoubleState, line: readonly number[]): MoveJson[] {
+  const out: MoveJson[] = [];
+  replayLine(state, line, (m) => out.push(moveJson(state, m)));
+  return out;
+}
+
 function foundationsText(state: DoubleState, style: CardStyle): string {
   const rows: string[] = [];
   const names = ['♠', '♥', '♦', '♣'];

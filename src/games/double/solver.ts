@@ -333,16 +333,20 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     lostBy: outcome !== 'done' ? null : state.vegas && startBound(makeState) < state.total ? 'relaxation' : 'search',
     stuckLine: null,
   };
-  // A deal not won: the line to the furthest position found, its detours cut out. It may use
-  // what is left of the time limit, and at least a quarter of a second.
+  // Shortening a line (shorten.ts) may use what is left of the time limit, and at least a
+  // quarter of a second, or more for a very long raw line (20 ms per 1000 moves, up to 10 s):
+  // such a line is unreadable, and cutting it takes about that long (a win found just before
+  // a 10 s limit on DS1-D3N-AAAAAEJ: 731,313 moves printed with 10 ms per 1000, 814 with this).
+  const shortenBy = (line: readonly number[]): number =>
+    performance.now() + Math.max(250, Math.min(10_000, line.length / 50), budget.limits.timeMs - budget.elapsedMs());
+  // A deal not won: the line to the furthest position found, its detours cut out.
   const keepStuckLine = (): void => {
     if (!wantsStuckLine || reach.foundation !== result.maxFoundation) return;
     if (options.rawStuckLine === true) {
       result.stuckLine = reach.line;
       return;
     }
-    const deadline = performance.now() + Math.max(250, budget.limits.timeMs - budget.elapsedMs());
-    result.stuckLine = shortenLine(makeState, reach.line, undefined, deadline, Infinity, reach.foundation);
+    result.stuckLine = shortenLine(makeState, reach.line, undefined, shortenBy(reach.line), Infinity, reach.foundation);
   };
   if (outcome === 'done' && state.vegas) {
     // Proven lost. Branch and bound for the most foundation cards, starting from the best
@@ -367,12 +371,6 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     return result;
   }
   // The search path with its detours cut out (shorten.ts): still a win, never longer.
-  // It may use what is left of the time limit, and at least a quarter of a second, or more
-  // for a very long raw line (20 ms per 1000 moves, up to 10 s): such a line is unreadable,
-  // and cutting it takes about that long (a win found just before a 10 s limit on
-  // DS1-D3N-AAAAAEJ: 731,313 moves printed with 10 ms per 1000, 814 with this).
-  const shortenBy = (line: readonly number[]): number =>
-    performance.now() + Math.max(250, Math.min(10_000, line.length / 50), budget.limits.timeMs - budget.elapsedMs());
   result.line = shortenLine(makeState, raw!, undefined, shortenBy(raw!));
   if (options.fewerPasses === true && !state.vegas) result.line = fewerPasses(makeState, budget, result.line, shortenBy);
   result.moves = result.line.length;
