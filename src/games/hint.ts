@@ -80,8 +80,9 @@ export interface HintResult {
   /** Every legal move, best first (empty with `statusOnly`). */
   moves: JudgedMove[];
   /**
-   * The rest of a best line from the position, when the solver gives one (Double Solitaire):
-   * a win, or where none is known, the furthest line found (to the stuck figure).
+   * The rest of a best line from the position, the best move first, when the solver gives
+   * one: a win (Pyramide: an optimal one), or where none is known, the furthest line found
+   * (to the stuck figure; to its exact value when `maxExact` says so).
    */
   line: MoveJson[] | null;
   nodes: number;
@@ -170,9 +171,12 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
   });
   if (h.line !== null && h.line.length > 0 && h.status !== 'winnable') {
     const stuck = gameById(h.game).stuck;
-    lines.push(
-      `  furthest line found (${String(h[stuck.field])} ${stuck.reach}): ${h.line.map((m) => moveText(h.game, m, style)).join('; ')}`,
-    );
+    const figure = String(h[stuck.field]);
+    // An exact figure: the line reaches the most there is; otherwise the most found so far.
+    const title = h.maxExact
+      ? `a line to the ${figure} cards (${plural(h.line.length, 'move')})`
+      : `furthest line found (${figure} ${stuck.reach})`;
+    lines.push(`  ${title}: ${h.line.map((m) => moveText(h.game, m, style)).join('; ')}`);
   }
   if (h.crossroads.length > 0) {
     lines.push(

@@ -90,6 +90,26 @@ describe('cardsolve hint (Pyramide)', () => {
     );
   });
 
+  it('a lost position ends with a line to the most cards, which `play` takes from there to that many cards', () => {
+    const moves = 'J♦ + 2♠';
+    const r = cardsolve(['hint', 'PY1-N-AAAAAAA', '--moves', moves]);
+    expect(r.status).toBe(0);
+    const h = hintJson(['PY1-N-AAAAAAA', '--moves', moves]);
+    expect(h.status).toBe('lost');
+    expect(h.maxExact).toBe(true);
+    const typed = h.line!.map((m) => moveText('pyramide', m)).join('; ');
+    expect(r.stdout).toContain(`  a line to the ${h.maxRemoved} cards (${h.line!.length} moves): ${typed}\n`);
+    const game = new PyramideGame(dealFromNumber(0), APP_RULES);
+    for (const m of parseMoveList(`${moves}; ${typed}`)) game.move(m);
+    expect(28 - game.pyramidLeft()).toBe(h.maxRemoved);
+    // In a winnable position the JSON line is an optimal win.
+    const w = hintJson(['PY1-N-AAAAAAA', '--moves', 'J♦ + 2♦']);
+    const won = new PyramideGame(dealFromNumber(0), APP_RULES);
+    for (const m of parseMoveList(`J♦ + 2♦; ${w.line!.map((m) => moveText('pyramide', m)).join('; ')}`)) won.move(m);
+    expect(won.isWon()).toBe(true);
+    expect(w.line).toHaveLength(w.movesLeft!);
+  });
+
   it('a deal without its stock: winnable and losing stay exact, optimal is left out with the reason', () => {
     const h = hintJson([FIXTURE]);
     expect(h.status).toBe('winnable');

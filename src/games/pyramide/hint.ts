@@ -4,12 +4,11 @@
  * pyramid cards still removable, dead ends), all under one budget.
  */
 import { type Budget, describeLimit, type Limits, Budget as SearchBudget } from '../../search/limits.js';
-import type { PyramideDeal } from './deal.js';
-import { talonOf } from './deal.js';
+import { type PyramideDeal, talonOf } from './deal.js';
 import { PyramideGame, type PyramideMove } from './engine.js';
 import { PYRAMID_SIZE, popcount } from './layout.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
-import { analysePosition, type PositionFigures } from './solver/analyse.js';
+import { analysePosition, type PositionFigures, playSteps } from './solver/analyse.js';
 import { FullStateSpace } from './solver/fullState.js';
 import { positionOf } from './solver/position.js';
 
@@ -38,6 +37,12 @@ export interface PyramideHint {
   maxExact: boolean;
   /** Every legal move of the engine, best first. */
   moves: PyramideMoveJudgement[];
+  /**
+   * The rest of a best line from the position, the best move first: a win in `movesLeft`
+   * moves (winnable, stock order known), or a line to the most pyramid cards removable
+   * (lost, that figure exact); null otherwise.
+   */
+  line: PyramideMove[] | null;
   notes: string[];
   nodes: number;
   ms: number;
@@ -65,10 +70,10 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
   const removedNow = popcount(game.removed);
   if (game.isWon()) {
     notes.push('the game is won: no move is left to judge');
-    return finish({ status: 'won', movesLeft: 0, maxRemoved: PYRAMID_SIZE, maxExact: true, moves: [] });
+    return finish({ status: 'won', movesLeft: 0, maxRemoved: PYRAMID_SIZE, maxExact: true, moves: [], line: [] });
   }
   if (game.isNoMoreMoves()) {
-    return finish({ status: 'dead end', movesLeft: null, maxRemoved: removedNow, maxExact: true, moves: [] });
+    return finish({ status: 'dead end', movesLeft: null, maxRemoved: removedNow, maxExact: true, moves: [], line: null });
   }
 
   const stockKnown = talonOf(deal) !== null;
@@ -166,7 +171,41 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
     maxExact = false;
   }
   const movesLeft = status === 'winnable' && best !== null && allCounted ? best + 1 : null;
-  return finish({ status, movesLeft, maxRemoved, maxExact, moves });
+  const line = lineFrom(deal, rules, played, judged, moves[0], status, maxExact, budget, space, notes);
+  return finish({ status, movesLeft, maxRemoved, maxExact, moves, line });
+}
+
+/**
+ * The best move, then the solver's line after it, replayed through the rules engine from
+ * the position: its optimal line when the move is optimal, or in a lost position a line to
+ * the most cards (searched for that move only). Null when neither is known.
+ */
+function lineFrom(
+  deal: PyramideDeal,
+  rules: PyramideRules,
+  played: readonly PyramideMove[],
+  judged: readonly { move: PyramideMove; figures: PositionFigures | null }[],
+  best: PyramideMoveJudgement | undefined,
+  status: PyramideHint['status'],
+  maxExact: boolean,
+  budget: Budget,
+  space: FullStateSpace | null,
+  notes: string[],
+): PyramideMove[] | null {
+  if (best === undefined || space === null) return null;
+  const figures = judged.find((j) => j.move === best.move)?.figures ?? null;
+  if (figures === null) return null;
+  const after = new PyramideGame(deal, rules);
+  for (const move of played) after.move(move);
+  after.move(best.move);
+  if (status === 'winnable' && best.label === 'optimal' && figures.steps !== null) {
+    return [best.move, ...playSteps(after, space, figures.steps)];
+  }
+  if (status !== 'lost' || !maxExact || !best.maxExact || budget.stopped) return null;
+  const stuck = analysePosition(deal, rules, positionOf(after), budget, false, space, true);
+  for (const note of stuck.notes) if (!notes.includes(note)) notes.push(note);
+  if (stuck.stuckSteps === null || stuck.maxRemoved !== best.maxRemoved) return null;
+  return [best.move, ...playSteps(after, space, stuck.stuckSteps, false)];
 }
 
 /** Per deal object (deals are never changed once made) and rule set. */

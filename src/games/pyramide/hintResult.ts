@@ -18,6 +18,8 @@ interface PyramideJudgement<M> {
     maxExact: boolean;
     deadEndReachable: boolean | null;
   }[];
+  /** The rest of a best line, the best move first (see `PyramideHint.line`). */
+  line: readonly M[] | null;
   notes: readonly string[];
   nodes: number;
   ms: number;
@@ -54,7 +56,7 @@ export function hintFromJudgement<M>(
     best: moves.length > 0 ? moves[0]!.move : null,
     crossroads: judged.status === 'winnable' ? moves.filter((j) => j.label === 'losing').map((j) => j.move) : [],
     moves,
-    line: null,
+    line: judged.line === null ? null : judged.line.map(toJson),
     nodes: judged.nodes,
     ms: judged.ms,
     limit: judged.limit,

@@ -67,6 +67,13 @@ describe('hintPyramide', () => {
           expect(game.counter - before).toBe(j.movesLeft);
         }
         for (const j of hint.moves.filter((m) => m.label === 'winnable')) expect(j.extraMoves).toBeGreaterThan(0);
+        // The hint's line: the best move first, then a win, in exactly the moves left.
+        expect(hint.line![0]).toEqual(hint.moves[0]!.move);
+        const game = replay(n, rules, played);
+        const before = game.counter;
+        for (const m of hint.line!) game.move(m);
+        expect(game.isWon()).toBe(true);
+        expect(game.counter - before).toBe(hint.movesLeft);
       }
     }
   }, 300_000);
@@ -145,6 +152,10 @@ describe('hintPyramide', () => {
         const most = hint.moves.map((m) => m.maxRemoved!);
         expect(most).toEqual([...most].sort((a, b) => b - a));
         expect(hint.maxRemoved).toBe(solvePyramide(dealFromNumber(n), rules, GENEROUS).maxRemoved);
+        // The line to the most cards: the best move first, each move legal, ending with exactly that many removed.
+        expect(hint.line![0]).toEqual(hint.moves[0]!.move);
+        const end = replay(n, rules, hint.line!);
+        expect(28 - end.pyramidLeft()).toBe(hint.maxRemoved);
       }
     }
   }, 120_000);
@@ -164,6 +175,7 @@ describe('hintPyramide', () => {
     expect(hint.movesLeft).toBeNull();
     expect(hint.moves.some((m) => m.label === 'optimal')).toBe(false);
     expect(hint.notes.join(' ')).toMatch(/stock order is not given/);
+    expect(hint.line).toBeNull();
     for (const j of hint.moves) {
       expect(j.label === 'winnable' || j.label === 'losing').toBe(true);
       if (j.label === 'winnable') expect(j.movesLeft).toBeNull();
