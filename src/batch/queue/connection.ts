@@ -3,7 +3,7 @@
  * password and database number, turned into connection options for BullMQ and ioredis.
  */
 import { isIP } from 'node:net';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { InputError } from '../../errors/inputError.js';
 
 export const DEFAULT_QUEUE_NAME = 'cardsolve';
@@ -61,7 +61,9 @@ export function queueTarget(url: string, name: string = DEFAULT_QUEUE_NAME): Que
  * wrong password is reported at once rather than retried for ever.
  */
 export async function connect(target: QueueTarget, timeoutMs = 5000): Promise<Redis> {
-  const client = new Redis({
+  // Loaded here, not at the top: every command imports this file, and only the queue needs Redis.
+  const ioredis = await import('ioredis');
+  const client = new ioredis.Redis({
     ...target.redis,
     lazyConnect: true,
     connectTimeout: timeoutMs,

@@ -3,7 +3,7 @@ import { LIST_FORMAT, planBatch } from '../../batch/inputs.js';
 import { defaultWorkers } from '../../batch/pool.js';
 import { formatDuration, progressReporter } from '../../batch/progress.js';
 import { connect, DEFAULT_QUEUE_NAME, queueTarget } from '../../batch/queue/connection.js';
-import { type QueueReport, runQueuedBatch } from '../../batch/queue/coordinator.js';
+import type { QueueReport } from '../../batch/queue/coordinator.js';
 import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf, runBatch } from '../../batch/run.js';
 import { InputError } from '../../errors/inputError.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
@@ -170,8 +170,13 @@ Examples:
         onStart: (p: BatchProgress) => reporter.start(p),
         onProgress: (p: BatchProgress) => reporter.update(p),
       };
+      // The queue's modules (BullMQ, ioredis) load only for a queued batch: about 0.2 s off every other command.
       const summary: BatchSummary & { queue?: QueueReport } = queue
-        ? await runQueuedBatch({ ...common, queue, discardQueued: values.discardQueued === true })
+        ? await (await import('../../batch/queue/coordinator.js')).runQueuedBatch({
+            ...common,
+            queue,
+            discardQueued: values.discardQueued === true,
+          })
         : await runBatch({ ...common, workers });
       reporter.stop();
       if (values.json) {

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { defaultWorkers } from '../../batch/pool.js';
 import { formatDuration } from '../../batch/progress.js';
 import { DEFAULT_QUEUE_NAME, queueTarget } from '../../batch/queue/connection.js';
-import { type QueueWorkerStats, startQueueWorker } from '../../batch/queue/workerProcess.js';
+import type { QueueWorkerStats } from '../../batch/queue/workerProcess.js';
 import { InputError } from '../../errors/inputError.js';
 import { parseDuration } from '../limitFlags.js';
 
@@ -63,6 +63,8 @@ Examples:
     };
 
     const started = performance.now();
+    // BullMQ loads only here (see the batch command).
+    const { startQueueWorker } = await import('../../batch/queue/workerProcess.js');
     const running = await startQueueWorker({ queue: target, threads, stalledAfterMs });
     say(
       `taking chunks from ${target.shown} queue ${target.name} with ${threads} thread${threads === 1 ? '' : 's'}; Ctrl-C stops after the chunks in hand`,
