@@ -3,7 +3,7 @@
  * position after each move is analysed from there (winnable, fewest moves left, most
  * pyramid cards still removable, dead ends), all under one budget.
  */
-import { type Budget, describeLimit, type Limits, Budget as SearchBudget } from '../../search/limits.js';
+import { type Budget, describeLimit, type Limits, Budget as SearchBudget, withinAttempt } from '../../search/limits.js';
 import { type PyramideDeal, talonOf } from './deal.js';
 import { PyramideGame, type PyramideMove } from './engine.js';
 import { PYRAMID_SIZE, popcount } from './layout.js';
@@ -11,6 +11,7 @@ import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
 import { analysePosition, type PositionFigures, playSteps } from './solver/analyse.js';
 import { FullStateSpace } from './solver/fullState.js';
 import { positionOf } from './solver/position.js';
+import { shortestLineToRemoved } from './solver/stuckLine.js';
 
 export type PyramideMoveLabel = 'optimal' | 'winnable' | 'losing' | 'unknown';
 
@@ -171,28 +172,72 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
     maxExact = false;
   }
   const movesLeft = status === 'winnable' && best !== null && allCounted ? best + 1 : null;
-  const line = lineFrom(deal, rules, played, judged, moves[0], status, maxExact, budget, space, notes);
+  let line: PyramideMove[] | null = null;
+  if (space !== null && moves.length > 0) {
+    if (status === 'lost' && maxExact && maxRemoved !== null) {
+      line = shortestLostLine(deal, rules, played, game, maxRemoved, budget, space, notes);
+      // Of the moves that keep as many cards, the best is the one the shortest line starts with.
+      const first = line?.[0];
+      const i = first === undefined ? -1 : moves.findIndex((m) => sameMove(m.move, first));
+      if (i > 0 && moves[i]!.maxRemoved === moves[0]!.maxRemoved) moves.unshift(...moves.splice(i, 1));
+    }
+    line ??= lineFrom(deal, rules, played, judged, moves[0]!, status, maxExact, budget, space, notes);
+  }
   return finish({ status, movesLeft, maxRemoved, maxExact, moves, line });
 }
 
 /**
+ * Positions the search for the shortest line to the most cards may take in a lost position
+ * (about 0.1 to 0.5 s at most); past that the hint gives a line that is not the shortest.
+ */
+export const SHORTEST_LOST_LINE_NODES = 1_000_000;
+
+/** A lost position: the fewest moves to its most cards, played from the position through the rules engine; null when the search stopped first. */
+function shortestLostLine(
+  deal: PyramideDeal,
+  rules: PyramideRules,
+  played: readonly PyramideMove[],
+  game: PyramideGame,
+  target: number,
+  budget: Budget,
+  space: FullStateSpace,
+  notes: string[],
+): PyramideMove[] | null {
+  if (budget.stopped) return null;
+  const at = positionOf(game);
+  const { lo, hi } = space.pack(at.removed, at.talonRemoved, at.next, at.passesUsed);
+  const steps = withinAttempt(budget, SHORTEST_LOST_LINE_NODES, (attempt) => shortestLineToRemoved(space, attempt, lo, hi, target));
+  if (!steps) {
+    notes.push(`the line to the ${target} cards is not proven the shortest (that search stopped within ${SHORTEST_LOST_LINE_NODES.toLocaleString('en-US')} positions)`);
+    return null;
+  }
+  const from = new PyramideGame(deal, rules);
+  for (const move of played) from.move(move);
+  return playSteps(from, space, steps, false);
+}
+
+function sameMove(a: PyramideMove, b: PyramideMove): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
  * The best move, then the solver's line after it, replayed through the rules engine from
- * the position: its optimal line when the move is optimal, or in a lost position a line to
- * the most cards (searched for that move only). Null when neither is known.
+ * the position: its optimal line when the move is optimal, or in a lost position whose
+ * shortest line was not found in time, a line to the most cards (searched for that move
+ * only). Null when neither is known.
  */
 function lineFrom(
   deal: PyramideDeal,
   rules: PyramideRules,
   played: readonly PyramideMove[],
   judged: readonly { move: PyramideMove; figures: PositionFigures | null }[],
-  best: PyramideMoveJudgement | undefined,
+  best: PyramideMoveJudgement,
   status: PyramideHint['status'],
   maxExact: boolean,
   budget: Budget,
-  space: FullStateSpace | null,
+  space: FullStateSpace,
   notes: string[],
 ): PyramideMove[] | null {
-  if (best === undefined || space === null) return null;
   const figures = judged.find((j) => j.move === best.move)?.figures ?? null;
   if (figures === null) return null;
   const after = new PyramideGame(deal, rules);

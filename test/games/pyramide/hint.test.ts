@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { dealFromNumber } from '../../../src/games/pyramide/deal.js';
 import { IllegalMoveError, PyramideGame, type PyramideMove } from '../../../src/games/pyramide/engine.js';
 import { hintPyramide, type PyramideHint } from '../../../src/games/pyramide/hint.js';
+import { parseMoveList } from '../../../src/games/pyramide/notation.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
 import { analysePosition, playSteps, solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
 import { positionOf } from '../../../src/games/pyramide/solver/position.js';
@@ -157,6 +158,29 @@ describe('hintPyramide', () => {
         const end = replay(n, rules, hint.line!);
         expect(28 - end.pyramidLeft()).toBe(hint.maxRemoved);
       }
+    }
+  }, 120_000);
+
+  it('in a lost position, the line to the most cards is a shortest one (the reference counts the fewest moves)', () => {
+    const cases: { n: number; rules: PyramideRules; played: PyramideMove[] }[] = [
+      ...[5, 7, 27, 40, 49].map((n) => ({ n, rules: APP_RULES, played: [] })),
+      ...[5, 40, 49].map((n) => ({ n, rules: MSC_RULES, played: [] })),
+      { n: 0, rules: APP_RULES, played: parseMoveList('J♦ + 2♠') },
+    ];
+    for (const { n, rules, played } of cases) {
+      const hint = hintPyramide(dealFromNumber(n), rules, played, GENEROUS);
+      expect(hint.status, `deal ${n}`).toBe('lost');
+      const game = replay(n, rules, played);
+      const ref = referenceSearch(game.deal, rules, { maxPositions: 2_000_000, stopAtWin: true, start: refPosition(game) });
+      expect(ref.complete).toBe(true);
+      expect(hint.maxRemoved).toBe(ref.maxRemoved);
+      const before = game.counter;
+      for (const m of hint.line!) game.move(m);
+      expect(28 - game.pyramidLeft()).toBe(ref.maxRemoved);
+      expect(game.counter - before, `deal ${n} ${rules.preset}`).toBe(ref.movesToMost);
+      // The best move is the line's first, and keeps as many cards as any move.
+      expect(hint.line![0]).toEqual(hint.moves[0]!.move);
+      expect(hint.moves[0]!.maxRemoved).toBe(hint.maxRemoved);
     }
   }, 120_000);
 

@@ -10,7 +10,7 @@
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
-import { type FullStateSpace, MAX_MOVES } from './fullState.js';
+import { FullStateSpace, MAX_MOVES } from './fullState.js';
 
 /** The steps from (startLo, startHi) to a position with `target` pyramid cards removed; null when a limit stops the search first, or none exists. */
 export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, target: number): number[] | null {
@@ -68,4 +68,75 @@ export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: nu
     depth++;
     expand(depth, first.data[depth - 1]! + count.data[depth - 1]!, lo, hi);
   }
+}
+
+/**
+ * The fewest moves from (startLo, startHi) to a position with `target` pyramid cards removed,
+ * as steps; null when a limit stops the search first, or none exists. Best first (A*) over
+ * the same steps, each costing its draws, turn-overs and removal; the bound is the removals
+ * still needed, at most two cards each, so the first position taken with `target` cards is
+ * reached in the fewest moves. Positions whose relaxed figure is below the target are cut,
+ * as in `lineToRemoved`. Every queued position costs six words, taken or not.
+ */
+export function shortestLineToRemoved(
+  space: FullStateSpace,
+  budget: Budget,
+  startLo: number,
+  startHi: number,
+  target: number,
+): number[] | null {
+  const bound = (lo: number): number => Math.max(0, (target - space.removedCount(lo) + 1) >> 1);
+  if (bound(startLo) === 0) return [];
+  // The queue: an entry's key, moves so far, parent entry and step; one linked stack per f.
+  const qLo = new GrowableInt32Array(1 << 10);
+  const qHi = new GrowableInt32Array(1 << 10);
+  const qG = new GrowableInt32Array(1 << 10);
+  const qParent = new GrowableInt32Array(1 << 10);
+  const qVia = new GrowableInt32Array(1 << 10);
+  const qNext = new GrowableInt32Array(1 << 10);
+  const head: number[] = [];
+  let size = 0;
+  const push = (lo: number, hi: number, g: number, parent: number, via: number, f: number): void => {
+    qLo.ensure(size)[size] = lo | 0;
+    qHi.ensure(size)[size] = hi | 0;
+    qG.ensure(size)[size] = g;
+    qParent.ensure(size)[size] = parent;
+    qVia.ensure(size)[size] = via;
+    while (head.length <= f) head.push(-1);
+    qNext.ensure(size)[size] = head[f]!;
+    head[f] = size++;
+  };
+  // The fewest moves found to each position taken (by its table id).
+  const table = new StateTable(budget, 1 << 10, 4);
+  const best = new GrowableInt32Array(1 << 10);
+  const outLo = new Uint32Array(MAX_MOVES);
+  const outHi = new Uint32Array(MAX_MOVES);
+  const outMove = new Int32Array(MAX_MOVES);
+  push(startLo, startHi, 0, -1, 0, bound(startLo));
+  for (let f = 0; f < head.length; f++) {
+    while (head[f]! >= 0) {
+      const e = head[f]!;
+      head[f] = qNext.data[e]!;
+      const lo = qLo.data[e]! >>> 0;
+      const hi = qHi.data[e]! >>> 0;
+      const g = qG.data[e]!;
+      if (!budget.tick() || !budget.fitsMemory(size * 24 + table.bytes() + table.size * 4)) return null;
+      const id = table.intern(hi, lo);
+      if (id < 0) return null;
+      if (!table.lastWasNew && best.data[id]! <= g) continue; // taken before by a path as short
+      best.ensure(id)[id] = g;
+      if (space.removedCount(lo) >= target) {
+        const steps: number[] = [];
+        for (let x = e; qParent.data[x]! >= 0; x = qParent.data[x]!) steps.push(qVia.data[x]!);
+        return steps.reverse();
+      }
+      if (space.maxRemovable(lo, hi) < target) continue;
+      const n = space.successors(lo, hi, outLo, outHi, outMove);
+      for (let k = 0; k < n; k++) {
+        const ng = g + FullStateSpace.moveCost(outMove[k]!);
+        push(outLo[k]!, outHi[k]!, ng, e, outMove[k]!, ng + bound(outLo[k]!));
+      }
+    }
+  }
+  return null;
 }

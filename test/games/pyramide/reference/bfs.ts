@@ -330,6 +330,8 @@ export interface ReferenceResult {
   maxRemoved: number;
   /** True when a dead end was seen; false only when complete and none was seen; else null. */
   deadEndReachable: boolean | null;
+  /** The fewest moves to a position with `maxRemoved` pyramid cards removed (exact when complete). */
+  movesToMost: number;
   /** Positions found. */
   positions: number;
 }
@@ -357,6 +359,10 @@ export function referenceSearch(deal: PyramideDeal, rules: PyramideRules, option
   const [startHi, startLo] = encode(options.start ?? game.start());
   table.add(startHi, startLo);
   let minMoves: number | null = game.isWonWords(startHi, startLo) ? 0 : null;
+  // Per number of pyramid cards removed, the fewest moves to a position with that many (the
+  // layer it was first found in: no position is found in an earlier layer than its distance).
+  const fewest: number[] = [];
+  fewest[countBits(startHi)] = 0;
   let deadEnd = false;
   let capped = false;
   const stopped = (): boolean => capped || (options.stopAtWin && minMoves !== null);
@@ -371,6 +377,7 @@ export function referenceSearch(deal: PyramideDeal, rules: PyramideRules, option
       const h = game.outHi[k]!;
       const l = game.outLo[k]!;
       if (!table.add(h, l)) continue;
+      fewest[countBits(h)] ??= depth + 1;
       if (minMoves === null && game.isWonWords(h, l)) minMoves = depth + 1;
       if (table.size > options.maxPositions) capped = true;
     }
@@ -393,6 +400,7 @@ export function referenceSearch(deal: PyramideDeal, rules: PyramideRules, option
     minMoves,
     maxRemoved,
     deadEndReachable: deadEnd ? true : complete ? false : null,
+    movesToMost: fewest[maxRemoved]!,
     positions: table.size,
   };
 }

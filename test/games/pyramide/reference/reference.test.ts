@@ -92,13 +92,17 @@ function mapSearch(n: number, rules: PyramideRules, stopAtWin: boolean) {
   depth.set(key(queue[0]!), 0);
   let minMoves: number | null = null;
   let maxRemoved = 0;
+  let movesToMost = 0;
   let deadEnd = false;
   for (let i = 0; i < queue.length; i++) {
     const p = queue[i]!;
     const d = depth.get(key(p))!;
     let removed = 0;
     for (let b = 0; b < 28; b++) if (p.pyramid & (1 << b)) removed++;
-    maxRemoved = Math.max(maxRemoved, removed);
+    if (removed > maxRemoved) {
+      maxRemoved = removed;
+      movesToMost = d; // the queue runs in order of distance: the first found is the nearest
+    }
     if (game.isWon(p)) {
       if (minMoves === null) minMoves = d;
       if (stopAtWin) break;
@@ -112,7 +116,7 @@ function mapSearch(n: number, rules: PyramideRules, stopAtWin: boolean) {
       queue.push(q);
     }
   }
-  return { winnable: minMoves !== null, minMoves, maxRemoved, deadEnd, positions: depth.size };
+  return { winnable: minMoves !== null, minMoves, maxRemoved, movesToMost, deadEnd, positions: depth.size };
 }
 
 describe('the reference search against a plain Map-based search', () => {
@@ -133,6 +137,7 @@ describe('the reference search against a plain Map-based search', () => {
       expect(ref.winnable).toBe(plain.winnable);
       expect(ref.minMoves).toBe(plain.minMoves);
       expect(ref.maxRemoved).toBe(plain.maxRemoved);
+      expect(ref.movesToMost).toBe(plain.movesToMost);
       expect(ref.deadEndReachable).toBe(plain.deadEnd);
     },
     60_000,
