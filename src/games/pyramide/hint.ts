@@ -190,7 +190,7 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
  * Positions the search for the shortest line to the most cards may take in a lost position
  * (about 0.1 to 0.5 s at most); past that the hint gives a line that is not the shortest.
  */
-export const SHORTEST_LOST_LINE_NODES = 1_000_000;
+export const SHORTEST_LOST_LINE_NODES = 2_000_000;
 
 /** A lost position: the fewest moves to its most cards, played from the position through the rules engine; null when the search stopped first. */
 function shortestLostLine(
@@ -208,7 +208,9 @@ function shortestLostLine(
   const { lo, hi } = space.pack(at.removed, at.talonRemoved, at.next, at.passesUsed);
   const steps = withinAttempt(budget, SHORTEST_LOST_LINE_NODES, (attempt) => shortestLineToRemoved(space, attempt, lo, hi, target));
   if (!steps) {
-    notes.push(`the line to the ${target} cards is not proven the shortest (that search stopped within ${SHORTEST_LOST_LINE_NODES.toLocaleString('en-US')} positions)`);
+    notes.push(
+      `the line to the ${target} cards is not proven the shortest (that search stopped within ${SHORTEST_LOST_LINE_NODES.toLocaleString('en-US')} positions)`,
+    );
     return null;
   }
   const from = new PyramideGame(deal, rules);

@@ -134,7 +134,8 @@ export function shortestLineToRemoved(
       const n = space.successors(lo, hi, outLo, outHi, outMove);
       for (let k = 0; k < n; k++) {
         const ng = g + FullStateSpace.moveCost(outMove[k]!);
-        push(outLo[k]!, outHi[k]!, ng, e, outMove[k]!, ng + bound(outLo[k]!));
+        // (The bound never drops by more than a step costs, so f never falls below the one being taken.)
+        push(outLo[k]!, outHi[k]!, ng, e, outMove[k]!, Math.max(f, ng + bound(outLo[k]!)));
       }
     }
   }
