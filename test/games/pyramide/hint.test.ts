@@ -184,6 +184,18 @@ describe('hintPyramide', () => {
     }
   }, 120_000);
 
+  it('when the search for the shortest line stops, keeps a line to the most cards and says it may not be the shortest', () => {
+    // From the start of PY1-N-AAAAADV the shortest line takes 1.67 million positions.
+    const hint = hintPyramide(dealFromNumber(99), APP_RULES, [], { ...GENEROUS, nodes: 100_000 });
+    expect(hint.status).toBe('lost');
+    expect(hint.notes.join(' ')).toMatch(
+      /the line to the 22 cards may not be the shortest: the search for the shortest stopped after [\d,]+ positions/,
+    );
+    expect(hint.line![0]).toEqual(hint.moves[0]!.move);
+    const end = replay(99, APP_RULES, hint.line!);
+    expect(28 - end.pyramidLeft()).toBe(22);
+  }, 60_000);
+
   it('lists every legal move of the engine', () => {
     const played = positionAlong(0, APP_RULES, 0.5);
     const hint = hintPyramide(dealFromNumber(0), APP_RULES, played, GENEROUS);

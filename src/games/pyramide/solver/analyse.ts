@@ -175,7 +175,11 @@ export function analysePosition(
       mostSteps ??
       withinAttempt(budget, STUCK_LINE_NODES, (attempt) => lineToRemoved(space, attempt, startLo, startHi, maxRemoved!)) ??
       null;
-    if (stuckSteps === null) notes.push(`no line to the ${maxRemoved} cards found within ${STUCK_LINE_NODES} positions`);
+    if (stuckSteps === null) {
+      notes.push(
+        `no line to the ${maxRemoved} cards found within the limits (at most ${STUCK_LINE_NODES.toLocaleString('en-US')} positions for it)`,
+      );
+    }
   }
   if (winnabilityOnly) notes.push('winnability only: no minimum move count asked for');
   return { winnable, maxRemoved, maxExact, minMoves, steps, stuckSteps, space, deadEndReachable, notes };
