@@ -41,7 +41,7 @@ export interface PyramideHint {
   /**
    * The rest of a best line from the position, the best move first: a win in `movesLeft`
    * moves (winnable, stock order known), or a line to the most pyramid cards removable
-   * (lost, that figure exact); null otherwise.
+   * (lost, that figure exact: the shortest, unless a note says it may not be); null otherwise.
    */
   line: PyramideMove[] | null;
   notes: string[];
@@ -231,9 +231,9 @@ function sameMove(a: PyramideMove, b: PyramideMove): boolean {
 
 /**
  * The best move, then the solver's line after it, replayed through the rules engine from
- * the position: its optimal line when the move is optimal, or in a lost position whose
- * shortest line was not found in time, a line to the most cards (searched for that move
- * only). Null when neither is known.
+ * the position: its optimal line when the move is optimal, or in a lost position a line to
+ * the most cards (searched for that move only; the hint then looks for the shortest line).
+ * Null when neither is known.
  */
 function lineFrom(
   deal: PyramideDeal,

@@ -7,6 +7,8 @@
  * (`maxRemovable`: an upper bound, exact where the stock order cannot matter, as under the
  * app's rules) is below it; so under the app's rules it walks straight there. The steps are
  * the other searches' (see `FullStateSpace.successors`), each position visited once.
+ * A hint, which has one position to answer for, asks `shortestLineToRemoved` for the fewest
+ * moves there instead (a search hundreds to thousands of times longer).
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
