@@ -185,7 +185,7 @@ describe('hintPyramide', () => {
   }, 120_000);
 
   it('when the search for the shortest line stops, keeps a line to the most cards and says it may not be the shortest', () => {
-    // From the start of PY1-N-AAAAADV the shortest line takes 1.67 million positions.
+    // From the start of PY1-N-AAAAADV the search for the shortest line takes about 200,000 positions.
     const hint = hintPyramide(dealFromNumber(99), APP_RULES, [], { ...GENEROUS, nodes: 100_000 });
     expect(hint.status).toBe('lost');
     expect(hint.notes.join(' ')).toMatch(

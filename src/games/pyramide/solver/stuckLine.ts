@@ -13,6 +13,7 @@
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
+import { GROUP_HI, GROUP_LO, movesBetween } from './pointerDominance.js';
 
 /** The steps from (startLo, startHi) to a position with `target` pyramid cards removed; null when a limit stops the search first, or none exists. */
 export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, target: number): number[] | null {
@@ -78,7 +79,10 @@ export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: nu
  * the same steps, each costing its draws, turn-overs and removal; the bound is the removals
  * still needed, at most two cards each, so the first position taken with `target` cards is
  * reached in the fewest moves. Positions whose relaxed figure is below the target are cut,
- * as in `lineToRemoved`. Every queued position costs six words, taken or not.
+ * as in `lineToRemoved`, and a position that one already taken reaches by draws and
+ * turn-overs at no more cost is skipped (pointerDominance.ts: on the lost deals of the first
+ * 100 codes, 2.3 to 2.6 times fewer positions at the median, 3 to 5 times fewer at the most). Every
+ * queued position costs six words, taken or not.
  */
 export function shortestLineToRemoved(
   space: FullStateSpace,
@@ -108,9 +112,31 @@ export function shortestLineToRemoved(
     qNext.ensure(size)[size] = head[f]!;
     head[f] = size++;
   };
-  // The fewest moves found to each position taken (by its table id).
-  const table = new StateTable(budget, 1 << 10, 4);
+  // The fewest moves found to each position taken (by its table id); the table groups
+  // positions by pyramid and talon, so that a lookup meets the others of its group.
+  const table = new StateTable(budget, 1 << 10, 4, GROUP_HI, GROUP_LO);
   const best = new GrowableInt32Array(1 << 10);
+  const wrap = space.rules.passes === Infinity;
+  /** Set by `dominated`: the id of the position itself when it was taken, else -1. */
+  let takenId = -1;
+  // Whether a taken position of the same group reaches (lo, hi) by draws and turn-overs
+  // within g moves (pointerDominance.ts): every line from there is then matched, no longer.
+  const dominated = (lo: number, hi: number, g: number): boolean => {
+    takenId = -1;
+    for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
+      const id = table.idAtSlot(i);
+      if (id < 0) return false;
+      const sLo = table.loOf(id);
+      const sHi = table.hiOf(id);
+      if (sLo === lo && sHi === hi) {
+        takenId = id;
+        if (best.data[id]! <= g) return true; // taken before by a path as short
+      } else if (((sLo ^ lo) & GROUP_LO) === 0 && ((sHi ^ hi) & GROUP_HI) === 0) {
+        const d = movesBetween(sLo, sHi, lo, hi, wrap);
+        if (d >= 0 && best.data[id]! + d <= g) return true;
+      }
+    }
+  };
   const outLo = new Uint32Array(MAX_MOVES);
   const outHi = new Uint32Array(MAX_MOVES);
   const outMove = new Int32Array(MAX_MOVES);
@@ -122,10 +148,10 @@ export function shortestLineToRemoved(
       const lo = qLo.data[e]! >>> 0;
       const hi = qHi.data[e]! >>> 0;
       const g = qG.data[e]!;
+      if (dominated(lo, hi, g)) continue;
       if (!budget.tick() || !budget.fitsMemory(size * 24 + table.bytes() + table.size * 4)) return null;
-      const id = table.intern(hi, lo);
+      const id = takenId >= 0 ? takenId : table.intern(hi, lo);
       if (id < 0) return null;
-      if (!table.lastWasNew && best.data[id]! <= g) continue; // taken before by a path as short
       best.ensure(id)[id] = g;
       if (space.removedCount(lo) >= target) {
         const steps: number[] = [];
@@ -136,6 +162,7 @@ export function shortestLineToRemoved(
       const n = space.successors(lo, hi, outLo, outHi, outMove);
       for (let k = 0; k < n; k++) {
         const ng = g + FullStateSpace.moveCost(outMove[k]!);
+        if (dominated(outLo[k]!, outHi[k]!, ng)) continue;
         // (The bound never drops by more than a step costs, so f never falls below the one being taken.)
         push(outLo[k]!, outHi[k]!, ng, e, outMove[k]!, Math.max(f, ng + bound(outLo[k]!)));
       }
