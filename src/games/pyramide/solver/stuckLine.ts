@@ -80,9 +80,9 @@ export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: nu
  * still needed, at most two cards each, so the first position taken with `target` cards is
  * reached in the fewest moves. Positions whose relaxed figure is below the target are cut,
  * as in `lineToRemoved`, and a position that one already taken reaches by draws and
- * turn-overs at no more cost is skipped (pointerDominance.ts: on the lost deals of the first
- * 100 codes, 2.3 to 2.6 times fewer positions at the median, 3 to 5 times fewer at the most). Every
- * queued position costs six words, taken or not.
+ * turn-overs at no more cost is skipped (pointerDominance.ts: on the lost deals of the
+ * first 100 codes, 2.3 to 2.6 times fewer positions at the median, 3 to 5 times fewer at
+ * the most). Every queued position costs six words, taken or not.
  */
 export function shortestLineToRemoved(
   space: FullStateSpace,
