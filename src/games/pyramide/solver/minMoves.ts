@@ -22,7 +22,7 @@ import { StateTable } from '../../../search/stateTable.js';
 import { ExactCosts } from './exactCosts.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import { MoveBound } from './moveBound.js';
-import { GROUP_HI, GROUP_LO, movesBetween } from './pointerDominance.js';
+import { DOMINATED, dominatedIn, GROUP_HI, GROUP_LO } from './pointerDominance.js';
 
 export interface MinMovesResult {
   /** Step codes of an optimal line (see `FullStateSpace.successors`), or null when there is none or the search stopped. */
@@ -167,18 +167,8 @@ function search(
   // turn-overs within `g` moves (see pointerDominance.ts): the walk that looks the position
   // up meets every one of them.
   const dominated = (lo: number, hi: number, g: number): boolean => {
-    takenId = -1;
-    for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
-      const id = table.idAtSlot(i);
-      if (id < 0) return false;
-      const sLo = table.loOf(id);
-      const sHi = table.hiOf(id);
-      if (sLo === lo && sHi === hi) takenId = id;
-      else if (((sLo ^ lo) & GROUP_LO) === 0 && ((sHi ^ hi) & GROUP_HI) === 0) {
-        const d = movesBetween(sLo, sHi, lo, hi, wrap);
-        if (d >= 0 && closed.g[id]! + d <= g) return true;
-      }
-    }
+    takenId = dominatedIn(table, closed.g, lo, hi, g, wrap);
+    return takenId === DOMINATED;
   };
   const head = new Int32Array(MAX_F).fill(-1);
   const outLo = new Uint32Array(MAX_MOVES);

@@ -15,6 +15,7 @@
  * `GROUP_LO`): looking a position up walks past every other member of its group, so the
  * comparison costs no table of its own.
  */
+import type { StateTable } from '../../../search/stateTable.js';
 import { FULL_PYRAMID, popcount } from '../layout.js';
 import { ALL_TALON, pointerOf, turnOversOf } from './fullState.js';
 
@@ -50,4 +51,28 @@ export function movesBetween(qLo: number, qHi: number, pLo: number, pHi: number,
  */
 export function reachOrder(lo: number, hi: number): number {
   return (turnOversOf(hi) << 8) | pointerOf(lo, hi);
+}
+
+/** What `dominatedIn` returns when another taken position of the group reaches the one asked about in time. */
+export const DOMINATED = -2;
+
+/**
+ * Walks the probe run of (lo, hi) in `table` (grouped by `GROUP_HI`, `GROUP_LO`), whose taken
+ * positions were reached in `movesTo[id]` moves: DOMINATED when another of its group reaches
+ * (lo, hi) by draws and turn-overs within `g` moves in all; otherwise the id of (lo, hi)
+ * itself when it was taken, else -1. The walk is the one a lookup makes anyway.
+ */
+export function dominatedIn(table: StateTable, movesTo: Int32Array, lo: number, hi: number, g: number, wrap: boolean): number {
+  let self = -1;
+  for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
+    const id = table.idAtSlot(i);
+    if (id < 0) return self;
+    const sLo = table.loOf(id);
+    const sHi = table.hiOf(id);
+    if (sLo === lo && sHi === hi) self = id;
+    else if (((sLo ^ lo) & GROUP_LO) === 0 && ((sHi ^ hi) & GROUP_HI) === 0) {
+      const d = movesBetween(sLo, sHi, lo, hi, wrap);
+      if (d >= 0 && movesTo[id]! + d <= g) return DOMINATED;
+    }
+  }
 }

@@ -13,7 +13,7 @@
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
-import { GROUP_HI, GROUP_LO, movesBetween } from './pointerDominance.js';
+import { DOMINATED, dominatedIn, GROUP_HI, GROUP_LO } from './pointerDominance.js';
 
 /** The steps from (startLo, startHi) to a position with `target` pyramid cards removed; null when a limit stops the search first, or none exists. */
 export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, target: number): number[] | null {
@@ -119,23 +119,12 @@ export function shortestLineToRemoved(
   const wrap = space.rules.passes === Infinity;
   /** Set by `dominated`: the id of the position itself when it was taken, else -1. */
   let takenId = -1;
-  // Whether a taken position of the same group reaches (lo, hi) by draws and turn-overs
-  // within g moves (pointerDominance.ts): every line from there is then matched, no longer.
+  // Whether the position was taken by a path as short, or a taken one of the same group
+  // reaches it by draws and turn-overs within g moves (pointerDominance.ts): every line from
+  // there is then matched, no longer.
   const dominated = (lo: number, hi: number, g: number): boolean => {
-    takenId = -1;
-    for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
-      const id = table.idAtSlot(i);
-      if (id < 0) return false;
-      const sLo = table.loOf(id);
-      const sHi = table.hiOf(id);
-      if (sLo === lo && sHi === hi) {
-        takenId = id;
-        if (best.data[id]! <= g) return true; // taken before by a path as short
-      } else if (((sLo ^ lo) & GROUP_LO) === 0 && ((sHi ^ hi) & GROUP_HI) === 0) {
-        const d = movesBetween(sLo, sHi, lo, hi, wrap);
-        if (d >= 0 && best.data[id]! + d <= g) return true;
-      }
-    }
+    takenId = dominatedIn(table, best.data, lo, hi, g, wrap);
+    return takenId === DOMINATED || (takenId >= 0 && best.data[takenId]! <= g);
   };
   const outLo = new Uint32Array(MAX_MOVES);
   const outHi = new Uint32Array(MAX_MOVES);
