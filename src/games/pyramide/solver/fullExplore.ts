@@ -186,7 +186,7 @@ export function exploreFull(
 }
 
 /** The steps from the start (parent -1) to position `id`, by its chain of parents. */
-function stepsTo(parent: GrowableInt32Array, via: GrowableInt32Array, id: number): number[] {
+export function stepsTo(parent: GrowableInt32Array, via: GrowableInt32Array, id: number): number[] {
   const steps: number[] = [];
   for (let at = id; parent.data[at]! >= 0; at = parent.data[at]!) steps.push(via.data[at]!);
   return steps.reverse();

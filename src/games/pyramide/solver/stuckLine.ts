@@ -12,6 +12,7 @@
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
+import { stepsTo } from './fullExplore.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import { DOMINATED, dominatedIn, GROUP_HI, GROUP_LO } from './pointerDominance.js';
 
@@ -142,11 +143,7 @@ export function shortestLineToRemoved(
       const id = takenId >= 0 ? takenId : table.intern(hi, lo);
       if (id < 0) return null;
       best.ensure(id)[id] = g;
-      if (space.removedCount(lo) >= target) {
-        const steps: number[] = [];
-        for (let x = e; qParent.data[x]! >= 0; x = qParent.data[x]!) steps.push(qVia.data[x]!);
-        return steps.reverse();
-      }
+      if (space.removedCount(lo) >= target) return stepsTo(qParent, qVia, e);
       if (space.maxRemovable(lo, hi) < target) continue;
       const n = space.successors(lo, hi, outLo, outHi, outMove);
       for (let k = 0; k < n; k++) {
