@@ -87,9 +87,12 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
   // learnt by earlier searches serve every position asked about.
   const space = stockKnown ? spaceFor(deal, rules) : null;
   const judged: { move: PyramideMove; figures: PositionFigures | null }[] = [];
+  // With limited turn-overs the search that proves a losing move's figure keeps its line to
+  // it for two words a position, so the hint need not search that move again for its line.
+  const keepLines = rules.passes !== Infinity;
   for (const move of game.moves()) {
     game.move(move);
-    const figures = budget.stopped ? null : analysePosition(deal, rules, positionOf(game), budget, false, space);
+    const figures = budget.stopped ? null : analysePosition(deal, rules, positionOf(game), budget, false, space, keepLines);
     game.undo();
     judged.push({ move, figures });
   }
@@ -255,9 +258,13 @@ function lineFrom(
   if (status === 'winnable' && best.label === 'optimal' && figures.steps !== null) {
     return [best.move, ...playSteps(after, space, figures.steps)];
   }
-  if (status !== 'lost' || !maxExact || !best.maxExact || budget.stopped) return null;
-  const stuck = analysePosition(deal, rules, positionOf(after), budget, false, space, true);
-  for (const note of stuck.notes) if (!notes.includes(note)) notes.push(note);
+  if (status !== 'lost' || !maxExact || !best.maxExact) return null;
+  let stuck = figures;
+  if (stuck.stuckSteps === null) {
+    if (budget.stopped) return null;
+    stuck = analysePosition(deal, rules, positionOf(after), budget, false, space, true);
+    for (const note of stuck.notes) if (!notes.includes(note)) notes.push(note);
+  }
   if (stuck.stuckSteps === null || stuck.maxRemoved !== best.maxRemoved) return null;
   return [best.move, ...playSteps(after, space, stuck.stuckSteps, false)];
 }
