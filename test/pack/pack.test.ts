@@ -17,6 +17,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the packed package', () => {
   it('ships the built command line and not the tests, installs into an empty folder, solves and batches deals', () => {
+    // A file the sources no longer build (a module since deleted, say) must not ship: packing builds afresh.
+    writeFileSync(join(root, 'dist', 'src', 'stale-module.js'), 'export {};\n');
     const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' })) as Array<{
       filename: string;
       files: Array<{ path: string }>;
@@ -26,6 +28,7 @@ describe('the packed package', () => {
     expect(files).toContain('dist/src/cli/main.js');
     expect(files).toContain('dist/src/batch/worker.js');
     expect(files.filter((f) => f.startsWith('test/') || f.startsWith('src/') || f.startsWith('dist/test/'))).toEqual([]);
+    expect(files).not.toContain('dist/src/stale-module.js');
 
     const app = join(work, 'app');
     execFileSync('mkdir', ['-p', app]);
