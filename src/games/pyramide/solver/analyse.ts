@@ -221,7 +221,7 @@ export function playSteps(game: PyramideGame, space: FullStateSpace, steps: read
     for (let i = FullStateSpace.stepsOf(code); i > 0; i--) {
       play(game.refusal({ kind: 'draw' }) === null ? { kind: 'draw' } : { kind: 'turn-over' });
     }
-    play(space.toMove(code));
+    play(space.toMoveIn(code, game.talonRemoved));
   }
   if (mustWin && !game.isWon()) throw new Error("the solver's line does not win when replayed");
   return moves;

@@ -6,7 +6,11 @@
  *   hi = talon cards removed (bits 0-23)   | high bit of `next` (bit 24) | turn-overs used (bits 25-30)
  *
  * `next` is the engine's boundary between waste and stock, always moved past removed
- * cards so that one position has one key. Nothing here allocates per position: moves are
+ * cards so that one position has one key. Suits never matter, so two positions whose talon
+ * cards left read the same values in the same order, split the same way between waste and
+ * stock, are the same position: `pack` keeps one of them, the one whose cards left lie
+ * earliest in the talon (see `canonicalTalon`), and a line's talon cards are named by their
+ * place among the cards left (`toMoveIn`). Nothing here allocates per position: moves are
  * written into typed-array buffers the caller owns.
  */
 import { rankOf } from '../../../cards/card.js';
@@ -41,6 +45,8 @@ function moveCode(kind: number, a = 0, b = 0): number {
 
 /** Room for every successor of one position: removals after each of up to 48 draws and turn-overs. */
 export const MAX_MOVES = 8192;
+/** Slots of `canonicalTalon`'s memo: 2^12. */
+const CANON_BITS = 12;
 /** `usageOf`'s tables each cover half the talon. */
 const USAGE_BITS = TALON_SIZE / 2;
 const USAGE_MASK = (1 << USAGE_BITS) - 1;
@@ -60,6 +66,11 @@ export class FullStateSpace {
   private readonly usageHigh = new Int32Array(1 << USAGE_BITS);
   /** For each position, the positions it could ever pair with (neither lies under the other). */
   readonly compatible: Int32Array;
+  /** `nextOfValue[v * 25 + i]`: the first talon index from i on holding a card of value v (24: none). */
+  private readonly nextOfValue = new Int8Array(14 * (TALON_SIZE + 1));
+  // `canonicalTalon`'s memo, one slot per hash of the talon cards removed (a search meets few sets).
+  private readonly canonKeys = new Int32Array(1 << CANON_BITS).fill(-1);
+  private readonly canonOf = new Int32Array(1 << CANON_BITS);
 
   constructor(
     readonly deal: PyramideDeal,
@@ -77,12 +88,50 @@ export class FullStateSpace {
       this.usageLow[m] = this.usageLow[m & (m - 1)]! + step(i);
       this.usageHigh[m] = this.usageHigh[m & (m - 1)]! + step(USAGE_BITS + i);
     }
+    for (let v = 0; v < 14; v++) {
+      this.nextOfValue[v * (TALON_SIZE + 1) + TALON_SIZE] = TALON_SIZE;
+      for (let i = TALON_SIZE - 1; i >= 0; i--) {
+        this.nextOfValue[v * (TALON_SIZE + 1) + i] = this.value[TALON_BASE + i] === v ? i : this.nextOfValue[v * (TALON_SIZE + 1) + i + 1]!;
+      }
+    }
+  }
+
+  /**
+   * The talon cards removed of the position kept among those alike (see the top of this file):
+   * the values of the cards left, in order, taken each at the first index that holds its value
+   * after the one before. The real cards left are one way of reading those values off the
+   * talon in order, so this way exists, and it is the same for every set of cards left that
+   * reads the same.
+   */
+  canonicalTalon(talonRemoved: number): number {
+    const slot = Math.imul(talonRemoved, 0x9e3779b1) >>> (32 - CANON_BITS);
+    if (this.canonKeys[slot] === talonRemoved) return this.canonOf[slot]!;
+    const nextOfValue = this.nextOfValue;
+    let out = ALL_TALON;
+    let from = 0;
+    for (let left = ~talonRemoved & ALL_TALON; left !== 0; left &= left - 1) {
+      const v = this.value[TALON_BASE + 31 - Math.clz32(left & -left)]!;
+      const j = nextOfValue[v * (TALON_SIZE + 1) + from]!;
+      out &= ~(1 << j);
+      from = j + 1;
+    }
+    this.canonKeys[slot] = talonRemoved;
+    this.canonOf[slot] = out;
+    return out;
   }
 
   // Scratch output of `pack`, so packing allocates nothing.
   private readonly packed = { lo: 0, hi: 0 };
 
   pack(removed: number, talonRemoved: number, next: number, passes: number): { lo: number; hi: number } {
+    const kept = this.canonicalTalon(talonRemoved);
+    if (kept !== talonRemoved) {
+      // The same split: as many waste cards, now the first ones left in the kept set.
+      let left = ~kept & ALL_TALON;
+      for (let waste = popcount(~talonRemoved & ALL_TALON & ((1 << next) - 1)); waste > 0; waste--) left &= left - 1;
+      next = left === 0 ? TALON_SIZE : 31 - Math.clz32(left & -left);
+      talonRemoved = kept;
+    }
     while (next < TALON_SIZE && ((talonRemoved >> next) & 1) === 1) next++;
     if (this.rules.passes === Infinity) passes = 0;
     this.packed.lo = (removed | ((next & 15) << 28)) >>> 0;
@@ -340,10 +389,21 @@ export class FullStateSpace {
     return out + 1;
   }
 
-  /** The engine's removal for a successor's code (its draws come first; see `stepsOf`). */
-  toMove(code: number): PyramideMove {
+  /**
+   * The engine's removal for a successor's code (its draws come first; see `stepsOf`), played
+   * where the engine's talon cards removed are `talonRemoved`: the code names a talon card of
+   * the position kept (see `pack`), and the card meant is the one at the same place among the
+   * cards left.
+   */
+  toMoveIn(code: number, talonRemoved: number): PyramideMove {
     const kind = code & 3;
-    const card = (loc: number): number => (loc < TALON_BASE ? this.deal.pyramid[loc]! : talonOf(this.deal)![loc - TALON_BASE]!);
+    const kept = ~this.canonicalTalon(talonRemoved) & ALL_TALON;
+    const card = (loc: number): number => {
+      if (loc < TALON_BASE) return this.deal.pyramid[loc]!;
+      let left = ~talonRemoved & ALL_TALON;
+      for (let before = popcount(kept & ((1 << (loc - TALON_BASE)) - 1)); before > 0; before--) left &= left - 1;
+      return talonOf(this.deal)![31 - Math.clz32(left & -left)]!;
+    };
     if (kind === MOVE_KING) return { kind: 'king', card: card((code >> 2) & 63) };
     if (kind === MOVE_PAIR) return { kind: 'pair', cards: [card((code >> 2) & 63), card((code >> 8) & 63)] };
     if (kind === MOVE_DRAW) return { kind: 'draw' };
