@@ -68,7 +68,8 @@ export class FullStateSpace {
   readonly compatible: Int32Array;
   /** `nextOfValue[v * 25 + i]`: the first talon index from i on holding a card of value v (24: none). */
   private readonly nextOfValue = new Int8Array(14 * (TALON_SIZE + 1));
-  // `canonicalTalon`'s memo, one slot per hash of the talon cards removed (a search meets few sets).
+  // `canonicalTalon`'s memo, one slot per hash of the talon cards removed (a slot keeps the last
+  // set that hashed to it: on the slowest deals half the lookups or more find their set there).
   private readonly canonKeys = new Int32Array(1 << CANON_BITS).fill(-1);
   private readonly canonOf = new Int32Array(1 << CANON_BITS);
 
