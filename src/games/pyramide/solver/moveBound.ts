@@ -22,12 +22,18 @@ export class MoveBound {
   readonly fullSaysMore: boolean;
   private readonly pairBeneath: boolean;
   private readonly pairCovering: boolean;
+  private readonly strictWin: boolean;
+  private readonly stockTopAvailable: boolean;
+  private readonly passes: number;
 
   constructor(private readonly space: FullStateSpace) {
     const r = space.rules;
     this.fullSaysMore = !r.strictWin && !r.stockTopAvailable;
     this.pairBeneath = r.pairBeneath;
     this.pairCovering = r.pairCovering;
+    this.strictWin = r.strictWin;
+    this.stockTopAvailable = r.stockTopAvailable;
+    this.passes = r.passes;
   }
 
   /**
@@ -48,169 +54,203 @@ export class MoveBound {
    * pyramid cards to pair them with).
    */
   of(lo: number, hi: number, full = true): number {
+    // Removals the pyramid needs with the talon free: a bound, and NO_WIN proves the loss.
+    const fig = this.figuresOf(lo & FULL_PYRAMID, this.space.usageOf(hi));
+    const removals = this.removalsOf.data[fig]!;
+    if (removals === NO_WIN) return -1;
+    if (this.strictWin) return this.strictBound(lo, hi);
+    // (One function per way of reaching the talon: each stays small enough to optimise well.)
+    const talonMoves = this.stockTopAvailable ? this.stockTopDraws(lo, hi, fig) : this.drawnTalonMoves(lo, hi, fig, full);
+    return talonMoves >= NEVER ? -1 : removals + talonMoves;
+  }
+
+  /** Under a strict win: every card left is removed (a pair of values takes the larger count), and every stock card drawn. */
+  private strictBound(lo: number, hi: number): number {
     const value = this.space.value;
     const counts = this.counts;
     const removed = lo & FULL_PYRAMID;
     const talonRemoved = hi & ALL_TALON;
-    // Removals the pyramid needs with the talon free: a bound, and NO_WIN proves the loss.
-    const usage = this.space.usageOf(hi);
-    const fig = this.figuresOf(removed, usage);
-    const removals = this.removalsOf.data[fig]!;
-    if (removals === NO_WIN) return -1;
-    if (this.space.rules.strictWin) {
-      if (this.space.talonStuck(lo, hi)) return -1;
-      counts.fill(0);
-      for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) counts[value[i]!]!++;
-      for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) counts[value[TALON_BASE + i]!]!++;
-      let removals = counts[13]!;
-      for (let v = 1; v <= 6; v++) removals += Math.max(counts[v]!, counts[13 - v]!);
-      if (this.space.rules.stockTopAvailable) return removals;
-      // Every stock card has to be drawn.
-      const next = pointerOf(lo, hi);
-      let draws = 0;
-      for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) draws++;
-      return removals + draws;
-    }
+    if (this.space.talonStuck(lo, hi)) return -1;
+    counts.fill(0);
+    for (let i = 0; i < PYRAMID_SIZE; i++) if (((removed >> i) & 1) === 0) counts[value[i]!]!++;
+    for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) counts[value[TALON_BASE + i]!]!++;
+    let removals = counts[13]!;
+    for (let v = 1; v <= 6; v++) removals += Math.max(counts[v]!, counts[13 - v]!);
+    if (this.space.rules.stockTopAvailable) return removals;
+    // Every stock card has to be drawn.
+    const next = pointerOf(lo, hi);
+    let draws = 0;
+    for (let i = next; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) draws++;
+    return removals + draws;
+  }
 
+  /** The draws a position needs when the stock top plays without a draw (NEVER: it cannot be won). */
+  private stockTopDraws(lo: number, hi: number, fig: number): number {
+    const value = this.space.value;
+    const talonRemoved = hi & ALL_TALON;
     // What depends on the pyramid and the talon values used alone, computed once for each.
+    const need = this.needOf.data;
+    const at = fig * 14; // need[at + w]: talon cards of value w still needed
+    const present = this.presentOf.data[fig]!; // bit v: a pyramid card of value v is left
+    const next = pointerOf(lo, hi);
+    const canCycle = turnOversOf(hi) < this.passes;
+    const costs = this.costs;
+    const found = this.found;
+    for (let v = 0; v < 14; v++) found[v] = 0; // (a loop: cheaper than fill's call for 14 slots)
+    // The stock top plays without a draw, and a card may leave the stock by pairing instead
+    // of being drawn; so a card costs only the cards above it that cost a move of their own
+    // anyway (a King, or a card with no partner value left in the pyramid: drawn, or
+    // removed by a move the removal count leaves out).
+    let above = 0;
+    for (let i = next; i < TALON_SIZE; i++) {
+      if ((talonRemoved >> i) & 1) continue;
+      const vi = value[TALON_BASE + i]!;
+      if (vi !== 13 && need[at + vi] !== 0) costs[vi * 8 + found[vi]!++] = above;
+      if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
+    }
+    above = 0;
+    for (let i = next - 1; i >= 0; i--) {
+      if ((talonRemoved >> i) & 1) continue;
+      const vi = value[TALON_BASE + i]!;
+      if (vi !== 13 && need[at + vi] !== 0) costs[vi * 8 + found[vi]!++] = canCycle ? Math.min(above, 1) : above;
+      if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
+    }
+    return this.cheapestDraws(at);
+  }
+
+  /**
+   * The draws, turn-overs and dig removals a position needs when stock cards are only
+   * reached by drawing (NEVER: it cannot be won); with `full`, through the pass closure.
+   */
+  private drawnTalonMoves(lo: number, hi: number, fig: number, full: boolean): number {
+    const value = this.space.value;
+    const removed = lo & FULL_PYRAMID;
+    const talonRemoved = hi & ALL_TALON;
     const need = this.needOf.data;
     const left = this.cardsLeftOf.data;
     const at = fig * 14; // need[at + w]: talon cards of value w still needed; left[at + v]: pyramid cards of value v
     const slack = this.slackOf.data[fig]!;
     const present = this.presentOf.data[fig]!; // bit v: a pyramid card of value v is left
     const next = pointerOf(lo, hi);
-    const canCycle = turnOversOf(hi) < this.space.rules.passes;
+    const canCycle = turnOversOf(hi) < this.passes;
     const costs = this.costs;
     const found = this.found;
     for (let v = 0; v < 14; v++) found[v] = 0; // (a loop: cheaper than fill's call for 14 slots)
-    if (this.space.rules.stockTopAvailable) {
-      // The stock top plays without a draw, and a card may leave the stock by pairing instead
-      // of being drawn; so a card costs only the cards above it that cost a move of their own
-      // anyway (a King, or a card with no partner value left in the pyramid: drawn, or
-      // removed by a move the removal count leaves out).
-      let above = 0;
-      for (let i = next; i < TALON_SIZE; i++) {
-        if ((talonRemoved >> i) & 1) continue;
-        const vi = value[TALON_BASE + i]!;
-        if (vi !== 13 && need[at + vi] !== 0) costs[vi * 8 + found[vi]!++] = above;
-        if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
-      }
-      above = 0;
-      for (let i = next - 1; i >= 0; i--) {
-        if ((talonRemoved >> i) & 1) continue;
-        const vi = value[TALON_BASE + i]!;
-        if (vi !== 13 && need[at + vi] !== 0) costs[vi * 8 + found[vi]!++] = canCycle ? Math.min(above, 1) : above;
-        if (vi === 13 || ((present >> (13 - vi)) & 1) === 0) above++;
-      }
-    } else {
-      // Waste from the top down: a waste card is reachable without a cycle when every card
-      // above it can still be removed (a King, or a card whose partner value is in the
-      // pyramid or, with pair-beneath, in the talon).
-      let partnerValues = present;
-      if (this.space.rules.pairBeneath) {
-        for (let t = ~talonRemoved & ALL_TALON; t !== 0; t &= t - 1) partnerValues |= 1 << value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
-      }
-      const below = (1 << next) - 1;
-      const wasteLeft = popcount(~talonRemoved & below);
-      const stockLeft = popcount(~talonRemoved & ALL_TALON & ~below);
-      // Digging a waste card out in this pass removes every card above it first. Without
-      // talon pairs each such removal is a talon King (a move of its own) or pairs a talon card
-      // of value v with a pyramid card, and a pair of values {v, 13-v} whose pyramid cards
-      // take u_v talon cards of value v costs a_(13-v) + u_v removals: so using more of
-      // them than `need` costs that many removals beyond the pyramid's own bound (less
-      // the slack the relaxed game's bound already has over it).
-      // With pair-beneath a waste card may also go with the one beneath it, two cards in one
-      // move: a card beyond its value's need costs at least half a move whichever way it goes
-      // (paired with a pyramid card, the pair of values {v, 13-v} costs the larger of their
-      // excesses, at least half their sum), so the dig costs the Kings above plus half the
-      // excess cards, rounded up.
-      const pairBeneath = this.space.rules.pairBeneath;
-      const used = this.used;
-      const wasteDig = this.wasteDig;
-      // What this pass can still reach at best (see `passReach`): the waste cards a dig can
-      // pass, and whether every pyramid card can go without a turn-over.
-      // (Elsewhere, and for the quick bound, each value's cheapest way is taken on its own.)
-      const closure = full && this.fullSaysMore;
-      const digDepth = closure ? this.passReach(removed, talonRemoved, next) : 24;
-      const clearsThisPass = !closure || this.passClears;
-      if (!clearsThisPass && !canCycle) return -1;
-      const stockFound = this.stockFound;
-      if (closure) {
-        this.wasteSeen = 0;
-        this.stockSeen = 0;
-        for (let v = 0; v < 14; v++) stockFound[v] = 0;
-      }
-      let fromTop = 0;
-      for (let v = 0; v < 14; v++) used[v] = 0;
-      let extra = 0; // removals beyond the pyramid's bound that digging down to here costs
-      let kings = 0;
-      let excess = 0;
-      let clearAbove = true;
-      let fromBottom = wasteLeft;
-      // The waste cards left, from the top down (set bits, highest first).
-      for (let t = ~talonRemoved & below; t !== 0; ) {
-        const i = 31 - Math.clz32(t);
-        t &= ~(1 << i);
-        const vi = value[TALON_BASE + i]!;
-        // Past a card that can never go, no dig reaches deeper: nothing more to count.
-        if (clearAbove) {
-          if (pairBeneath) {
-            if (vi === 13) kings++;
-            else if (++used[vi]! > need[at + vi]!) excess++;
-            extra = kings + ((excess + 1) >> 1);
-          } else if (vi === 13) extra++;
-          else if (used[vi]! >= left[at + 13 - vi]!)
-            clearAbove = false; // more than the pyramid cards it could pair with
-          else {
-            const wi = 13 - vi;
-            const before = Math.max(0, used[vi]! - need[at + vi]!, used[wi]! - need[at + wi]!);
-            used[vi]!++;
-            extra += Math.max(0, used[vi]! - need[at + vi]!, used[wi]! - need[at + wi]!) - before;
-          }
-        }
-        if (vi !== 13 && need[at + vi] !== 0) {
-          const dig = clearAbove && fromTop <= digDepth ? Math.max(0, extra - slack) : NEVER;
-          if (closure) {
-            wasteDig[vi * 8 + found[vi]!++] = dig;
-            this.seenWasteValue[this.wasteSeen] = vi;
-            this.seenBottom[this.wasteSeen++] = fromBottom;
-          } else {
-            // The quick bound: each value's cheapest way on its own, a dig or the next pass.
-            costs[vi * 8 + found[vi]!++] = Math.min(dig, canCycle ? stockLeft + 1 + fromBottom : NEVER);
-          }
-        }
-        fromBottom--;
-        fromTop++;
-        if (vi !== 13 && ((partnerValues >> (13 - vi)) & 1) === 0) clearAbove = false;
-      }
-      let depth = 0;
-      // The stock cards left, from the top (set bits, lowest first).
-      for (let t = ~talonRemoved & ALL_TALON & ~below; t !== 0; t &= t - 1) {
-        depth++;
-        const vi = value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
-        if (vi !== 13 && need[at + vi] !== 0) {
-          if (closure) {
-            stockFound[vi]!++;
-            this.seenStockValue[this.stockSeen] = vi;
-            this.seenDepth[this.stockSeen++] = depth;
-          } else costs[vi * 8 + found[vi]!++] = depth;
+    // Waste from the top down: a waste card is reachable without a cycle when every card
+    // above it can still be removed (a King, or a card whose partner value is in the
+    // pyramid or, with pair-beneath, in the talon).
+    let partnerValues = present;
+    if (this.pairBeneath) {
+      for (let t = ~talonRemoved & ALL_TALON; t !== 0; t &= t - 1) partnerValues |= 1 << value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
+    }
+    const below = (1 << next) - 1;
+    const wasteLeft = popcount(~talonRemoved & below);
+    const stockLeft = popcount(~talonRemoved & ALL_TALON & ~below);
+    // Digging a waste card out in this pass removes every card above it first. Without
+    // talon pairs each such removal is a talon King (a move of its own) or pairs a talon card
+    // of value v with a pyramid card, and a pair of values {v, 13-v} whose pyramid cards
+    // take u_v talon cards of value v costs a_(13-v) + u_v removals: so using more of
+    // them than `need` costs that many removals beyond the pyramid's own bound (less
+    // the slack the relaxed game's bound already has over it).
+    // With pair-beneath a waste card may also go with the one beneath it, two cards in one
+    // move: a card beyond its value's need costs at least half a move whichever way it goes
+    // (paired with a pyramid card, the pair of values {v, 13-v} costs the larger of their
+    // excesses, at least half their sum), so the dig costs the Kings above plus half the
+    // excess cards, rounded up.
+    const pairBeneath = this.pairBeneath;
+    const used = this.used;
+    const wasteDig = this.wasteDig;
+    // What this pass can still reach at best (see `passReach`): the waste cards a dig can
+    // pass, and whether every pyramid card can go without a turn-over.
+    // (Elsewhere, and for the quick bound, each value's cheapest way is taken on its own.)
+    const closure = full && this.fullSaysMore;
+    const digDepth = closure ? this.passReach(removed, talonRemoved, next, canCycle) : 24;
+    const clearsThisPass = !closure || this.passClears;
+    if (!clearsThisPass && !canCycle) return NEVER;
+    const stockFound = this.stockFound;
+    for (let v = 0; v < 14; v++) stockFound[v] = 0;
+    if (closure) {
+      this.wasteSeen = 0;
+      this.stockSeen = 0;
+    }
+    let fromTop = 0;
+    for (let v = 0; v < 14; v++) used[v] = 0;
+    let extra = 0; // removals beyond the pyramid's bound that digging down to here costs
+    let kings = 0;
+    let excess = 0;
+    let clearAbove = true;
+    let fromBottom = wasteLeft;
+    // The waste cards left, from the top down (set bits, highest first).
+    for (let t = ~talonRemoved & below; t !== 0; ) {
+      const i = 31 - Math.clz32(t);
+      t &= ~(1 << i);
+      const vi = value[TALON_BASE + i]!;
+      // Past a card that can never go, no dig reaches deeper: nothing more to count.
+      if (clearAbove) {
+        if (pairBeneath) {
+          if (vi === 13) kings++;
+          else if (++used[vi]! > need[at + vi]!) excess++;
+          extra = kings + ((excess + 1) >> 1);
+        } else if (vi === 13) extra++;
+        else if (used[vi]! >= left[at + 13 - vi]!)
+          clearAbove = false; // more than the pyramid cards it could pair with
+        else {
+          const wi = 13 - vi;
+          const before = Math.max(0, used[vi]! - need[at + vi]!, used[wi]! - need[at + wi]!);
+          used[vi]!++;
+          extra += Math.max(0, used[vi]! - need[at + vi]!, used[wi]! - need[at + wi]!) - before;
         }
       }
-      if (closure) {
-        const canCycleTwice = turnOversOf(hi) + 1 < this.space.rules.passes;
-        const talonMoves = this.talonMoves(at, stockLeft, canCycle, canCycleTwice, clearsThisPass);
-        return talonMoves >= NEVER ? -1 : removals + talonMoves;
+      if (vi !== 13 && need[at + vi] !== 0) {
+        const dig = clearAbove && fromTop <= digDepth ? Math.max(0, extra - slack) : NEVER;
+        if (closure) {
+          wasteDig[vi * 8 + found[vi]!++] = dig;
+          this.seenWasteValue[this.wasteSeen] = vi;
+          this.seenBottom[this.wasteSeen++] = fromBottom;
+        } else {
+          // The quick bound: each value's cheapest way on its own, a dig or the next pass.
+          costs[vi * 8 + found[vi]!++] = Math.min(dig, canCycle ? stockLeft + 1 + fromBottom : NEVER);
+        }
+      }
+      fromBottom--;
+      fromTop++;
+      if (vi !== 13 && ((partnerValues >> (13 - vi)) & 1) === 0) clearAbove = false;
+    }
+    let depth = 0;
+    // The stock cards left, from the top (set bits, lowest first), until the stock alone
+    // holds every needed card: a deeper card costs more than those, whichever way it is reached.
+    let valuesWanting = this.valuesNeededOf.data[fig]!;
+    for (let t = ~talonRemoved & ALL_TALON & ~below; t !== 0 && valuesWanting !== 0; t &= t - 1) {
+      depth++;
+      const vi = value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
+      if (vi !== 13 && need[at + vi] !== 0) {
+        if (++stockFound[vi]! === need[at + vi]) valuesWanting--;
+        if (closure) {
+          this.seenStockValue[this.stockSeen] = vi;
+          this.seenDepth[this.stockSeen++] = depth;
+        } else costs[vi * 8 + found[vi]!++] = depth;
       }
     }
+    if (closure) {
+      const canCycleTwice = turnOversOf(hi) + 1 < this.passes;
+      return this.talonMoves(at, stockLeft, canCycle, canCycleTwice, clearsThisPass);
+    }
+    return this.cheapestDraws(at);
+  }
+
+  /** With each needed value's cards' costs in `costs` (`found` of them): the costliest value's cheapest way, or NEVER. */
+  private cheapestDraws(at: number): number {
+    const need = this.needOf.data;
+    const found = this.found;
     let draws = 0;
     for (let w = 1; w <= 12; w++) {
       if (need[at + w] === 0) continue;
-      if (found[w]! < need[at + w]!) return -1;
+      if (found[w]! < need[at + w]!) return NEVER;
       const cost = need[at + w] === 1 ? this.smallest(w * 8, found[w]!) : this.kthSmallest(w * 8, found[w]!, need[at + w]!);
-      if (cost >= 1 << 20) return -1;
+      if (cost >= NEVER) return NEVER;
       if (cost > draws) draws = cost;
     }
-    return removals + draws;
+    return draws;
   }
 
   private readonly found = new Int32Array(14);
@@ -321,9 +361,17 @@ export class MoveBound {
   /** Set by `passReach`: with pair-beneath the talon's values (a talon card may go with one of its partner value), else 0. */
   private talonPartners = 0;
 
-  /** Whether a talon card of value v may go, `gone` holding the pyramid cards that may. */
-  private mayGo(v: number, gone: number): boolean {
-    return v === 13 || (gone & this.ofValue[13 - v]!) !== 0 || ((this.talonPartners >> (13 - v)) & 1) === 1;
+  /**
+   * Bit v: a talon card of value v may go, `gone` holding the pyramid cards that may (a King,
+   * a pyramid card of its partner value among them, or with pair-beneath its partner value
+   * in the talon). One mask per closure: the loops over the talon test a bit.
+   */
+  private goValues(gone: number): number {
+    const ofValue = this.ofValue;
+    const partners = this.talonPartners;
+    let mask = 1 << 13;
+    for (let w = 1; w <= 12; w++) if ((gone & ofValue[w]!) !== 0 || ((partners >> w) & 1) === 1) mask |= 1 << (13 - w);
+    return mask;
   }
   /** Per value, the pyramid positions holding it. */
   private readonly ofValue = new Int32Array(14);
@@ -344,9 +392,10 @@ export class MoveBound {
    * every card that any line goes on to remove before its next turn-over (by induction on
    * the order of removals), so a pyramid card outside it needs a turn-over first, and no dig
    * in this pass gets below the first waste card outside it. Returns how many waste cards,
-   * from the top, can go; sets `passClears`, and when it is false `lateCost` and `secondPassCost`.
+   * from the top, can go; sets `passClears`, and when it is false and a turn-over is left
+   * (`canCycle`), `lateCost` and `secondPassCost`.
    */
-  private passReach(removed: number, talonRemoved: number, next: number): number {
+  private passReach(removed: number, talonRemoved: number, next: number, canCycle: boolean): number {
     const value = this.space.value;
     const ofValue = this.ofValue;
     if (!this.ofValueReady) {
@@ -370,13 +419,13 @@ export class MoveBound {
     // A stock card that can never go seals everything beneath it once drawn: the pass runs in
     // phases, each using the stock cards between two such cards (and the first one the
     // waste), and the closure is taken phase by phase. Only the first phase digs the waste.
-    const goneNow = this.closed & ~removed;
+    const goValues = this.goValues(this.closed & ~removed);
     let phaseValues = 0; // values of the stock cards of the phase
     let gone = removed;
     let popped = -1; // the first phase's waste cards gone, once it is closed
     for (let t = stock; t !== 0; t &= t - 1) {
       const v = value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
-      if (this.mayGo(v, goneNow)) {
+      if ((goValues >> v) & 1) {
         phaseValues |= 1 << v;
         continue;
       }
@@ -389,7 +438,8 @@ export class MoveBound {
       popped = this.popped; // no card seals: the closure above stands
     else this.close(gone, removed, phaseValues, m, 0, false);
     this.passClears = (this.closed & FULL_PYRAMID) === FULL_PYRAMID;
-    if (!this.passClears) {
+    // (Without a turn-over left the position is lost when the pass cannot clear: no need for these.)
+    if (!this.passClears && canCycle) {
       this.lateCost = this.lateDraws(removed, stockValues, m, popped);
       this.secondPassCost = this.nextPassCost(removed, talonRemoved, next, popped);
     }
@@ -408,7 +458,7 @@ export class MoveBound {
 
   private nextPassCost(removed: number, talonRemoved: number, next: number, popped: number): number {
     const value = this.space.value;
-    const goneNow = this.closed & ~removed;
+    const goNow = this.goValues(this.closed & ~removed);
     const talonLeft = ~talonRemoved & ALL_TALON;
     // The talon cards surely there at the turn-over: waste cards below the deepest dig, and
     // stock cards with no partner this pass may remove.
@@ -424,18 +474,18 @@ export class MoveBound {
       const i = 31 - Math.clz32(t & -t);
       const v = value[TALON_BASE + i]!;
       values |= 1 << v;
-      if (i >= next && !this.mayGo(v, goneNow)) stays |= 1 << i;
+      if (i >= next && ((goNow >> v) & 1) === 0) stays |= 1 << i;
     }
     const gone1 = this.closed;
     this.close(gone1, removed, values, 0, 0, false);
-    const goneNext = this.closed & ~removed;
+    const goNext = this.goValues(this.closed & ~removed);
     // Phase by phase, as in this pass: a card surely there that can never go seals the rest.
     let gone = gone1;
     let phaseValues = 0;
     for (let t = talonLeft; t !== 0; t &= t - 1) {
       const i = 31 - Math.clz32(t & -t);
       const v = value[TALON_BASE + i]!;
-      if ((stays >> i) & 1 && !this.mayGo(v, goneNext)) {
+      if ((stays >> i) & 1 && ((goNext >> v) & 1) === 0) {
         this.close(gone, removed, phaseValues, 0, 0, false);
         gone = this.closed;
         phaseValues = 0;
@@ -445,25 +495,24 @@ export class MoveBound {
     const reached = this.closed;
     if ((reached & FULL_PYRAMID) === FULL_PYRAMID) return 0;
     // Cards still there after that pass too, and the pyramid cards that need a talon card later.
-    const goneLater = reached & ~removed;
+    const goLater = this.goValues(reached & ~removed);
     let staysLater = 0;
     for (let t = stays; t !== 0; t &= t - 1) {
       const i = 31 - Math.clz32(t & -t);
-      const v = value[TALON_BASE + i]!;
-      if (!this.mayGo(v, goneLater)) staysLater |= 1 << i;
+      if (((goLater >> value[TALON_BASE + i]!) & 1) === 0) staysLater |= 1 << i;
     }
-    const late = this.lateValues(reached, removed);
+    // For each value needed later, its first card in the talon is its cheapest (the fewest cards that stay lie above it).
+    let missing = this.lateValues(reached, removed);
     let most = 0;
-    for (let w = 1; w <= 12; w++) {
-      if (((late >> w) & 1) === 0) continue;
-      let cheapest = NEVER;
-      for (let t = talonLeft; t !== 0; t &= t - 1) {
-        const i = 31 - Math.clz32(t & -t);
-        if (value[TALON_BASE + i] === w) cheapest = Math.min(cheapest, popcount(staysLater & ((1 << i) - 1)) + 1);
-      }
-      if (cheapest > most) most = cheapest;
+    for (let t = talonLeft; t !== 0 && missing !== 0; t &= t - 1) {
+      const i = 31 - Math.clz32(t & -t);
+      const v = value[TALON_BASE + i]!;
+      if (((missing >> v) & 1) === 0) continue;
+      missing &= ~(1 << v);
+      const cost = popcount(staysLater & ((1 << i) - 1)) + 1;
+      if (cost > most) most = cost;
     }
-    return popcount(stays) + 1 + most;
+    return popcount(stays) + 1 + (missing !== 0 ? NEVER : most);
   }
 
   /** Bit w: a pyramid card outside `reached` has no pyramid card it could ever pair with and needs a talon card of value w. */
@@ -491,14 +540,18 @@ export class MoveBound {
   private lateDraws(removed: number, stockValues: number, m: number, popped: number): number {
     const late = this.lateValues(this.closed, removed);
     if (late === 0) return 0;
+    // A value's cheapest card: its first from the bottom of the waste, or a stock card (below the cards no dig takes).
+    const fromStock = m - popped + 1;
     let most = 0;
-    for (let w = 1; w <= 12; w++) {
-      if (((late >> w) & 1) === 0) continue;
-      let cheapest = (stockValues >> w) & 1 ? m - popped + 1 : NEVER;
-      // From the bottom of the waste up: the first card of value w is the cheapest.
-      for (let k = m - 1; k >= 0 && m - k < cheapest; k--) if (this.wasteValues[k] === w) cheapest = m - k;
-      if (cheapest > most) most = cheapest;
+    let missing = late;
+    for (let k = m - 1; k >= 0 && missing !== 0; k--) {
+      const v = this.wasteValues[k]!;
+      if (((missing >> v) & 1) === 0) continue;
+      missing &= ~(1 << v);
+      const cost = (stockValues >> v) & 1 ? Math.min(m - k, fromStock) : m - k;
+      if (cost > most) most = cost;
     }
+    if (missing !== 0) most = Math.max(most, (missing & ~stockValues) !== 0 ? NEVER : fromStock);
     return most;
   }
 
@@ -517,6 +570,12 @@ export class MoveBound {
    * its memo.
    */
   private close(gone: number, removed: number, values: number, m: number, popped: number, pops: boolean): void {
+    if (!pops || popped >= m) {
+      // No waste card to pop: the pyramid's closure alone.
+      this.closed = this.pyramidClosure(gone, removed, values);
+      this.popped = popped;
+      return;
+    }
     const claimed = this.claimed;
     for (let v = 0; v < 14; v++) claimed[v] = 0;
     // With pair-beneath a waste card on top may also go with a stock card drawn onto it.
@@ -552,8 +611,8 @@ export class MoveBound {
   // `pyramidClosure`'s memo, one slot per hash (a slot keeps the last key that hashed to it):
   // a deal's searches meet few pyramids (925 on the slowest of the first 1,000 codes, against
   // 1.6 million closures asked for; 13% of lookups miss).
-  private readonly closureKeys = new Int32Array(3 << CLOSURE_BITS);
-  private readonly closureOf = new Int32Array(1 << CLOSURE_BITS).fill(-1);
+  // A slot's key and closure side by side (gone, removed, usable, closure; -1: empty): one cache line per lookup.
+  private readonly closureMemo = new Int32Array(4 << CLOSURE_BITS).fill(-1);
 
   /**
    * The pyramid cards removed or removable from `gone` (a superset of `removed`) when the
@@ -564,12 +623,12 @@ export class MoveBound {
    */
   private pyramidClosure(gone: number, removed: number, usable: number): number {
     const slot = (Math.imul(gone ^ Math.imul(removed, 0x9e3779b1) ^ Math.imul(usable, 0x85ebca6b), 0xc2b2ae35) >>> (32 - CLOSURE_BITS)) | 0;
-    const keys = this.closureKeys;
-    const k = slot * 3;
-    if (this.closureOf[slot]! >= 0 && keys[k] === gone && keys[k + 1] === removed && keys[k + 2] === usable) return this.closureOf[slot]!;
-    keys[k] = gone;
-    keys[k + 1] = removed;
-    keys[k + 2] = usable;
+    const memo = this.closureMemo;
+    const k = slot << 2;
+    if (memo[k] === gone && memo[k + 1] === removed && memo[k + 2] === usable && memo[k + 3]! >= 0) return memo[k + 3]!;
+    memo[k] = gone;
+    memo[k + 1] = removed;
+    memo[k + 2] = usable;
     const value = this.space.value;
     const compatible = this.space.compatible;
     for (let changed = true; changed; ) {
@@ -607,7 +666,7 @@ export class MoveBound {
         }
       }
     }
-    this.closureOf[slot] = gone;
+    memo[k + 3] = gone;
     return gone;
   }
 
@@ -617,6 +676,8 @@ export class MoveBound {
   private readonly removalsOf = new GrowableInt32Array(1 << 10);
   private readonly slackOf = new GrowableInt32Array(1 << 10);
   private readonly presentOf = new GrowableInt32Array(1 << 10);
+  /** How many values have talon cards still needed. */
+  private readonly valuesNeededOf = new GrowableInt32Array(1 << 10);
   private readonly needOf = new GrowableInt32Array(14 << 10);
   private readonly cardsLeftOf = new GrowableInt32Array(14 << 10);
 
@@ -627,6 +688,7 @@ export class MoveBound {
     this.removalsOf.ensure(id);
     this.slackOf.ensure(id);
     this.presentOf.ensure(id);
+    this.valuesNeededOf.ensure(id);
     const need = this.needOf.ensure(id * 14 + 13);
     const left = this.cardsLeftOf.ensure(id * 14 + 13);
     const relaxed = this.space.relaxed;
@@ -642,11 +704,14 @@ export class MoveBound {
     this.presentOf.data[id] = this.present;
     const at = id * 14;
     // The relaxed game's needs also see pyramid cards that block each other's partners.
+    let valuesNeeded = 0;
     for (let w = 1; w <= 12; w++) {
       const r = w <= 6 ? (relaxed.lastNeedLo >>> ((w - 1) * 3)) & 7 : (relaxed.lastNeedHi >>> ((w - 7) * 3)) & 7;
       need[at + w] = Math.max(this.need[w]!, r);
       left[at + w] = this.left[w]!;
+      if (need[at + w] !== 0) valuesNeeded++;
     }
+    this.valuesNeededOf.data[id] = valuesNeeded;
     need[at + 13] = 0;
     return id;
   }
