@@ -59,7 +59,9 @@ export class MoveBound {
     const removals = this.removalsOf.data[fig]!;
     if (removals === NO_WIN) return -1;
     if (this.strictWin) return this.strictBound(lo, hi);
-    // (One function per way of reaching the talon: each stays small enough to optimise well.)
+    const found = this.found; // per needed value, its talon cards met so far
+    for (let v = 0; v < 14; v++) found[v] = 0; // (a loop: cheaper than fill's call for 14 slots)
+    // One function per way of reaching the talon: the stock top playable, or stock cards reached only by drawing.
     const talonMoves = this.stockTopAvailable ? this.stockTopDraws(lo, hi, fig) : this.drawnTalonMoves(lo, hi, fig, full);
     return talonMoves >= NEVER ? -1 : removals + talonMoves;
   }
@@ -96,7 +98,6 @@ export class MoveBound {
     const canCycle = turnOversOf(hi) < this.passes;
     const costs = this.costs;
     const found = this.found;
-    for (let v = 0; v < 14; v++) found[v] = 0; // (a loop: cheaper than fill's call for 14 slots)
     // The stock top plays without a draw, and a card may leave the stock by pairing instead
     // of being drawn; so a card costs only the cards above it that cost a move of their own
     // anyway (a King, or a card with no partner value left in the pyramid: drawn, or
@@ -135,7 +136,6 @@ export class MoveBound {
     const canCycle = turnOversOf(hi) < this.passes;
     const costs = this.costs;
     const found = this.found;
-    for (let v = 0; v < 14; v++) found[v] = 0; // (a loop: cheaper than fill's call for 14 slots)
     // Waste from the top down: a waste card is reachable without a cycle when every card
     // above it can still be removed (a King, or a card whose partner value is in the
     // pyramid or, with pair-beneath, in the talon).
