@@ -201,7 +201,7 @@ export async function runPyramideBench(args: string[]): Promise<void> {
   const hintCount = flagNumber(args, '--hint-count', 200);
   const mscHintCount = flagNumber(args, '--msc-hint-count', 20);
   const boundCount = flagNumber(args, '--bound-count', 100);
-  const repeat = flagNumber(args, '--repeat', 1);
+  const repeat = Math.max(1, Math.floor(flagNumber(args, '--repeat', 1)));
   console.log(`Pyramide, one thread, Node ${process.version}`);
   // Warm the JIT on a few deals so the first figures are not the compiler's.
   for (let n = 0; n < 50; n++) solvePyramide(dealFromNumber(100_000 + n), APP_RULES, LIMITS, { winnabilityOnly: true });

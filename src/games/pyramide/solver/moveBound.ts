@@ -78,7 +78,7 @@ export class MoveBound {
     for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0) counts[value[TALON_BASE + i]!]!++;
     let removals = counts[13]!;
     for (let v = 1; v <= 6; v++) removals += Math.max(counts[v]!, counts[13 - v]!);
-    if (this.space.rules.stockTopAvailable) return removals;
+    if (this.stockTopAvailable) return removals;
     // Every stock card has to be drawn.
     const next = pointerOf(lo, hi);
     let draws = 0;
