@@ -72,6 +72,11 @@ export interface AnalyseOptions {
   optimize?: boolean;
   /** Answer `winnable` only (fastest): no minimum move count, no solution; the stuck figure only when the search gives it anyway. */
   winnabilityOnly?: boolean;
+  /**
+   * Pyramide: a lost deal's line to its most cards is a shortest one (a search about 80
+   * times longer than the first line found: `solve` asks for it, a batch does not).
+   */
+  shortestStuckLine?: boolean;
 }
 
 export type Verdict = 'winnable' | 'unwinnable' | 'unknown';

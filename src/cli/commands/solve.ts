@@ -41,6 +41,8 @@ Examples:
       const analysis = deal.analyse(limits, {
         optimize: options.optimize === true,
         winnabilityOnly: options.winnabilityOnly === true,
+        // One deal at a time, as a player reads it: the lost deal's line is a shortest one.
+        shortestStuckLine: true,
       });
       const line = options.json ? jsonInStyle(analysis, style) : gameById(deal.game).describe(analysis, style);
       process.stdout.write(line + '\n');

@@ -11,7 +11,7 @@ import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
 import { analysePosition, type PositionFigures, playSteps } from './solver/analyse.js';
 import { FullStateSpace } from './solver/fullState.js';
 import { positionOf } from './solver/position.js';
-import { shortestLineToRemoved } from './solver/stuckLine.js';
+import { SHORTEST_LOST_LINE_NODES, shortestLineToRemoved } from './solver/stuckLine.js';
 
 export type PyramideMoveLabel = 'optimal' | 'winnable' | 'losing' | 'unknown';
 
@@ -196,13 +196,6 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
   }
   return finish({ status, movesLeft, maxRemoved, maxExact, moves, line });
 }
-
-/**
- * Positions the search for the shortest line to the most cards may take in a lost position
- * (at most 193,000 from the starts of the first 100 codes under app or msc rules, under half
- * a second); past that the hint keeps a line that may not be the shortest, and says so.
- */
-export const SHORTEST_LOST_LINE_NODES = 1_000_000;
 
 /**
  * A lost position: the fewest moves to its most cards, played from the position through the

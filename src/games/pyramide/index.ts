@@ -219,7 +219,12 @@ export const pyramideGame: GameModule = {
   moveText: formatJsonMove,
   figures: [
     { field: 'deadEndReachable', type: 'boolean', meaning: 'whether a line of play can end in the app\'s "no more moves"' },
-    { field: 'stuckLine', type: 'moves', meaning: 'a lost deal: a line that removes maxRemoved pyramid cards (the most there is)' },
+    {
+      field: 'stuckLine',
+      type: 'moves',
+      meaning:
+        'a lost deal: a line that removes maxRemoved pyramid cards (the most there is); from solve a shortest one, from batch the first found',
+    },
     { field: 'crossroads', type: 'integer', meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses' },
     {
       field: 'forgiveness',

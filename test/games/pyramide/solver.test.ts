@@ -168,6 +168,31 @@ describe('Pyramide solver', () => {
     expect(lost).toBeGreaterThanOrEqual(15);
   });
 
+  it('asked for a shortest line to the most cards (as solve asks), gives one as short as the breadth-first reference finds', () => {
+    let lost = 0;
+    let shorter = 0;
+    for (let n = 0; lost < 4; n++) {
+      const deal = dealFromNumber(n);
+      const first = solvePyramide(deal, APP_RULES, GENEROUS);
+      if (first.verdict !== 'unwinnable') continue;
+      lost++;
+      const shortest = solvePyramide(deal, APP_RULES, GENEROUS, { shortestStuckLine: true });
+      expect(shortest.maxRemoved, `deal ${n}`).toBe(first.maxRemoved);
+      // The line replays through the rules engine to the figure (an illegal move throws).
+      const game = new PyramideGame(deal, APP_RULES);
+      for (const move of shortest.stuckLine!) game.move(move);
+      expect(28 - game.pyramidLeft(), `deal ${n}`).toBe(shortest.maxRemoved);
+      const ref = referenceSearch(deal, APP_RULES, { maxPositions: Infinity, stopAtWin: false });
+      expect(ref.complete, `deal ${n}`).toBe(true);
+      expect(shortest.stuckLine!.length, `deal ${n}`).toBe(ref.movesToMost);
+      expect(first.stuckLine!.length, `deal ${n}`).toBeGreaterThanOrEqual(ref.movesToMost);
+      if (first.stuckLine!.length > ref.movesToMost) shorter++;
+      expect(shortest.notes.join(' '), `deal ${n}`).not.toContain('may not be the shortest');
+    }
+    // The first line found is longer on most lost deals: the option changes something.
+    expect(shorter).toBeGreaterThanOrEqual(2);
+  });
+
   it('finds reachable "no more moves" dead ends (common under MSC\'s 3 passes)', () => {
     // The reference search cross-checks this figure deal by deal.
     const r = solvePyramide(dealFromNumber(0), MSC_RULES, GENEROUS);

@@ -19,7 +19,7 @@ import { searchMinMoves } from './minMoves.js';
 import { type PyramidePosition, startPosition } from './position.js';
 import { searchPyramidOnly } from './pyramidOnly.js';
 import { NO_WIN, RelaxedGame } from './relaxed.js';
-import { lineToRemoved } from './stuckLine.js';
+import { lineToRemoved, SHORTEST_LOST_LINE_NODES, shortestLineToRemoved } from './stuckLine.js';
 
 export interface PyramideSolution {
   verdict: Verdict;
@@ -28,7 +28,7 @@ export interface PyramideSolution {
   maxExact: boolean;
   minMoves: number | null;
   solution: PyramideMove[] | null;
-  /** A lost deal (full analysis): a line that removes `maxRemoved` pyramid cards; null otherwise. */
+  /** A lost deal (full analysis): a line that removes `maxRemoved` pyramid cards (a shortest one when asked for); null otherwise. */
   stuckLine: PyramideMove[] | null;
   deadEndReachable: boolean | null;
   nodes: number;
@@ -44,8 +44,24 @@ export function solvePyramide(deal: PyramideDeal, rules: PyramideRules, limits: 
   const solution = figures.steps && figures.space ? expandLine(deal, rules, figures.space, figures.steps) : null;
   let stuckLine: PyramideMove[] | null = null;
   if (figures.stuckSteps && figures.space) {
+    let steps = figures.stuckSteps;
+    if (options.shortestStuckLine === true && figures.maxRemoved !== null && !budget.stopped) {
+      // The first line found (kept should this search stop) gives way to a shortest one.
+      const { space, maxRemoved } = figures;
+      const { lo, hi } = space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed);
+      const before = budget.nodes;
+      const shortest = withinAttempt(budget, SHORTEST_LOST_LINE_NODES, (attempt) =>
+        shortestLineToRemoved(space, attempt, lo, hi, maxRemoved),
+      );
+      if (shortest) steps = shortest;
+      else {
+        figures.notes.push(
+          `the line to the ${maxRemoved} cards may not be the shortest: the search for the shortest stopped after ${(budget.nodes - before).toLocaleString('en-US')} positions`,
+        );
+      }
+    }
     const game = new PyramideGame(deal, rules);
-    stuckLine = playSteps(game, figures.space, figures.stuckSteps, false);
+    stuckLine = playSteps(game, figures.space, steps, false);
     if (28 - game.pyramidLeft() !== figures.maxRemoved) throw new Error("the solver's line to the most cards removed does not reach them");
   }
   const hit: LimitName | null = budget.hit;

@@ -85,6 +85,13 @@ export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: nu
  * first 100 codes, 2.3 to 2.6 times fewer positions at the median, 3 to 5 times fewer at
  * the most). Every queued position costs six words, taken or not.
  */
+/**
+ * Positions the search for the shortest line to the most cards may take in a lost position
+ * (at most 193,000 from the starts of the first 100 codes under app or msc rules, under half
+ * a second); past that a hint or `solve` keeps a line that may not be the shortest, and says so.
+ */
+export const SHORTEST_LOST_LINE_NODES = 1_000_000;
+
 export function shortestLineToRemoved(
   space: FullStateSpace,
   budget: Budget,
