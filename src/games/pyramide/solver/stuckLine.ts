@@ -7,8 +7,9 @@
  * (`maxRemovable`: an upper bound, exact where the stock order cannot matter, as under the
  * app's rules) is below it; so under the app's rules it walks straight there. The steps are
  * the other searches' (see `FullStateSpace.successors`), each position visited once.
- * A hint, which has one position to answer for, asks `shortestLineToRemoved` for the fewest
- * moves there instead (a search hundreds to thousands of times longer).
+ * A hint, which has one position to answer for, and `solve`, one deal at a time, ask
+ * `shortestLineToRemoved` for the fewest moves there instead (a search hundreds to thousands
+ * of times longer).
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
@@ -75,6 +76,13 @@ export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: nu
 }
 
 /**
+ * Positions the search for the shortest line to the most cards may take in a lost position
+ * (at most 193,000 from the starts of the first 100 codes under app or msc rules, under half
+ * a second); past that a hint or `solve` keeps a line that may not be the shortest, and says so.
+ */
+export const SHORTEST_LOST_LINE_NODES = 1_000_000;
+
+/**
  * The fewest moves from (startLo, startHi) to a position with `target` pyramid cards removed,
  * as steps; null when a limit stops the search first, or none exists. Best first (A*) over
  * the same steps, each costing its draws, turn-overs and removal; the bound is the removals
@@ -85,13 +93,6 @@ export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: nu
  * first 100 codes, 2.3 to 2.6 times fewer positions at the median, 3 to 5 times fewer at
  * the most). Every queued position costs six words, taken or not.
  */
-/**
- * Positions the search for the shortest line to the most cards may take in a lost position
- * (at most 193,000 from the starts of the first 100 codes under app or msc rules, under half
- * a second); past that a hint or `solve` keeps a line that may not be the shortest, and says so.
- */
-export const SHORTEST_LOST_LINE_NODES = 1_000_000;
-
 export function shortestLineToRemoved(
   space: FullStateSpace,
   budget: Budget,
