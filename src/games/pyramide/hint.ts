@@ -3,7 +3,7 @@
  * position after each move is analysed from there (winnable, fewest moves left, most
  * pyramid cards still removable, dead ends), all under one budget.
  */
-import { type Budget, describeLimit, type Limits, Budget as SearchBudget, withinAttempt } from '../../search/limits.js';
+import { type Budget, describeLimit, type Limits, Budget as SearchBudget } from '../../search/limits.js';
 import { type PyramideDeal, talonOf } from './deal.js';
 import { PyramideGame, type PyramideMove } from './engine.js';
 import { PYRAMID_SIZE, popcount } from './layout.js';
@@ -11,7 +11,7 @@ import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
 import { analysePosition, type PositionFigures, playSteps } from './solver/analyse.js';
 import { FullStateSpace } from './solver/fullState.js';
 import { positionOf } from './solver/position.js';
-import { SHORTEST_LOST_LINE_NODES, shortestLineToRemoved } from './solver/stuckLine.js';
+import { notShortestNote, shortestLineWithin } from './solver/stuckLine.js';
 
 export type PyramideMoveLabel = 'optimal' | 'winnable' | 'losing' | 'unknown';
 
@@ -188,9 +188,7 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
         const i = first === undefined ? -1 : moves.findIndex((m) => sameMove(m.move, first));
         if (i > 0 && moves[i]!.maxRemoved === moves[0]!.maxRemoved) moves.unshift(...moves.splice(i, 1));
       } else if (line !== null) {
-        notes.push(
-          `the line to the ${maxRemoved} cards may not be the shortest: the search for the shortest stopped after ${shortest.positions.toLocaleString('en-US')} positions`,
-        );
+        notes.push(notShortestNote(maxRemoved, shortest.positions));
       }
     }
   }
@@ -212,9 +210,7 @@ function shortestLostLine(
 ): { line: PyramideMove[] | null; positions: number } {
   const at = positionOf(game);
   const { lo, hi } = space.pack(at.removed, at.talonRemoved, at.next, at.passesUsed);
-  const before = budget.nodes;
-  const steps = withinAttempt(budget, SHORTEST_LOST_LINE_NODES, (attempt) => shortestLineToRemoved(space, attempt, lo, hi, target));
-  const positions = budget.nodes - before;
+  const { steps, positions } = shortestLineWithin(space, budget, lo, hi, target);
   if (!steps) return { line: null, positions };
   const from = new PyramideGame(deal, rules);
   for (const move of played) from.move(move);

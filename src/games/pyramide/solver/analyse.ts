@@ -19,7 +19,7 @@ import { searchMinMoves } from './minMoves.js';
 import { type PyramidePosition, startPosition } from './position.js';
 import { searchPyramidOnly } from './pyramidOnly.js';
 import { NO_WIN, RelaxedGame } from './relaxed.js';
-import { lineToRemoved, SHORTEST_LOST_LINE_NODES, shortestLineToRemoved } from './stuckLine.js';
+import { lineToRemoved, notShortestNote, shortestLineWithin } from './stuckLine.js';
 
 export interface PyramideSolution {
   verdict: Verdict;
@@ -49,16 +49,9 @@ export function solvePyramide(deal: PyramideDeal, rules: PyramideRules, limits: 
       // The first line found (kept should this search stop) gives way to a shortest one.
       const { space, maxRemoved } = figures;
       const { lo, hi } = space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed);
-      const before = budget.nodes;
-      const shortest = withinAttempt(budget, SHORTEST_LOST_LINE_NODES, (attempt) =>
-        shortestLineToRemoved(space, attempt, lo, hi, maxRemoved),
-      );
-      if (shortest) steps = shortest;
-      else {
-        figures.notes.push(
-          `the line to the ${maxRemoved} cards may not be the shortest: the search for the shortest stopped after ${(budget.nodes - before).toLocaleString('en-US')} positions`,
-        );
-      }
+      const shortest = shortestLineWithin(space, budget, lo, hi, maxRemoved);
+      if (shortest.steps) steps = shortest.steps;
+      else figures.notes.push(notShortestNote(maxRemoved, shortest.positions));
     }
     const game = new PyramideGame(deal, rules);
     stuckLine = playSteps(game, figures.space, steps, false);

@@ -11,7 +11,7 @@
  * `shortestLineToRemoved` for the fewest moves there instead (a search hundreds to thousands
  * of times longer).
  */
-import type { Budget } from '../../../search/limits.js';
+import { type Budget, withinAttempt } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import { stepsTo } from './fullExplore.js';
 import { FullStateSpace, MAX_MOVES } from './fullState.js';
@@ -81,6 +81,29 @@ export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: nu
  * a second); past that a hint or `solve` keeps a line that may not be the shortest, and says so.
  */
 export const SHORTEST_LOST_LINE_NODES = 1_000_000;
+
+/**
+ * `shortestLineToRemoved` with at most SHORTEST_LOST_LINE_NODES of `budget`: its steps (null
+ * when it stopped first) and the positions it took, for `notShortestNote`.
+ */
+export function shortestLineWithin(
+  space: FullStateSpace,
+  budget: Budget,
+  startLo: number,
+  startHi: number,
+  target: number,
+): { steps: number[] | null; positions: number } {
+  const before = budget.nodes;
+  const steps = withinAttempt(budget, SHORTEST_LOST_LINE_NODES, (attempt) =>
+    shortestLineToRemoved(space, attempt, startLo, startHi, target),
+  );
+  return { steps: steps ?? null, positions: budget.nodes - before };
+}
+
+/** The note of a line to the `target` cards kept where the search for the shortest stopped after `positions`. */
+export function notShortestNote(target: number, positions: number): string {
+  return `the line to the ${target} cards may not be the shortest: the search for the shortest stopped after ${positions.toLocaleString('en-US')} positions`;
+}
 
 /**
  * The fewest moves from (startLo, startHi) to a position with `target` pyramid cards removed,
