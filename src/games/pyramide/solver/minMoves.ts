@@ -245,9 +245,10 @@ function search(
         continue;
       }
     }
-    const id = table.intern(hi, lo);
+    // `dominated` walked the position's probe run: taken before (by a longer path), it is there
+    // already; otherwise it is new, and no second walk is needed to know it.
+    const id = takenId >= 0 ? takenId : table.intern(hi, lo);
     if (id < 0) return { line: null, complete: false };
-    if (!table.lastWasNew && closed.g[id]! <= gv) continue; // taken before by a path as short
     if (id >= closed.g.length) closed.ensure(id);
     const { g, parent, via, exactId } = closed;
     g[id] = gv;
