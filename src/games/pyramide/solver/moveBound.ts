@@ -162,8 +162,10 @@ export class MoveBound {
     const wasteDig = this.wasteDig;
     // What this pass can still reach at best (see `passReach`): the waste cards a dig can
     // pass, and whether every pyramid card can go without a turn-over.
-    // (Elsewhere, and for the quick bound, each value's cheapest way is taken on its own.)
-    const closure = full && this.fullSaysMore;
+    // (For the quick bound each value's cheapest way is taken on its own.) `of` sends only
+    // rule sets without a strict win or a playable stock top here: those where the full
+    // bound says more (`fullSaysMore`).
+    const closure = full;
     const digDepth = closure ? this.passReach(removed, talonRemoved, next, canCycle) : 24;
     const clearsThisPass = !closure || this.passClears;
     if (!clearsThisPass && !canCycle) return NEVER;
