@@ -72,6 +72,14 @@ export class FullStateSpace {
   // set that hashed to it: on the slowest deals half the lookups or more find their set there).
   private readonly canonKeys = new Int32Array(1 << CANON_BITS).fill(-1);
   private readonly canonOf = new Int32Array(1 << CANON_BITS);
+  /** Per value, the talon indices holding it (bit per index). */
+  private readonly talonOfValue = new Int32Array(14);
+  /**
+   * Whether `successors` may play a forced pair alone (see `forcedPair`): only where talon
+   * cards pair with pyramid cards alone and need not go themselves, and a card pairs only with
+   * cards neither under it nor over it.
+   */
+  readonly forcedPairsSafe: boolean;
 
   constructor(
     readonly deal: PyramideDeal,
@@ -89,6 +97,8 @@ export class FullStateSpace {
       this.usageLow[m] = this.usageLow[m & (m - 1)]! + step(i);
       this.usageHigh[m] = this.usageHigh[m & (m - 1)]! + step(USAGE_BITS + i);
     }
+    for (let i = 0; i < TALON_SIZE; i++) this.talonOfValue[this.value[TALON_BASE + i]!]! |= 1 << i;
+    this.forcedPairsSafe = !rules.strictWin && !rules.pairBeneath && !rules.pairCovering && !rules.stockTopAvailable;
     for (let v = 0; v < 14; v++) {
       this.nextOfValue[v * (TALON_SIZE + 1) + TALON_SIZE] = TALON_SIZE;
       for (let i = TALON_SIZE - 1; i >= 0; i--) {
@@ -164,9 +174,10 @@ export class FullStateSpace {
    * round again reaches the same position later, with more turn-overs used.
    *
    * When a King in the pyramid can be removed, that is the only successor: it must go in
-   * every win, it only uncovers cards, and removing it first loses nothing.
+   * every win, it only uncovers cards, and removing it first loses nothing. With `forced`
+   * (searches for the fewest moves only: see `forcedPair`), so is a pair that every win plays.
    */
-  successors(lo: number, hi: number, outLo: Uint32Array, outHi: Uint32Array, outMove: Int32Array): number {
+  successors(lo: number, hi: number, outLo: Uint32Array, outHi: Uint32Array, outMove: Int32Array, forced = false): number {
     const rules = this.rules;
     const value = this.value;
     const removed = lo & FULL_PYRAMID;
@@ -193,6 +204,8 @@ export class FullStateSpace {
         availOf[value[i]!]! |= 1 << i;
       }
     }
+    if (forced && this.forcedPairsSafe && this.forcedPair(removed, talonRemoved, startNext, startPasses, n, outLo, outHi, outMove))
+      return 1;
 
     // Removals inside the pyramid.
     for (let a = 0; a < n; a++) {
@@ -359,6 +372,51 @@ export class FullStateSpace {
   /** The draws and turn-overs a successor's code plays before its removal. */
   static stepsOf(code: number): number {
     return code >>> 14;
+  }
+
+  /**
+   * A pair that every win plays, playable now at no draw, written as the only successor (true),
+   * or false. An available card with one partner left in the whole game (one pyramid card it
+   * could ever meet, or one talon card, of its partner value) must go with that partner in
+   * every win; when that partner is an available pyramid card or the waste top, playing the
+   * pair first loses nothing. Take any win: the same moves with this pair first remain legal
+   * (removing the card only uncovers others; the talon card gone, every other waste top stays
+   * the top, and a draw of it in a later pass is skipped), and none costs more. So some
+   * shortest win starts with it, and some line to the most cards removed too. Not for dead
+   * ends: a line that never plays the pair may stop where this one goes on.
+   */
+  private forcedPair(
+    removed: number,
+    talonRemoved: number,
+    next: number,
+    passes: number,
+    n: number,
+    outLo: Uint32Array,
+    outHi: Uint32Array,
+    outMove: Int32Array,
+  ): boolean {
+    const value = this.value;
+    const talonLeft = ~talonRemoved & ALL_TALON;
+    const waste = talonLeft & ((1 << next) - 1);
+    const wasteTop = waste === 0 ? -1 : 31 - Math.clz32(waste);
+    for (let a = 0; a < n; a++) {
+      const x = this.avail[a]!;
+      const w = 13 - value[x]!;
+      const inPyramid = this.compatible[x]! & ~removed;
+      const inTalon = talonLeft & this.talonOfValue[w]!;
+      if (inPyramid !== 0) {
+        // One pyramid partner, no talon one, and that partner available now.
+        if ((inPyramid & (inPyramid - 1)) !== 0 || inTalon !== 0 || (this.availOf[w]! & inPyramid) === 0) continue;
+        const y = 31 - Math.clz32(inPyramid);
+        this.emit(Math.min(x, y), Math.max(x, y), 0, removed, talonRemoved, next, passes, outLo, outHi, outMove, 0);
+        return true;
+      }
+      // One talon partner, on the waste top.
+      if (wasteTop < 0 || inTalon !== 1 << wasteTop) continue;
+      this.emit(x, TALON_BASE + wasteTop, 0, removed, talonRemoved, next, passes, outLo, outHi, outMove, 0);
+      return true;
+    }
+    return false;
   }
 
   /** Writes one removal (one card when `lb` is -1) after `steps` draws and turn-overs. */
