@@ -1,7 +1,8 @@
 /**
  * Forced pairs in the minimum-move search (`FullStateSpace.successors` with `forced`): an
  * available card with one partner left in the whole game, that partner available now (a
- * pyramid card or the waste top), is played before anything else. Checked here against a
+ * pyramid card, the waste top, or the stock top where it plays), is played before anything
+ * else. Checked here against a
  * count of partners written from the pyramid's geometry and the deal's cards, on positions
  * met by random play; and the search with them against the search without them.
  */
@@ -37,31 +38,46 @@ function isAvailable(p: number, removed: number): boolean {
   return true;
 }
 
+/** Whether `q` covers `p` directly (one row down, the same place or the next). */
+function coversDirectly(q: number, p: number): boolean {
+  const a = place(p);
+  const b = place(q);
+  return b.row === a.row + 1 && (b.col === a.col || b.col === a.col + 1);
+}
+
 /**
  * The forced pair of a packed position as the rules say it, or null: no King available, and an
  * available card whose partners left (pyramid cards of its partner value neither on it nor
- * under it, and talon cards of that value) are one card, available now.
+ * under it, or with pair-covering covering it or covered by it directly; and talon cards of
+ * that value) are one card, available now (a pyramid card, the waste top, or the stock top
+ * where it plays).
  */
 function expectedForcedPair(rules: PyramideRules, values: number[], talon: number[], lo: number, hi: number): [number, number] | null {
-  if (rules.strictWin || rules.pairBeneath || rules.pairCovering || rules.stockTopAvailable) return null;
+  if (rules.strictWin || rules.pairBeneath) return null;
   const removed = lo & FULL_PYRAMID;
   const talonRemoved = hi & ALL_TALON;
   const next = pointerOf(lo, hi);
   for (let p = 0; p < PYRAMID_SIZE; p++) if (values[p] === 13 && isAvailable(p, removed)) return null;
   let wasteTop = -1;
   for (let i = next - 1; i >= 0 && wasteTop < 0; i--) if (((talonRemoved >> i) & 1) === 0) wasteTop = i;
+  let stockTop = -1;
+  for (let i = next; i < TALON_SIZE && stockTop < 0 && rules.stockTopAvailable; i++) if (((talonRemoved >> i) & 1) === 0) stockTop = i;
   for (let x = 0; x < PYRAMID_SIZE; x++) {
     if (!isAvailable(x, removed)) continue;
     const w = 13 - values[x]!;
     const inPyramid: number[] = [];
     for (let y = 0; y < PYRAMID_SIZE; y++) {
-      if (((removed >> y) & 1) === 0 && values[y] === w && !liesOn(x, y) && !liesOn(y, x)) inPyramid.push(y);
+      if (((removed >> y) & 1) === 1 || values[y] !== w) continue;
+      const apart = !liesOn(x, y) && !liesOn(y, x);
+      const touching = coversDirectly(x, y) || coversDirectly(y, x);
+      if (apart || (rules.pairCovering && touching)) inPyramid.push(y);
     }
     const inTalon: number[] = [];
     for (let i = 0; i < TALON_SIZE; i++) if (((talonRemoved >> i) & 1) === 0 && talon[i] === w) inTalon.push(i);
     if (inPyramid.length + inTalon.length !== 1) continue;
     if (inPyramid.length === 1 && isAvailable(inPyramid[0]!, removed)) return [x, inPyramid[0]!];
     if (inTalon.length === 1 && inTalon[0] === wasteTop) return [x, PYRAMID_SIZE + wasteTop];
+    if (inTalon.length === 1 && inTalon[0] === stockTop) return [x, PYRAMID_SIZE + stockTop];
   }
   return null;
 }
@@ -74,7 +90,14 @@ function generator(seed: number): () => number {
 }
 
 describe('forced pairs', () => {
-  for (const rules of [APP_RULES, { ...APP_RULES, passes: 1 }, MSC_RULES, { ...APP_RULES, pairBeneath: true }]) {
+  for (const rules of [
+    APP_RULES,
+    { ...APP_RULES, passes: 1 },
+    MSC_RULES,
+    { ...APP_RULES, pairCovering: true },
+    { ...APP_RULES, pairBeneath: true },
+    { ...MSC_RULES, strictWin: true },
+  ]) {
     it(`are played alone exactly where the rules force them (${rulesName(rules)})`, () => {
       const outLo = new Uint32Array(MAX_MOVES);
       const outHi = new Uint32Array(MAX_MOVES);
@@ -124,6 +147,8 @@ describe('forced pairs', () => {
     { rules: APP_RULES, codes: [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 21, 23] },
     { rules: { ...APP_RULES, passes: 1 }, codes: [0, 1, 2, 3, 4, 5, 6, 7] },
     { rules: { ...APP_RULES, passes: 2 }, codes: [21, 23, 47] },
+    { rules: MSC_RULES, codes: [0, 1, 2, 3, 4, 5] },
+    { rules: { ...APP_RULES, pairCovering: true }, codes: [36, 41, 54] },
   ]) {
     it(`leave every minimum as it was, in fewer positions (${rulesName(rules)})`, () => {
       let withNodes = 0;
@@ -153,5 +178,5 @@ describe('forced pairs', () => {
 });
 
 function space0IsSafe(rules: PyramideRules): boolean {
-  return !rules.strictWin && !rules.pairBeneath && !rules.pairCovering && !rules.stockTopAvailable;
+  return !rules.strictWin && !rules.pairBeneath;
 }

@@ -75,9 +75,9 @@ export class FullStateSpace {
   /** Per value, the talon indices holding it (bit per index). */
   private readonly talonOfValue = new Int32Array(14);
   /**
-   * Whether `successors` may play a forced pair alone (see `forcedPair`): only where talon
-   * cards pair with pyramid cards alone and need not go themselves, and a card pairs only with
-   * cards neither under it nor over it.
+   * Whether `successors` may play a forced pair alone (see `forcedPair`): not where a waste
+   * card may pair with the one beneath it (a talon card taken out of the waste would make
+   * others meet), nor where every card must go.
    */
   readonly forcedPairsSafe: boolean;
 
@@ -98,7 +98,7 @@ export class FullStateSpace {
       this.usageHigh[m] = this.usageHigh[m & (m - 1)]! + step(USAGE_BITS + i);
     }
     for (let i = 0; i < TALON_SIZE; i++) this.talonOfValue[this.value[TALON_BASE + i]!]! |= 1 << i;
-    this.forcedPairsSafe = !rules.strictWin && !rules.pairBeneath && !rules.pairCovering && !rules.stockTopAvailable;
+    this.forcedPairsSafe = !rules.strictWin && !rules.pairBeneath;
     for (let v = 0; v < 14; v++) {
       this.nextOfValue[v * (TALON_SIZE + 1) + TALON_SIZE] = TALON_SIZE;
       for (let i = TALON_SIZE - 1; i >= 0; i--) {
@@ -378,10 +378,11 @@ export class FullStateSpace {
    * A pair that every win plays, playable now at no draw, written as the only successor (true),
    * or false. An available card with one partner left in the whole game (one pyramid card it
    * could ever meet, or one talon card, of its partner value) must go with that partner in
-   * every win; when that partner is an available pyramid card or the waste top, playing the
-   * pair first loses nothing. Take any win: the same moves with this pair first remain legal
-   * (removing the card only uncovers others; the talon card gone, every other waste top stays
-   * the top, and a draw of it in a later pass is skipped), and none costs more. So some
+   * every win; when that partner is an available pyramid card, the waste top or (where it
+   * plays) the stock top, playing the pair first loses nothing. Take any win: the same moves
+   * with this pair first remain legal (removing the card only uncovers others; the talon card
+   * gone, every other waste top and stock top stays the top, and a draw of it is skipped),
+   * and none costs more. So some
    * shortest win starts with it, and some line to the most cards removed too. Not for dead
    * ends: a line that never plays the pair may stop where this one goes on.
    */
@@ -399,6 +400,8 @@ export class FullStateSpace {
     const talonLeft = ~talonRemoved & ALL_TALON;
     const waste = talonLeft & ((1 << next) - 1);
     const wasteTop = waste === 0 ? -1 : 31 - Math.clz32(waste);
+    const stock = talonLeft & ~waste;
+    const stockTop = this.rules.stockTopAvailable && stock !== 0 ? 31 - Math.clz32(stock & -stock) : -1;
     for (let a = 0; a < n; a++) {
       const x = this.avail[a]!;
       const w = 13 - value[x]!;
@@ -411,9 +414,10 @@ export class FullStateSpace {
         this.emit(Math.min(x, y), Math.max(x, y), 0, removed, talonRemoved, next, passes, outLo, outHi, outMove, 0);
         return true;
       }
-      // One talon partner, on the waste top.
-      if (wasteTop < 0 || inTalon !== 1 << wasteTop) continue;
-      this.emit(x, TALON_BASE + wasteTop, 0, removed, talonRemoved, next, passes, outLo, outHi, outMove, 0);
+      // One talon partner, on the waste top or the stock top that plays.
+      const top = wasteTop >= 0 && inTalon === 1 << wasteTop ? wasteTop : stockTop >= 0 && inTalon === 1 << stockTop ? stockTop : -1;
+      if (top < 0) continue;
+      this.emit(x, TALON_BASE + top, 0, removed, talonRemoved, next, passes, outLo, outHi, outMove, 0);
       return true;
     }
     return false;
