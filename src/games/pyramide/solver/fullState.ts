@@ -382,9 +382,9 @@ export class FullStateSpace {
    * plays) the stock top, playing the pair first loses nothing. Take any win: the same moves
    * with this pair first remain legal (removing the card only uncovers others; the talon card
    * gone, every other waste top and stock top stays the top, and a draw of it is skipped),
-   * and none costs more. So some
-   * shortest win starts with it, and some line to the most cards removed too. Not for dead
-   * ends: a line that never plays the pair may stop where this one goes on.
+   * and none costs more. So some shortest win starts with it. Only for searches of wins: a
+   * line that is no win may give the partner to another card instead, or stop where this one
+   * goes on (the most cards removed, dead ends).
    */
   private forcedPair(
     removed: number,
