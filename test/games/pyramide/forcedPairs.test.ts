@@ -11,6 +11,7 @@ import { rankOf } from '../../../src/cards/card.js';
 import { dealFromNumber, talonOf } from '../../../src/games/pyramide/deal.js';
 import { FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE } from '../../../src/games/pyramide/layout.js';
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../../../src/games/pyramide/rules.js';
+import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
 import { ALL_TALON, FullStateSpace, MAX_MOVES, pointerOf } from '../../../src/games/pyramide/solver/fullState.js';
 import { searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
 import { startPosition } from '../../../src/games/pyramide/solver/position.js';
@@ -141,6 +142,18 @@ describe('forced pairs', () => {
       if (space0IsSafe(rules)) expect(forcedSeen).toBeGreaterThan(20);
       else expect(forcedSeen).toBe(0);
     });
+  }
+
+  for (const rules of [{ ...APP_RULES, passes: 1 }, { ...APP_RULES, passes: 2, pairCovering: true }, MSC_RULES]) {
+    it(`leave winnability alone (the search for a win, which plays them) as the full analysis says (${rulesName(rules)})`, () => {
+      for (let code = 0; code < 25; code++) {
+        const deal = dealFromNumber(code);
+        const quick = solvePyramide(deal, rules, GENEROUS, { winnabilityOnly: true });
+        const full = solvePyramide(deal, rules, GENEROUS);
+        expect(quick.winnable, `code ${code}`).not.toBeNull();
+        expect(quick.winnable, `code ${code}`).toBe(full.winnable);
+      }
+    }, 120_000);
   }
 
   for (const { rules, codes } of [

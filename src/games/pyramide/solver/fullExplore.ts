@@ -144,7 +144,8 @@ export function exploreFull(
     }
     if (cutStuckTalon && space.talonStuck(lo, hi)) continue;
     if (cutStuckTalon && !space.deadEndAhead(lo, hi)) continue;
-    const n = space.successors(lo, hi, outLo, outHi, outMove);
+    // A search for a win alone may play a forced pair alone (see `FullStateSpace.successors`).
+    const n = space.successors(lo, hi, outLo, outHi, outMove, goal === 'win');
     if (mode === 'dead-end' && space.deadEnd) {
       found = true;
       break;

@@ -175,7 +175,7 @@ export class FullStateSpace {
    *
    * When a King in the pyramid can be removed, that is the only successor: it must go in
    * every win, it only uncovers cards, and removing it first loses nothing. With `forced`
-   * (searches for the fewest moves only: see `forcedPair`), so is a pair that every win plays.
+   * (searches for a win only: see `forcedPair`), so is a pair that every win plays.
    */
   successors(lo: number, hi: number, outLo: Uint32Array, outHi: Uint32Array, outMove: Int32Array, forced = false): number {
     const rules = this.rules;
