@@ -92,6 +92,12 @@ class PyramidOnlySearch {
       // `talon.unused(usage, v)`, written out: this loop runs for every position expanded.
       for (let v = 1; v <= 12; v++) left[v] = talonCount[v]! - (Math.floor(usage / radix[v]!) % (talonCount[v]! + 1));
       if (this.hasDeadCard(mask)) continue;
+      // A pair that every win plays goes alone (see `forcedPair`).
+      const forced = this.forcedPair(mask, usage, n);
+      if (forced !== 0) {
+        if (forced < 0) stopped = true;
+        continue;
+      }
       // Pushed first, popped last: pairs with the talon, then pairs inside the pyramid.
       for (let a = 0; a < n && !stopped; a++) {
         const pa = avail[a]!;
@@ -121,6 +127,33 @@ class PyramidOnlySearch {
     }
     const complete = !stopped && this.sp === 0;
     return won ? true : complete ? false : null;
+  }
+
+  /**
+   * Pushes the one successor of a pair that every win plays, if there is one (1; -1 when the
+   * table is full; 0 when there is none): an available card with no pyramid partner left goes
+   * with a talon card of its partner value (any one: the talon is free here, and every win
+   * spends one on it), and one whose only partner left is an available pyramid card, with no
+   * talon card of their value, goes with that card. Playing it first only uncovers cards and
+   * spends nothing a win would not, so a win exists from here exactly when one starts with it.
+   */
+  private forcedPair(mask: number, usage: number, n: number): number {
+    const { value, avail, partners, left } = this;
+    for (let a = 0; a < n; a++) {
+      const x = avail[a]!;
+      if (value[x] === 13) continue; // (closeKings has removed every available King)
+      const w = 13 - value[x]!;
+      const inPyramid = partners[x]! & ~mask;
+      if (inPyramid === 0) {
+        if (left[w]! === 0) continue; // a dead card: hasDeadCard has cut such states
+        return this.push(this.closeKings(mask | (1 << x)), usage + this.talon.radix[w]!) ? 1 : -1;
+      }
+      if ((inPyramid & (inPyramid - 1)) !== 0 || left[w]! !== 0) continue;
+      const y = 31 - Math.clz32(inPyramid);
+      if ((mask & COVER_MASK[y]!) !== COVER_MASK[y]) continue; // not available yet
+      return this.push(this.closeKings(mask | (1 << x) | (1 << y)), usage) ? 1 : -1;
+    }
+    return 0;
   }
 
   /** A card left with no partner it could ever meet (with `left` set for the state): this state cannot be won. */
