@@ -3,7 +3,8 @@
  * matter (`talonIsFree`): any stock or waste card can be brought to the waste top, and no
  * two of them pair. A state is then the set of pyramid cards removed plus how many talon
  * cards of each value have been used (the relaxed game of relaxed.ts, here searched
- * depth first until the first win, cutting states with a card that can never go).
+ * depth first until the first win, cutting states with a card that can never go, and playing
+ * a pair that every win plays alone: see `forcedPair`).
  */
 import { rankOf } from '../../../cards/card.js';
 import type { Budget } from '../../../search/limits.js';
