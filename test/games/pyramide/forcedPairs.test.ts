@@ -13,9 +13,8 @@ import { FULL_PYRAMID, PYRAMID_SIZE, TALON_SIZE } from '../../../src/games/pyram
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../../../src/games/pyramide/rules.js';
 import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
 import { ALL_TALON, FullStateSpace, MAX_MOVES, pointerOf } from '../../../src/games/pyramide/solver/fullState.js';
-import { searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
 import { startPosition } from '../../../src/games/pyramide/solver/position.js';
-import { Budget } from '../../../src/search/limits.js';
+import { fewestMoves } from './fewestMoves.js';
 
 const GENEROUS = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
 
@@ -139,7 +138,7 @@ describe('forced pairs', () => {
           hi = allHi[k]!;
         }
       }
-      if (space0IsSafe(rules)) expect(forcedSeen).toBeGreaterThan(20);
+      if (forcedPairsApply(rules)) expect(forcedSeen).toBeGreaterThan(20);
       else expect(forcedSeen).toBe(0);
     });
   }
@@ -167,20 +166,7 @@ describe('forced pairs', () => {
       let withNodes = 0;
       let withoutNodes = 0;
       for (const code of codes) {
-        const runs = [true, false].map((forced) => {
-          const space = new FullStateSpace(dealFromNumber(code), rules);
-          const s = startPosition(rules);
-          const { lo, hi } = space.pack(s.removed, s.talonRemoved, s.next, s.passesUsed);
-          const budget = new Budget(GENEROUS);
-          const result = searchMinMoves(space, budget, lo, hi, false, undefined, true, forced);
-          expect(result.complete).toBe(true);
-          let moves: number | null = null;
-          if (result.line) {
-            moves = 0;
-            for (const c of result.line) moves += FullStateSpace.moveCost(c);
-          }
-          return { moves, nodes: budget.nodes };
-        });
+        const runs = [true, false].map((forced) => fewestMoves(code, rules, true, forced));
         expect(runs[0]!.moves, `code ${code}`).toBe(runs[1]!.moves);
         withNodes += runs[0]!.nodes;
         withoutNodes += runs[1]!.nodes;
@@ -190,6 +176,7 @@ describe('forced pairs', () => {
   }
 });
 
-function space0IsSafe(rules: PyramideRules): boolean {
+/** Whether the rules let forced pairs be played alone. */
+function forcedPairsApply(rules: PyramideRules): boolean {
   return !rules.strictWin && !rules.pairBeneath;
 }

@@ -7,29 +7,8 @@
  * second (230, 236 and 239) would change their minimum.
  */
 import { describe, expect, it } from 'vitest';
-import { dealFromNumber } from '../../../src/games/pyramide/deal.js';
 import { APP_RULES, type PyramideRules, rulesName } from '../../../src/games/pyramide/rules.js';
-import { FullStateSpace } from '../../../src/games/pyramide/solver/fullState.js';
-import { searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
-import { startPosition } from '../../../src/games/pyramide/solver/position.js';
-import { Budget } from '../../../src/search/limits.js';
-
-const GENEROUS = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
-
-function fewestMoves(n: number, rules: PyramideRules, fullBound: boolean): { moves: number | null; nodes: number } {
-  const space = new FullStateSpace(dealFromNumber(n), rules);
-  const s = startPosition(rules);
-  const { lo, hi } = space.pack(s.removed, s.talonRemoved, s.next, s.passesUsed);
-  const budget = new Budget(GENEROUS);
-  const result = searchMinMoves(space, budget, lo, hi, false, undefined, fullBound);
-  expect(result.complete).toBe(true);
-  let moves: number | null = null;
-  if (result.line) {
-    moves = 0;
-    for (const code of result.line) moves += FullStateSpace.moveCost(code);
-  }
-  return { moves, nodes: budget.nodes };
-}
+import { fewestMoves } from './fewestMoves.js';
 
 const CASES: { rules: PyramideRules; codes: number[] }[] = [
   { rules: APP_RULES, codes: [21, 23, 230, 236, 239] },
