@@ -1,10 +1,10 @@
 /**
- * Forced pairs in the minimum-move search (`FullStateSpace.successors` with `forced`): an
+ * Forced pairs in the searches for a win (`FullStateSpace.successors` with `forced`): an
  * available card with one partner left in the whole game, that partner available now (a
  * pyramid card, the waste top, or the stock top where it plays), is played before anything
- * else. Checked here against a
- * count of partners written from the pyramid's geometry and the deal's cards, on positions
- * met by random play; and the search with them against the search without them.
+ * else. Checked here against a count of partners written from the pyramid's geometry and the
+ * deal's cards, on positions met by random play; then the minimum-move search with them
+ * against the search without them, and winnability alone against the full analysis.
  */
 import { describe, expect, it } from 'vitest';
 import { rankOf } from '../../../src/cards/card.js';
