@@ -55,4 +55,50 @@ describe('deal generator golden values', () => {
       expect(Number.isInteger(r) && r >= 0 && r < 2 ** 32).toBe(true);
     }
   });
+
+  it('next and uniform give what deal-codes.md spells out, in exact integers', () => {
+    // The spec's steps word for word, in BigInt: the generator's integer shortcuts must agree.
+    const M = 2n ** 32n;
+    const spec = (salt: number, n: number) => {
+      let a = BigInt(salt) % M;
+      let b = BigInt(n) % M;
+      let c = BigInt(Math.floor(n / 2 ** 32)) % M;
+      let d = 1n;
+      const next = (): bigint => {
+        const t = (a + b + d) % M;
+        d = (d + 1n) % M;
+        a = b ^ (b >> 9n);
+        b = (c + (c << 3n)) % M;
+        c = ((c << 21n) | (c >> 11n)) % M;
+        c = (c + t) % M;
+        return t;
+      };
+      for (let i = 0; i < 12; i++) next();
+      const uniform = (k: number): number => {
+        const limit = M - (M % BigInt(k));
+        for (;;) {
+          const r = next();
+          if (r < limit) return Number(r % BigInt(k));
+        }
+      };
+      return { next, uniform };
+    };
+    const ks = [1, 2, 3, 7, 52, 104, 255, 1000, 32_767, 32_768, 32_769, 65_536, 1_000_003, 2 ** 31 - 1, 2 ** 31 + 11, 3_000_000_000];
+    for (const [salt, n] of [
+      [0x50593100, 0],
+      [0x44533100, 1],
+      [0xffffffff, 8_031_810_175],
+      [0x52414e44, 2 ** 53 - 1],
+    ] as const) {
+      const fast = new Sfc32(salt, n);
+      const slow = spec(salt, n);
+      for (let i = 0; i < 4000; i++) {
+        if (i % 5 === 0) expect(fast.next()).toBe(Number(slow.next()));
+        else {
+          const k = ks[i % ks.length]!;
+          expect(fast.uniform(k)).toBe(slow.uniform(k));
+        }
+      }
+    }
+  });
 });

@@ -4,7 +4,7 @@
  * arrival: a worker refuses a chunk of other versions, the coordinator stores only results
  * that answer the deals it asked about.
  */
-import { createHash } from 'node:crypto';
+import { shortHash } from '../../codes/shortHash.js';
 import { figureProblem } from '../../games/figures.js';
 import { gameById, gameOf } from '../../games/registry.js';
 import type { AnalyseOptions, Analysis, DealInput, GameId, RuleFlags } from '../../games/types.js';
@@ -74,7 +74,7 @@ export function limitsFromJson(limits: JsonLimits): Limits {
 /** The settings signature: chunks left in the queue by an earlier run of the same batch carry the same one. */
 export function batchSignature(mode: AnalysisMode, flags: RuleFlags, limits: Limits, options: AnalyseOptions): string {
   const text = JSON.stringify({ cardsolve: CARDSOLVE_VERSION, mode, flags, limits: limitsToJson(limits), options });
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return shortHash(text);
 }
 
 export function chunkJob(

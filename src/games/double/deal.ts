@@ -2,8 +2,8 @@
  * Double Solitaire deals: dealing a code's cards (deal-codes.md), reading and writing the
  * deal-file layout (deal-files.md), the rules letters and the fingerprint.
  */
-import { createHash } from 'node:crypto';
 import { type CardStyle, formatCard, tryParseCard } from '../../cards/notation.js';
+import { shortHash } from '../../codes/shortHash.js';
 import { shuffledDeck } from '../../codes/shuffle.js';
 import { InputError } from '../../errors/inputError.js';
 import { COLUMNS, type DoubleDeal, type DoubleRules, rulesName, STOCK_SIZE } from './engine.js';
@@ -53,7 +53,7 @@ export function layoutText(deal: DoubleDeal, rules: DoubleRules, style: CardStyl
 /** A stable identity of the cards and the rules (the same for a code and its layout). */
 export function fingerprint(deal: DoubleDeal, rules: DoubleRules): string {
   const text = layoutText(deal, rules, 'en');
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return shortHash(text);
 }
 
 /** Whether a deal text says it is Double Solitaire (its `game:` line). */

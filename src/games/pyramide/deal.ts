@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Card } from '../../cards/card.js';
 import { type CardStyle, formatCard, formatCards, tryParseCard } from '../../cards/notation.js';
+import { shortHash } from '../../codes/shortHash.js';
 import { shuffledDeck } from '../../codes/shuffle.js';
 import { InputError } from '../../errors/inputError.js';
 import { PYRAMID_SIZE, ROWS, rowStart, TALON_SIZE } from './layout.js';
@@ -193,7 +193,7 @@ export function fingerprint(deal: PyramideDeal, rulesName: string): string {
     deal.first === null ? '?' : String(deal.first),
     deal.stock === null ? '?' : deal.stock.join(','),
   ].join('|');
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return shortHash(text);
 }
 
 export function recognisesPyramideText(text: string): boolean {

@@ -43,19 +43,26 @@ export function soleAvailableCover(removed: number, pos: number): number {
  * For each position, the positions it could ever pair with: values adding to 13, and
  * neither card under the other (with `--pair-covering`, a card directly covering it counts
  * too). `values` are the 28 pyramid values, 1..13. Written into `masks` when given.
+ * (Asked once per deal, so from per-value masks and the precomputed relations below, not
+ * by trying every pair of positions.)
  */
 export function pairableMasks(values: ArrayLike<number>, pairCovering: boolean, masks = new Int32Array(PYRAMID_SIZE)): Int32Array {
-  masks.fill(0);
+  const ofValue = OF_VALUE_SCRATCH;
+  ofValue.fill(0);
   for (let x = 0; x < PYRAMID_SIZE; x++) {
-    for (let y = 0; y < PYRAMID_SIZE; y++) {
-      if (values[x]! + values[y]! !== 13) continue;
-      const apart = ((CONE_MASK[x]! >> y) & 1) === 0 && ((CONE_MASK[y]! >> x) & 1) === 0;
-      const touching = ((COVER_MASK[x]! >> y) & 1) === 1 || ((COVER_MASK[y]! >> x) & 1) === 1;
-      if (apart || (pairCovering && touching)) masks[x]! |= 1 << y;
-    }
+    const v = values[x]!;
+    if (v >= 0 && v <= 13) ofValue[v]! |= 1 << x;
+  }
+  for (let x = 0; x < PYRAMID_SIZE; x++) {
+    const w = 13 - values[x]!;
+    const partners = w >= 0 && w <= 13 ? ofValue[w]! : 0;
+    masks[x] = (partners & ~NESTED_MASK[x]!) | (pairCovering ? partners & TOUCHING_MASK[x]! : 0);
   }
   return masks;
 }
+
+/** `pairableMasks`' scratch: per value 0..13, the positions holding it. */
+const OF_VALUE_SCRATCH = new Int32Array(14);
 
 /** Bit mask of every position that must go before `pos` is uncovered (its whole cone below). */
 const CONE_MASK: readonly number[] = (() => {
@@ -67,5 +74,19 @@ const CONE_MASK: readonly number[] = (() => {
   }
   return cone;
 })();
+
+/** Per position, the positions under or over it (one in the other's cone): never a pair. */
+const NESTED_MASK: readonly number[] = Array.from({ length: PYRAMID_SIZE }, (_, x) => {
+  let mask = CONE_MASK[x]!;
+  for (let y = 0; y < PYRAMID_SIZE; y++) if ((CONE_MASK[y]! >> x) & 1) mask |= 1 << y;
+  return mask;
+});
+
+/** Per position, the positions directly covering it or covered by it (a pair with `--pair-covering`). */
+const TOUCHING_MASK: readonly number[] = Array.from({ length: PYRAMID_SIZE }, (_, x) => {
+  let mask = COVER_MASK[x]!;
+  for (let y = 0; y < PYRAMID_SIZE; y++) if ((COVER_MASK[y]! >> x) & 1) mask |= 1 << y;
+  return mask;
+});
 
 export { popcount } from '../../search/bits.js';

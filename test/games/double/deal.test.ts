@@ -37,6 +37,10 @@ describe('Double Solitaire deal files', () => {
     }
   });
 
+  it('keeps the fingerprints it has stored: the same deal and rules, the same 16 hex digits', () => {
+    expect(doubleGame.open({ kind: 'code', code: 'DS1-D1V-AAAAAAA' }, {}).fingerprint).toBe('58fcb7c6ea531dd9');
+  });
+
   it('recognises its deal files', () => {
     expect(doubleGame.recognises(layoutOf(CODE))).toBe(true);
     expect(doubleGame.recognises('# x\ngame: double\n')).toBe(true);

@@ -56,6 +56,8 @@ describe('Pyramide deal files', () => {
   it('gives a deal without a code a fingerprint of its cards and rules', () => {
     const a = dealFromNumber(1);
     expect(fingerprint(a, 'app')).toMatch(/^[0-9a-f]{16}$/);
+    // Stored in every database row: a value once given must never change.
+    expect(fingerprint(dealFromNumber(0), 'app')).toBe('3f22e88cb585d649');
     expect(fingerprint(a, 'app')).toBe(fingerprint(parseDealText(formatDealText(a, false), 'x'), 'app'));
     expect(fingerprint(a, 'app')).not.toBe(fingerprint(a, 'msc'));
     expect(fingerprint(a, 'app')).not.toBe(fingerprint(dealFromNumber(2), 'app'));
