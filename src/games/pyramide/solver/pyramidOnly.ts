@@ -42,16 +42,22 @@ class PyramidOnlySearch {
   private readonly partners = new Int32Array(PYRAMID_SIZE);
   /** Talon cards of each value still unused in the state being expanded. */
   private readonly left = new Int32Array(14);
+  /** The deal's pyramid Kings, and the other cards (bit per position). */
+  private kings = 0;
+  private others = 0;
 
   run(deal: PyramideDeal, rules: PyramideRules, budget: Budget, start: PyramidePosition): boolean | null {
     const { value, talon, table, avail, partners, left } = this;
     const { count: talonCount, radix } = talon;
     talonCount.fill(4);
+    this.kings = 0;
     for (let i = 0; i < PYRAMID_SIZE; i++) {
       value[i] = rankOf(deal.pyramid[i]!);
       // The talon holds the cards the pyramid does not: four of each value in all.
       talonCount[value[i]!]!--;
+      if (value[i] === 13) this.kings |= 1 << i;
     }
+    this.others = FULL_PYRAMID & ~this.kings;
     talon.setRadix();
     table.reset(budget);
     if (this.stack.data.length > 1 << 16) this.stack = new GrowableInt32Array(1 << 10);
@@ -86,12 +92,22 @@ class PyramidOnlySearch {
         won = true;
         break;
       }
+      // The cards left, lowest position first (set bits): the available ones among them.
       let n = 0;
-      for (let i = 0; i < PYRAMID_SIZE; i++) {
-        if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) avail[n++] = i;
+      for (let t = ~mask & FULL_PYRAMID; t !== 0; t &= t - 1) {
+        const i = 31 - Math.clz32(t & -t);
+        if ((mask & COVER_MASK[i]!) === COVER_MASK[i]) avail[n++] = i;
       }
-      // `talon.unused(usage, v)`, written out: this loop runs for every position expanded.
-      for (let v = 1; v <= 12; v++) left[v] = talonCount[v]! - (Math.floor(usage / radix[v]!) % (talonCount[v]! + 1));
+      // `talon.unused(usage, v)` for every value, written out: this loop runs for every
+      // position expanded. The usage is a mixed-radix number below 2^20 (see talonUsage.ts):
+      // each digit by one integer division.
+      let rest = usage;
+      for (let v = 1; v <= 12; v++) {
+        const base = talonCount[v]! + 1;
+        const higher = (rest / base) | 0;
+        left[v] = talonCount[v]! - (rest - higher * base);
+        rest = higher;
+      }
       if (this.hasDeadCard(mask)) continue;
       // A pair that every win plays goes alone (see `forcedPair`).
       const forced = this.forcedPair(mask, usage, n);
@@ -160,8 +176,8 @@ class PyramidOnlySearch {
   /** A card left with no partner it could ever meet (with `left` set for the state): this state cannot be won. */
   private hasDeadCard(mask: number): boolean {
     const { value, partners, left } = this;
-    for (let x = 0; x < PYRAMID_SIZE; x++) {
-      if ((mask >> x) & 1 || value[x] === 13) continue;
+    for (let t = this.others & ~mask; t !== 0; t &= t - 1) {
+      const x = 31 - Math.clz32(t & -t);
       if ((partners[x]! & ~mask) === 0 && left[13 - value[x]!] === 0) return true;
     }
     return false;
@@ -169,11 +185,11 @@ class PyramidOnlySearch {
 
   /** Removes every available King, repeatedly: never a bad move (it only uncovers cards). */
   private closeKings(mask: number): number {
-    const value = this.value;
     for (;;) {
       let changed = false;
-      for (let i = 0; i < PYRAMID_SIZE; i++) {
-        if (value[i] === 13 && ((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) {
+      for (let t = this.kings & ~mask; t !== 0; t &= t - 1) {
+        const i = 31 - Math.clz32(t & -t);
+        if ((mask & COVER_MASK[i]!) === COVER_MASK[i]) {
           mask |= 1 << i;
           changed = true;
         }

@@ -22,6 +22,8 @@ export class TalonUsage {
       this.full += this.count[v]! * r;
       r *= this.count[v]! + 1;
     }
+    // At most 24 talon cards: r is at most 3^12. `used` relies on it staying in 31 bits.
+    if (r > 2 ** 31) throw new Error(`talon usage past 31 bits (${r} values): more talon cards than a deal has`);
   }
 
   /** What one more talon card of value v adds to a usage (0 for a King). */
@@ -29,9 +31,13 @@ export class TalonUsage {
     return v === 13 ? 0 : this.radix[v]!;
   }
 
-  /** The talon cards of value v (1 to 12) a usage counts as used: its digit v. */
+  /**
+   * The talon cards of value v (1 to 12) a usage counts as used: its digit v. (A usage is
+   * below 3^12 < 2^20, so `| 0` floors it: integer division, where `Math.floor` and `%` on
+   * its result took the floating-point path.)
+   */
   used(usage: number, v: number): number {
-    return Math.floor(usage / this.radix[v]!) % (this.count[v]! + 1);
+    return ((usage / this.radix[v]!) | 0) % (this.count[v]! + 1);
   }
 
   /** The talon cards of value v (1 to 12) a usage leaves unused. */
