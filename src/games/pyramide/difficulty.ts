@@ -110,12 +110,17 @@ export class PyramideDecisionSpace {
   private readonly succUsage = new Int32Array(64 * 32);
   private readonly avail = new Int32Array(PYRAMID_SIZE * 32);
   overflow = false;
+  /** The pyramid's Kings (bit per position): `closeKings` looks at these alone. */
+  private kings = 0;
 
   constructor(
     deal: PyramideDeal,
     private readonly stateLimit: number,
   ) {
-    for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
+    for (let i = 0; i < PYRAMID_SIZE; i++) {
+      this.value[i] = rankOf(deal.pyramid[i]!);
+      if (this.value[i] === 13) this.kings |= 1 << i;
+    }
     const talon = talonOf(deal);
     if (talon === null) throw new Error('difficulty needs the stock order');
     this.talonValue = Int32Array.from(talon, (c) => rankOf(c));
@@ -147,8 +152,9 @@ export class PyramideDecisionSpace {
   closeKings(mask: number): number {
     for (;;) {
       let changed = false;
-      for (let i = 0; i < PYRAMID_SIZE; i++) {
-        if (this.value[i] === 13 && ((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) {
+      for (let t = this.kings & ~mask; t !== 0; t &= t - 1) {
+        const i = 31 - Math.clz32(t & -t);
+        if ((mask & COVER_MASK[i]!) === COVER_MASK[i]) {
           mask |= 1 << i;
           changed = true;
         }
@@ -165,8 +171,9 @@ export class PyramideDecisionSpace {
     const base = depth * 64;
     const abase = depth * PYRAMID_SIZE;
     let n = 0;
-    for (let i = 0; i < PYRAMID_SIZE; i++) {
-      if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) this.avail[abase + n++] = i;
+    for (let t = ~mask & FULL_PYRAMID; t !== 0; t &= t - 1) {
+      const i = 31 - Math.clz32(t & -t);
+      if ((mask & COVER_MASK[i]!) === COVER_MASK[i]) this.avail[abase + n++] = i;
     }
     let k = 0;
     for (let a = 0; a < n; a++) {
@@ -333,8 +340,9 @@ function randomPlayouts(
         nKings = 0;
         nPairs = 0;
         availOfValue.fill(0);
-        for (let i = 0; i < PYRAMID_SIZE; i++) {
-          if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) {
+        for (let t = ~mask & FULL_PYRAMID; t !== 0; t &= t - 1) {
+          const i = 31 - Math.clz32(t & -t);
+          if ((mask & COVER_MASK[i]!) === COVER_MASK[i]) {
             avail[n++] = i;
             availOfValue[value[i]!]!++;
             if (value[i] === 13) kings[nKings++] = i;
