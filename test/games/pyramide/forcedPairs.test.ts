@@ -15,22 +15,9 @@ import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
 import { ALL_TALON, FullStateSpace, MAX_MOVES, pointerOf } from '../../../src/games/pyramide/solver/fullState.js';
 import { startPosition } from '../../../src/games/pyramide/solver/position.js';
 import { fewestMoves } from './fewestMoves.js';
+import { liesOn, place } from './geometry.js';
 
 const GENEROUS = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
-
-/** Row and column of a pyramid position (row r holds r + 1 cards). */
-function place(p: number): { row: number; col: number } {
-  let row = 0;
-  while (((row + 1) * (row + 2)) / 2 <= p) row++;
-  return { row, col: p - (row * (row + 1)) / 2 };
-}
-
-/** Whether pyramid card `q` lies on `p`, directly or not: a lower row, within the triangle below p. */
-function liesOn(q: number, p: number): boolean {
-  const a = place(p);
-  const b = place(q);
-  return b.row > a.row && b.col >= a.col && b.col <= a.col + (b.row - a.row);
-}
 
 function isAvailable(p: number, removed: number): boolean {
   if ((removed >> p) & 1) return false;
