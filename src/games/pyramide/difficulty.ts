@@ -22,7 +22,7 @@ import { Sfc32 } from '../../codes/sfc32.js';
 import { GrowableInt32Array, StateTable } from '../../search/stateTable.js';
 import { round, type TierOrUnknown, tierOf, wilson95 } from '../difficulty.js';
 import { type PyramideDeal, talonOf } from './deal.js';
-import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
+import { COVER_MASK, closeKings, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
 import { exactStartRate, exactWouldOverflow } from './randomPlay.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
 import { TalonUsage } from './solver/talonUsage.js';
@@ -148,19 +148,9 @@ export class PyramideDecisionSpace {
     return sets;
   }
 
-  /** Takes every free pyramid King, repeatedly. */
+  /** Takes every free pyramid King, repeatedly (see `closeKings` in layout.ts). */
   closeKings(mask: number): number {
-    for (;;) {
-      let changed = false;
-      for (let t = this.kings & ~mask; t !== 0; t &= t - 1) {
-        const i = 31 - Math.clz32(t & -t);
-        if ((mask & COVER_MASK[i]!) === COVER_MASK[i]) {
-          mask |= 1 << i;
-          changed = true;
-        }
-      }
-      if (!changed) return mask;
-    }
+    return closeKings(mask, this.kings);
   }
 
   /**

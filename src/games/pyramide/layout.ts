@@ -89,4 +89,23 @@ const TOUCHING_MASK: readonly number[] = Array.from({ length: PYRAMID_SIZE }, (_
   return mask;
 });
 
+/**
+ * `removed` with every King of `kings` (bit per position) removed as soon as it is
+ * uncovered, repeatedly (removing one may uncover another): never a bad move, as a King
+ * goes alone and only uncovers cards.
+ */
+export function closeKings(removed: number, kings: number): number {
+  for (;;) {
+    let changed = false;
+    for (let t = kings & ~removed; t !== 0; t &= t - 1) {
+      const i = 31 - Math.clz32(t & -t);
+      if ((removed & COVER_MASK[i]!) === COVER_MASK[i]) {
+        removed |= 1 << i;
+        changed = true;
+      }
+    }
+    if (!changed) return removed;
+  }
+}
+
 export { popcount } from '../../search/bits.js';

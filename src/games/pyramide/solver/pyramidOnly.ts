@@ -10,7 +10,7 @@ import { rankOf } from '../../../cards/card.js';
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import type { PyramideDeal } from '../deal.js';
-import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, soleAvailableCover } from '../layout.js';
+import { COVER_MASK, closeKings, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 import type { PyramidePosition } from './position.js';
 import { TalonUsage } from './talonUsage.js';
@@ -183,19 +183,9 @@ class PyramidOnlySearch {
     return false;
   }
 
-  /** Removes every available King, repeatedly: never a bad move (it only uncovers cards). */
+  /** Removes every available King, repeatedly (see `closeKings` in layout.ts). */
   private closeKings(mask: number): number {
-    for (;;) {
-      let changed = false;
-      for (let t = this.kings & ~mask; t !== 0; t &= t - 1) {
-        const i = 31 - Math.clz32(t & -t);
-        if ((mask & COVER_MASK[i]!) === COVER_MASK[i]) {
-          mask |= 1 << i;
-          changed = true;
-        }
-      }
-      if (!changed) return mask;
-    }
+    return closeKings(mask, this.kings);
   }
 
   private push(mask: number, usage: number): boolean {
