@@ -28,6 +28,10 @@ export function looksLikeCode(text: string): boolean {
 
 /** Reads the shape of a code; the registry then checks that a game has its family and letters. */
 export function parseDealCode(text: string): DealCode {
+  // A batch opens every code it names (twice: the registry, then the game), so the form
+  // `formatDealCode` writes is read without regular expressions or arrays.
+  const canonical = canonicalCode(text);
+  if (canonical !== null) return canonical;
   const t = text.trim().toUpperCase();
   const parts = t.split('-');
   if (parts.length !== 3) {
@@ -50,6 +54,35 @@ export function parseDealCode(text: string): DealCode {
   let number = 0;
   for (const ch of letters) number = number * 26 + (ch.charCodeAt(0) - 65);
   return { family, options, number };
+}
+
+const A = 65;
+const Z = 90;
+const ZERO = 48;
+const NINE = 57;
+
+/** A code written exactly as `formatDealCode` writes it, read; null for anything else (the full parser decides). */
+function canonicalCode(text: string): DealCode | null {
+  const end = text.length;
+  const first = text.indexOf('-');
+  const second = first < 0 ? -1 : text.indexOf('-', first + 1);
+  if (first < 3 || second <= first + 1 || end - second - 1 !== LETTERS) return null;
+  // The family: two capitals and a number.
+  for (let i = 0; i < first; i++) {
+    const c = text.charCodeAt(i);
+    if (i < 2 ? c < A || c > Z : c < ZERO || c > NINE) return null;
+  }
+  for (let i = first + 1; i < second; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= A && c <= Z) || (c >= ZERO && c <= NINE))) return null;
+  }
+  let number = 0;
+  for (let i = second + 1; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < A || c > Z) return null;
+    number = number * 26 + (c - A);
+  }
+  return { family: text.slice(0, first), options: text.slice(first + 1, second), number };
 }
 
 export function dealNumberLetters(number: number): string {

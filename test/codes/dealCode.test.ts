@@ -26,6 +26,24 @@ describe('deal codes', () => {
     expect(() => offsetDealCode(parseDealCode('PY1-N-ZZZZZZZ'), 1)).toThrow(InputError);
   });
 
+  it('reads a code as written by formatDealCode the same as any other spelling of it', () => {
+    // The written form has a quick reader of its own; every other spelling takes the full one.
+    for (const family of ['PY1', 'DS1', 'XX12']) {
+      for (const options of ['N', 'D3V', '7Q']) {
+        for (const n of [0, 1, 25, 26, 675, 12345678, 8_031_810_175]) {
+          const written = formatDealCode({ family, options, number: n });
+          const code = parseDealCode(written);
+          expect(code).toEqual({ family, options, number: n });
+          expect(parseDealCode(` ${written.toLowerCase()}\t`)).toEqual(code);
+          expect(parseDealCode(written.slice(0, -1) + written.slice(-1).toLowerCase())).toEqual(code);
+        }
+      }
+    }
+    for (const text of ['PY1--AAAAAAA', 'PY1-N-A-AAAAA', 'PY-N-AAAAAAA', 'P11-N-AAAAAAA', 'PY1-N-AAAAAA@']) {
+      expect(() => parseDealCode(text)).toThrow(InputError);
+    }
+  });
+
   it.each([
     ['PY1-N-AAAAAA', /exactly 7 letters/],
     ['PY1-N-AAAAAAAA', /exactly 7 letters/],

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/inputError.js';
+import { openDeal } from '../../src/games/registry.js';
 import { describeDatabase, openDatabase } from '../../src/store/database.js';
-import { ResultStore, toAnalysis } from '../../src/store/results.js';
+import { ResultStore, rowValues, toAnalysis } from '../../src/store/results.js';
 import { APPLICATION_ID, createV1, SCHEMA_VERSION } from '../../src/store/schema.js';
 import { result, tempDir } from './helpers.js';
 
@@ -191,6 +192,26 @@ describe('storing results', () => {
       extra: { passesUsed: 2 },
     });
     db.close();
+  });
+
+  it("writes a game's own fields as JSON.stringify writes the object of them, for both games and every kind of analysis", () => {
+    const limits = { timeMs: 10_000, nodes: 200_000, memoryBytes: 2 * 1024 ** 3 };
+    const common = new Set(['code', 'fingerprint', 'game', 'rules', 'verdict', 'winnable', 'minMoves', 'minMovesProved', 'moves']);
+    for (const name of ['maxExact', 'solution', 'nodes', 'ms', 'limit', 'notes']) common.add(name);
+    const cases = [
+      { code: 'PY1-N-AAAAAAA', stuckFigure: 'maxRemoved', options: {} }, // won: difficulty figures, a line
+      { code: 'PY1-N-AAAAAAB', stuckFigure: 'maxRemoved', options: {} }, // lost: a stuck line
+      { code: 'PY1-N-AAAAAAA', stuckFigure: 'maxRemoved', options: { winnabilityOnly: true } },
+      { code: 'DS1-D1N-AAAAAAA', stuckFigure: 'maxFoundation', options: { winnabilityOnly: true } },
+    ];
+    for (const { code, stuckFigure, options } of cases) {
+      const analysis = openDeal({ kind: 'code', code }).analyse(limits, options);
+      const own = Object.fromEntries(Object.entries(analysis).filter(([field]) => !common.has(field) && field !== stuckFigure));
+      expect(Object.keys(own).length).toBeGreaterThan(2);
+      const key = { game: analysis.game, dealKey: code, rules: analysis.rules, mode: 'full' as const, solverVersion: 'test' };
+      const row = rowValues({ key, analysis, stuckFigure, limits, analysedAt: 'now' });
+      expect(row.at(-1)).toBe(JSON.stringify(own));
+    }
   });
 
   it('stores many rows by statements of several rows as it stores them one by one, a key named twice keeping the last', () => {
