@@ -74,12 +74,13 @@ export class Budget {
 
 /**
  * Runs `run` on a budget of at most `nodes` positions within what is left of `budget`'s
- * limits, and counts the positions it took in `budget`: one step of an analysis that must
- * leave the rest of the limits to the others. Undefined when nothing is left.
+ * limits (`share` of it: 0.5, half of the time and positions left), and counts the positions
+ * it took in `budget`: one step of an analysis that must leave the rest of the limits to the
+ * others. Undefined when nothing is left.
  */
-export function withinAttempt<T>(budget: Budget, nodes: number, run: (attempt: Budget) => T): T | undefined {
-  const n = Math.min(nodes, budget.limits.nodes - budget.nodes);
-  const timeMs = budget.limits.timeMs - budget.elapsedMs();
+export function withinAttempt<T>(budget: Budget, nodes: number, run: (attempt: Budget) => T, share = 1): T | undefined {
+  const n = Math.min(nodes, Math.floor((budget.limits.nodes - budget.nodes) * share));
+  const timeMs = (budget.limits.timeMs - budget.elapsedMs()) * share;
   if (n <= 0 || timeMs <= 0) return undefined;
   const attempt = new Budget({ timeMs, nodes: n, memoryBytes: budget.limits.memoryBytes });
   const result = run(attempt);

@@ -340,7 +340,7 @@ export const doubleGame: GameModule = {
       meaning: 'easy, medium, hard or expert by the score (unknown without it or without cuts); null unless winnable',
     },
   ],
-  solverVersion: '11',
+  solverVersion: '12',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),

@@ -7,7 +7,7 @@ import { KEY_WORDS } from '../../../src/games/double/positionKey.js';
 import { isSafe } from '../../../src/games/double/safeMoves.js';
 import { DoubleSearch } from '../../../src/games/double/search.js';
 import { expandLine, positionKey, shortenLine, turnOversIn } from '../../../src/games/double/shorten.js';
-import { decide, solve } from '../../../src/games/double/solver.js';
+import { decide, drawOneHalfway, solve } from '../../../src/games/double/solver.js';
 import { wasteDetours } from '../../../src/games/double/talonRelaxation.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { KeyTable } from '../../../src/search/keyTable.js';
@@ -655,6 +655,56 @@ describe('Vegas pruning agrees with a brute force', () => {
     console.log(`furthest lines: ${lost} of ${deals.length} deals not won`);
     expect(lost).toBeGreaterThanOrEqual(10);
   }, 120_000);
+
+  it('Draw 1: the beams again from halfway along a line continue it, and what they find is a line from the start', () => {
+    let won = 0;
+    let further = 0;
+    for (let seed = 1; seed < 400 && (won < 8 || further < 8); seed++) {
+      const d = vegasDeal(seed);
+      if (d.rules !== D1V) continue;
+      const context = `seed ${seed} ${JSON.stringify(d)}`;
+      const first = new Budget({ timeMs: Infinity, nodes: 100_000, memoryBytes: Infinity });
+      const whole = solve(() => stateOf(d), first, { optimize: false, stuckLine: true });
+      if (whole.verdict === 'unknown') continue;
+      const line = whole.line ?? whole.stuckLine!;
+      if (line.length < 2) continue;
+      const prefix = line.slice(0, line.length >> 1);
+      // Foundation 0: whatever the beams meet beyond the start is learnt, with its line.
+      const reach = { foundation: 0, line };
+      const budget = new Budget({ timeMs: Infinity, nodes: 200_000, memoryBytes: Infinity });
+      const win = drawOneHalfway(() => stateOf(d), stateOf(d), budget, reach);
+      // Each line spelled out into engine moves, each checked legal before it is played.
+      const replay = (moves: readonly number[]): DoubleState => {
+        const s = stateOf(d);
+        for (const m of expandLine(stateOf(d), moves)) {
+          expect(s.refusal(m), context).toBeNull();
+          s.apply(m);
+        }
+        return s;
+      };
+      if (win !== null) {
+        expect(whole.verdict, context).toBe('winnable');
+        expect(win.slice(0, prefix.length), context).toEqual(prefix);
+        expect(replay(win).isWon(), context).toBe(true);
+        won++;
+      }
+      if (reach.line !== line) {
+        expect(reach.line.slice(0, prefix.length), context).toEqual(prefix);
+        expect(replay(reach.line).onFoundations, context).toBe(reach.foundation);
+        expect(reach.foundation, context).toBeLessThanOrEqual(whole.maxFoundation);
+        further++;
+      }
+    }
+    expect(won).toBeGreaterThanOrEqual(8);
+    expect(further).toBeGreaterThanOrEqual(8);
+    // Nothing to share without a limit, and Draw 3 keeps its time for the search from the start.
+    const d = vegasDeal(VEGAS_SEEDS[0]!);
+    const reach = { foundation: 0, line: [0, 0] };
+    expect(drawOneHalfway(() => stateOf(d), stateOf({ ...d, rules: D1V }), new Budget(NO_LIMITS), reach)).toBeNull();
+    const limited = new Budget({ timeMs: 1000, nodes: Infinity, memoryBytes: Infinity });
+    expect(drawOneHalfway(() => stateOf(d), stateOf({ ...d, rules: D3V }), limited, reach)).toBeNull();
+    expect(reach.line).toEqual([0, 0]);
+  });
 
   /** Aces and 2s only; D1V; both A♠ under a 2♠ in the waste (2♠ has no 3 to go on). */
   function buriedAces(): DoubleState {
