@@ -98,16 +98,7 @@ class PyramidOnlySearch {
         const i = 31 - Math.clz32(t & -t);
         if ((mask & COVER_MASK[i]!) === COVER_MASK[i]) avail[n++] = i;
       }
-      // `talon.unused(usage, v)` for every value, written out: this loop runs for every
-      // position expanded. The usage is a mixed-radix number below 2^20 (see talonUsage.ts):
-      // each digit by one integer division.
-      let rest = usage;
-      for (let v = 1; v <= 12; v++) {
-        const base = talonCount[v]! + 1;
-        const higher = (rest / base) | 0;
-        left[v] = talonCount[v]! - (rest - higher * base);
-        rest = higher;
-      }
+      talon.unusedInto(usage, left);
       if (this.hasDeadCard(mask)) continue;
       // A pair that every win plays goes alone (see `forcedPair`).
       const forced = this.forcedPair(mask, usage, n);

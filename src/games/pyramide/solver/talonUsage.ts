@@ -44,4 +44,19 @@ export class TalonUsage {
   unused(usage: number, v: number): number {
     return this.count[v]! - this.used(usage, v);
   }
+
+  /**
+   * `unused(usage, v)` for every value 1 to 12, into `left[v]`: the digits from the lowest
+   * up, one integer division each (for searches that want them all at every position).
+   */
+  unusedInto(usage: number, left: Int32Array): void {
+    const count = this.count;
+    let rest = usage;
+    for (let v = 1; v <= 12; v++) {
+      const base = count[v]! + 1;
+      const higher = (rest / base) | 0;
+      left[v] = count[v]! - (rest - higher * base);
+      rest = higher;
+    }
+  }
 }
