@@ -14,13 +14,16 @@ import { openDeal } from '../../src/games/registry.js';
 import { openDatabase } from '../../src/store/database.js';
 import { CARDSOLVE_VERSION } from '../../src/version.js';
 import { tempDir } from '../store/helpers.js';
+import { missing } from '../support/programs.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { BIN, cardsolve, inspect } from './cli.js';
 
+const NO_REDIS = missing('redis-server');
 let redis: TestRedis;
 let dir: string;
 let cleanup: () => void;
 beforeAll(async () => {
+  if (NO_REDIS) return;
   redis = await startRedis({ password: 'pa ss' });
   ({ dir, cleanup } = tempDir());
 });
@@ -119,7 +122,7 @@ describe('chunks and replies', () => {
   });
 });
 
-describe('batch --queue and cardsolve worker', () => {
+describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
   it('analyses through a password-protected Redis; a wrong password is refused with exit 2', async () => {
     const worker = spawn(process.execPath, [BIN, 'worker', '--queue', redis.url, '--queue-name', 'pw', '--workers', '1', '--json'], {
       cwd: dir,
@@ -157,7 +160,7 @@ describe('batch --queue and cardsolve worker', () => {
     expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
   });
 
-  it('works over TLS (rediss://) with a server certificate the machines trust, and refuses one they do not', async () => {
+  it.skipIf(missing('openssl'))('works over TLS (rediss://) with a server certificate the machines trust, and refuses one they do not', async () => {
     const secure = await startRedis({ tls: true });
     // Node takes an extra certificate authority from the environment, as an operator would set it.
     const trust = { NODE_EXTRA_CA_CERTS: secure.caFile! };

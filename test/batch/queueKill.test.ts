@@ -9,13 +9,16 @@ import type { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../store/helpers.js';
+import { missing } from '../support/programs.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { BIN, cardsolve, inspect, storedRows } from './cli.js';
 
+const NO_REDIS = missing('redis-server');
 let redis: TestRedis;
 let dir: string;
 let cleanup: () => void;
 beforeAll(async () => {
+  if (NO_REDIS) return;
   redis = await startRedis();
   ({ dir, cleanup } = tempDir());
 });
@@ -82,7 +85,7 @@ function rowsOf(path: string): Array<Record<string, unknown>> {
   }
 }
 
-describe('a worker killed with SIGKILL mid-run', () => {
+describe.skipIf(NO_REDIS)('a worker killed with SIGKILL mid-run', () => {
   it('loses nothing: 300 codes, exactly 300 rows, each equal to a local batch', { timeout: 180_000 }, async () => {
     const COUNT = 300;
     const deals = ['PY1-N-AAAAAAA', '--count', String(COUNT), ...FAST];
@@ -136,7 +139,7 @@ describe('a worker killed with SIGKILL mid-run', () => {
   });
 });
 
-describe('a coordinator killed with SIGKILL mid-run', () => {
+describe.skipIf(NO_REDIS)('a coordinator killed with SIGKILL mid-run', () => {
   it('is rerun: it stores what finished meanwhile, awaits what is queued, and nothing is analysed twice', {
     timeout: 180_000,
   }, async () => {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { missing } from '../support/programs.js';
 import { cardsolve, ROOT } from './run.js';
 
 const DRIVER = fileURLToPath(new URL('./pty-session.py', import.meta.url));
@@ -18,7 +19,7 @@ function session(args: string[], lines: string[]): { status: number | null; out:
 }
 
 describe('cardsolve play on a terminal: the game', () => {
-  it('plays moves, gives a hint, undoes, says at once when a move loses the game, ends with the app score and counter', () => {
+  it.skipIf(missing('python3'))('plays moves, gives a hint, undoes, says at once when a move loses the game, ends with the app score and counter', () => {
     const { status, out } = session(['PY1-N-AAAAAAA'], ['J♦ + 2♦', 'hint', 'undo', 'J♦ + 2♠', 'K♠', 'quit']);
     expect(status).toBe(0);
     // The deal, drawn, and whether it can be won.
@@ -42,7 +43,7 @@ describe('cardsolve play on a terminal: the game', () => {
     expect(out).toMatch(/> quit\nScore 20, 2 moves \(as the app counts: an undo does not take a move back\)\.\n$/);
   });
 
-  it('solve prints the rest of a best line, which wins when replayed', () => {
+  it.skipIf(missing('python3'))('solve prints the rest of a best line, which wins when replayed', () => {
     const { status, out } = session(['PY1-N-AAAAAAI'], ['draw', 'solve', 'quit']);
     expect(status).toBe(0);
     const m = /> solve\n(\d+) moves: (.*)\n/.exec(out);

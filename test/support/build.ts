@@ -2,14 +2,16 @@
  * Vitest global set-up: bring dist/ up to date before any test runs, so the tests that spawn
  * the built command line (and the batch workers, which run the built worker) exercise the
  * code as it is now, never an older build. The build is incremental: a no-op when nothing
- * changed.
+ * changed. It also says, in one line each, which tests skip for a missing system program.
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { checkPrograms } from './programs.js';
 
 export default function setup(): void {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+  for (const line of checkPrograms()) process.stderr.write(`${line}\n`);
 }

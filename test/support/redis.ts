@@ -1,7 +1,7 @@
 /**
  * A private redis-server for a test file: on a free port of 127.0.0.1, with a temporary folder
- * and no persistence, stopped afterwards. A missing redis-server fails the test with a clear
- * message (CI installs it), never skips it.
+ * and no persistence, stopped afterwards. The test files skip without redis-server (see
+ * `programs.ts`); CI installs it and requires them.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
