@@ -27,7 +27,6 @@ export function openDeal(deal: string | DealInput, flags: RuleFlags = {}): Hinte
 }
 
 export { CARD_STYLES, type CardStyle, formatCard, parseCard, parseCardStyle } from './cards/notation.js';
-export { parseBytes, parseCount, parseDuration } from './cli/limitFlags.js';
 export { formatDealCode, looksLikeCode, parseDealCode } from './codes/dealCode.js';
 export { InputError, isInputError } from './errors/inputError.js';
 export type { HintedDeal, HintOptions, HintResult, JudgedMove, MoveLabel, PositionStatus } from './games/hint.js';
@@ -45,6 +44,7 @@ export type {
   RuleFlags,
   Verdict,
 } from './games/types.js';
+export { parseBytes, parseCount, parseDuration } from './search/limitParsing.js';
 export type { LimitName, Limits } from './search/limits.js';
 export { DEFAULT_LIMITS, describeLimit } from './search/limits.js';
 export { CARDSOLVE_VERSION } from './version.js';
