@@ -175,11 +175,7 @@ export function withHints(deal: OpenedDeal): HintedDeal {
     if (own === undefined) throw noHints(deal);
     return own();
   };
-  const hinted = (moves: string, limits: Limits, options: HintOptions = {}): HintResult => {
-    const at = position();
-    at.playLine(moves);
-    return at.hint(limits, options);
-  };
+  const hinted = (moves: string, limits: Limits, options: HintOptions = {}): HintResult => hint(deal, moves, limits, options);
   return Object.assign(deal, { position, hint: hinted });
 }
 

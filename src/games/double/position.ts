@@ -55,7 +55,7 @@ export class DoubleGamePosition implements Position<DoubleHintResult> {
   }
 
   history(): MoveJson[] {
-    return [...this.played];
+    return this.played.map((m) => ({ ...m }));
   }
 
   historyText(style: CardStyle = 'symbols'): string {
