@@ -1,7 +1,7 @@
 /** The options the batch and queue benchmarks share: which deals, under which limits. */
 import { BatchPlan } from '../src/batch/inputs.js';
-import { parseCount, parseDuration } from '../src/cli/limitFlags.js';
 import type { AnalyseOptions } from '../src/games/types.js';
+import { parseCount, parseDuration } from '../src/search/limitParsing.js';
 import { DEFAULT_LIMITS, type Limits } from '../src/search/limits.js';
 
 export interface DealBenchArgs {

@@ -7,11 +7,17 @@
  *   const hint = deal.hint('J♦ + 2♦; draw', { ...DEFAULT_LIMITS, timeMs: 200 });
  *   hint.status; hint.best; hint.moves; // JSON-ready, as `cardsolve hint --json` prints it
  *
+ * or a position object kept from move to move, the rules engine checking each one:
+ *
+ *   const p = openPosition('PY1-N-AAAAAAA');
+ *   p.move('J♦ + 2♦'); p.moves(); p.undo(); p.hint(limits); p.toJSON(); p.historyText();
+ *
  * Bad input (a code, a deal file, a move the rules refuse) throws `InputError` with a message
  * for the user; anything else thrown is a bug.
  */
 import { looksLikeCode } from './codes/dealCode.js';
-import { type HintedDeal, withHints } from './games/hint.js';
+import { type HintedDeal, type HintResult, withHints } from './games/hint.js';
+import type { Position } from './games/position.js';
 import { openDeal as openDealInput } from './games/registry.js';
 import type { DealInput, RuleFlags } from './games/types.js';
 
@@ -26,12 +32,25 @@ export function openDeal(deal: string | DealInput, flags: RuleFlags = {}): Hinte
   return withHints(openDealInput({ kind: 'text', text: deal, source: 'the deal text' }, flags));
 }
 
+/**
+ * Opens a deal as a position object, at the deal's start: moves played and taken back
+ * through the game's rules engine (`move`, `undo`, `moves`), hints (`hint`), the position
+ * as JSON (`toJSON`) and the moves so far in the `play` notation (`historyText`).
+ */
+export function openPosition(deal: string | DealInput, flags: RuleFlags = {}): Position<HintResult> {
+  return openDeal(deal, flags).position();
+}
+
 export { CARD_STYLES, type CardStyle, formatCard, parseCard, parseCardStyle } from './cards/notation.js';
-export { parseBytes, parseCount, parseDuration } from './cli/limitFlags.js';
 export { formatDealCode, looksLikeCode, parseDealCode } from './codes/dealCode.js';
 export { InputError, isInputError } from './errors/inputError.js';
+export type { DoubleHintResult, DoubleJudgedMove } from './games/double/hint.js';
 export type { HintedDeal, HintOptions, HintResult, JudgedMove, MoveLabel, PositionStatus } from './games/hint.js';
-export { bestLine, describeHint, hint, moveText, reachText } from './games/hint.js';
+export { bestLine, bestLineFrom, describeHint, hint, moveText, reachText } from './games/hint.js';
+export type { HintResultBase, JudgedMoveBase } from './games/hintTypes.js';
+export type { PlayOutcome, Position, PositionJson } from './games/position.js';
+export { RefusedMoveError } from './games/position.js';
+export type { PyramideHintResult, PyramideJudgedMove } from './games/pyramide/hintResult.js';
 export { allGames, gameById, gameOf, registerGame } from './games/registry.js';
 export type {
   AnalyseOptions,
@@ -41,10 +60,10 @@ export type {
   GameModule,
   MoveJson,
   OpenedDeal,
-  PlayOutcome,
   RuleFlags,
   Verdict,
 } from './games/types.js';
+export { parseBytes, parseCount, parseDuration } from './search/limitParsing.js';
 export type { LimitName, Limits } from './search/limits.js';
 export { DEFAULT_LIMITS, describeLimit } from './search/limits.js';
 export { CARDSOLVE_VERSION } from './version.js';

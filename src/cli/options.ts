@@ -4,8 +4,8 @@ import { CARD_STYLES, type CardStyle, parseCardStyle } from '../cards/notation.j
 import { dealInputFromArg } from '../games/dealInput.js';
 import { allGames, allRuleOptions, openDeal } from '../games/registry.js';
 import type { OpenedDeal, RuleFlags } from '../games/types.js';
+import { parseBytes, parseCount, parseDuration } from '../search/limitParsing.js';
 import { DEFAULT_LIMITS, type Limits } from '../search/limits.js';
-import { parseBytes, parseCount, parseDuration } from './limitFlags.js';
 
 /** What commander hands a command for the rule options: `rules` and each game option's value. */
 export type RuleOptionValues = RuleFlags;

@@ -1,95 +1,39 @@
 /**
- * Hints, whatever the game: the position after some moves, its status, and every legal move
- * judged by the solver. This file holds the result every game returns (`HintResult`, which is
- * also the `hint --json` object), the text for people, and the best line built from hints.
+ * Hints, whatever the game: the result every game returns (`HintResult`, which is also the
+ * `hint --json` object) with each game's own fields, the text for people, and the best line
+ * built from hints. It looks games up through the registry, so it sits above them; the games
+ * build their hints from `hintTypes.ts` and `position.ts`, which know no game.
  */
 import type { CardStyle } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
+import type { DoubleHintResult, DoubleJudgedMove } from './double/hint.js';
+import type { HintOptions, HintResultBase, JudgedMoveBase } from './hintTypes.js';
+import type { Position } from './position.js';
+import type { PyramideHintResult, PyramideJudgedMove } from './pyramide/hintResult.js';
 import { gameById } from './registry.js';
-import type { AnalyseOptions, GameId, MoveJson, OpenedDeal } from './types.js';
+import type { GameId, MoveJson, OpenedDeal } from './types.js';
 
-/** The position: won already, still winnable, lost (no line wins), no legal move at all, or not decided. */
-export type PositionStatus = 'won' | 'winnable' | 'lost' | 'dead end' | 'unknown';
+export type { HintOptions, MoveLabel, PositionStatus } from './hintTypes.js';
+
+/** The fields a game adds to a common type, each optional: there when the hint is of that game. */
+type OwnFields<T, Common> = Partial<Omit<T, keyof Common>>;
 
 /**
- * A move's label. Pyramide: `optimal` (on a shortest win), `winnable` (wins, but longer),
- * `losing`. Double Solitaire: `winning` (a win is known after it), `losing` (proven),
- * `unknown` (a limit stopped the search).
+ * One legal move judged, of any game: the common fields, and each game's own ones (its stuck
+ * figure under its own name: `maxRemoved`, `maxFoundation`), there for that game.
  */
-export type MoveLabel = 'optimal' | 'winnable' | 'winning' | 'losing' | 'unknown';
+export interface JudgedMove
+  extends JudgedMoveBase,
+    OwnFields<PyramideJudgedMove, JudgedMoveBase>,
+    OwnFields<DoubleJudgedMove, JudgedMoveBase> {}
 
-export interface HintOptions extends AnalyseOptions {
-  /**
-   * The position's status (and a best line when the solver gives one) without judging each
-   * move: what the interactive game asks after every move. Cheaper for Double Solitaire.
-   */
-  statusOnly?: boolean;
-}
-
-/** One legal move and what the solver says about the position after it. */
-export interface JudgedMove {
-  /** The move in the JSON form of `solution`. */
-  move: MoveJson;
-  label: MoveLabel;
-  /** Whether a line wins after this move: true, false, or null when not known (a move can be known to win while its label stays `unknown`, its count of moves stopped by a limit). */
-  wins: boolean | null;
-  /** Moves still needed to win after this one (the fewest for Pyramide; the shortest line found for Double Solitaire). */
-  movesLeft: number | null;
-  /** Whether `movesLeft` is proven to be the fewest. */
-  movesLeftProved: boolean;
-  /** How many moves longer than the best move's win (Pyramide `winnable`). */
-  extraMoves: number | null;
-  /**
-   * The game's stuck figure after this move, under the game's own field name (`maxRemoved`,
-   * `maxFoundation`): how far any line going on from it gets.
-   */
-  [stuckFigure: string]: unknown;
-  /** Whether the stuck figure is exact (false: a lower bound). */
-  maxExact: boolean;
-  /** Pyramide: whether a line going on from this move can end in the app's "no more moves". */
-  deadEndReachable?: boolean | null;
-  /** The limit that stopped this move's search, or null. */
-  limit: string | null;
-}
-
-/** The answer to `hint`: the position, its status and every legal move, best first. */
-export interface HintResult {
-  code: string | null;
-  fingerprint: string;
-  game: GameId;
-  rules: string;
-  /** The moves replayed from the deal to reach the position. */
-  played: MoveJson[];
-  /** The position, as `play --json` gives it. */
-  position: Record<string, unknown>;
-  /** Its score and move counter as the app counts them (`1220` or `$416` for Double Solitaire Vegas). */
-  score: string;
-  counter: number;
-  status: PositionStatus;
-  /** Moves still needed to win from the position, when a win is known. */
-  movesLeft: number | null;
-  movesLeftProved: boolean;
-  /** The game's stuck figure from here, under its own field name (`maxRemoved`, `maxFoundation`). */
-  [stuckFigure: string]: unknown;
-  maxExact: boolean;
-  /** The best move (the first of `moves`), or null when there is no legal move. */
-  best: MoveJson | null;
-  /** In a winnable position, the moves after which it can no longer be won (empty otherwise). */
-  crossroads: MoveJson[];
-  /** Every legal move, best first (empty with `statusOnly`). */
+/** The answer to `hint` for any game (`game` says which): the common fields, and each game's own ones. */
+export interface HintResult
+  extends Omit<HintResultBase, 'moves'>,
+    OwnFields<PyramideHintResult, HintResultBase>,
+    OwnFields<DoubleHintResult, HintResultBase> {
   moves: JudgedMove[];
-  /**
-   * The rest of a best line from the position, the best move first, when the solver gives
-   * one: a win (Pyramide: an optimal one), or where none is known, the furthest line found
-   * (to the stuck figure; to its exact value when `maxExact` says so).
-   */
-  line: MoveJson[] | null;
-  nodes: number;
-  ms: number;
-  /** The limit that stopped a search, when a figure is unknown. */
-  limit: string | null;
-  notes: string[];
 }
 
 // ---- text -----------------------------------------------------------------------------------
@@ -103,11 +47,18 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * The game's stuck figure in a hint or a judged move: its own field (`StuckFigure.field`),
+ * read by name since the game declares it (undefined when the game gives none).
+ */
+function stuckFigure(game: GameId, h: HintResultBase | JudgedMoveBase): unknown {
+  return Reflect.get(h, gameById(game).stuck.field);
+}
+
 /** What is still reachable, in the game's own terms ("at most 20 of the 28 pyramid cards can be removed in all"). */
-export function reachText(game: GameId, h: { [figure: string]: unknown; maxExact: boolean }): string {
-  const stuck = gameById(game).stuck;
-  const value = h[stuck.field];
-  return typeof value === 'number' ? `${h.maxExact ? 'at most' : 'at least'} ${value} ${stuck.reach}` : '';
+export function reachText(game: GameId, h: HintResultBase | JudgedMoveBase): string {
+  const value = stuckFigure(game, h);
+  return typeof value === 'number' ? `${h.maxExact ? 'at most' : 'at least'} ${value} ${gameById(game).stuck.reach}` : '';
 }
 
 function statusText(h: HintResult): string {
@@ -171,7 +122,7 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
   });
   if (h.line !== null && h.line.length > 0 && h.status !== 'winnable') {
     const stuck = gameById(h.game).stuck;
-    const figure = String(h[stuck.field]);
+    const figure = String(stuckFigure(h.game, h));
     // An exact figure: the line reaches the most there is; otherwise the most found so far.
     const title = h.maxExact
       ? `a line to the ${figure} cards (${plural(h.line.length, 'move')})`
@@ -194,20 +145,38 @@ function noHints(deal: OpenedDeal): InputError {
   return new InputError(`hints are not available for ${deal.game} deals yet`);
 }
 
-/** The hint for the position after `moves`; `InputError` for a game that has no hints. */
-export function hint(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): HintResult {
-  if (deal.hint === undefined) throw noHints(deal);
-  return deal.hint(moves, limits, options);
+/**
+ * The position after `moves` (the `play` notation) played from the deal through the game's
+ * rules; an illegal move throws `InputError`, and so does a game that has no positions (and
+ * so no hints).
+ */
+export function positionAfter(deal: OpenedDeal, moves: string): Position<HintResult> {
+  if (deal.position === undefined) throw noHints(deal);
+  const position: Position<HintResult> = deal.position();
+  position.playLine(moves);
+  return position;
 }
 
-/** A deal whose `hint` can always be called (it throws `InputError` for a game without hints). */
-export type HintedDeal = OpenedDeal & Required<Pick<OpenedDeal, 'hint'>>;
+/** The hint for the position after `moves`; `InputError` for a game that has no hints. */
+export function hint(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): HintResult {
+  return positionAfter(deal, moves).hint(limits, options);
+}
+
+/** A deal that can always be asked for a hint and a position (they throw `InputError` for a game without them). */
+export interface HintedDeal extends OpenedDeal {
+  /** The position after `moves` (the `play` notation) and every legal move judged; an illegal move throws `InputError`. */
+  hint(moves: string, limits: Limits, options?: HintOptions): HintResult;
+  position(): Position<HintResult>;
+}
 
 export function withHints(deal: OpenedDeal): HintedDeal {
-  deal.hint ??= () => {
-    throw noHints(deal);
+  const own = deal.position?.bind(deal);
+  const position = (): Position<HintResult> => {
+    if (own === undefined) throw noHints(deal);
+    return own();
   };
-  return deal as HintedDeal;
+  const hinted = (moves: string, limits: Limits, options: HintOptions = {}): HintResult => hint(deal, moves, limits, options);
+  return Object.assign(deal, { position, hint: hinted });
 }
 
 // ---- the best line from a position -------------------------------------------------------------
@@ -220,19 +189,27 @@ const MAX_LINE = 2000;
  * (each step a hint with `limits`). Null when the position is not known to be winnable.
  */
 export function bestLine(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): MoveJson[] | null {
+  return bestLineFrom(positionAfter(deal, moves), limits, options);
+}
+
+/** `bestLine` from a position, which it leaves as it found it. */
+export function bestLineFrom(position: Position, limits: Limits, options: HintOptions = {}): MoveJson[] | null {
   // The position alone first: enough when the solver gives its line (Double Solitaire).
-  let h = hint(deal, moves, limits, { ...options, statusOnly: true });
+  let h = position.hint(limits, { ...options, statusOnly: true });
   if (h.status === 'won') return [];
   if (h.status !== 'winnable') return null;
   if (h.line !== null) return h.line;
   const line: MoveJson[] = [];
-  let played = moves;
-  // A winnable position's best move leads to a winnable position one step closer (or won);
-  // the cap guards against judges whose best move is not on a shortest win.
-  while (h.status === 'winnable' && h.best !== null && line.length < MAX_LINE) {
-    line.push(h.best);
-    played = `${played.trim() === '' ? '' : `${played}; `}${moveText(deal.game, h.best)}`;
-    h = hint(deal, played, limits, options);
+  try {
+    // A winnable position's best move leads to a winnable position one step closer (or won);
+    // the cap guards against judges whose best move is not on a shortest win.
+    while (h.status === 'winnable' && h.best !== null && line.length < MAX_LINE) {
+      position.move(h.best);
+      line.push(h.best);
+      h = position.hint(limits, options);
+    }
+  } finally {
+    for (let i = 0; i < line.length; i++) position.undo();
   }
   return h.status === 'won' ? line : null;
 }

@@ -5,10 +5,10 @@
  */
 import type { CardStyle } from '../cards/notation.js';
 import type { Limits } from '../search/limits.js';
-import type { HintOptions, HintResult } from './hint.js';
+import type { GameId, MoveJson } from './moveJson.js';
+import type { PlayOutcome, Position } from './position.js';
 
-/** A game's name in results and on the command line (`pyramide`, `double`). */
-export type GameId = string;
+export type { GameId, MoveJson, PlayOutcome };
 
 /** Where a deal comes from: a code, or a deal written out (a file or standard input). */
 export type DealInput = { kind: 'code'; code: string } | { kind: 'text'; text: string; source: string };
@@ -81,12 +81,6 @@ export interface AnalyseOptions {
 
 export type Verdict = 'winnable' | 'unwinnable' | 'unknown';
 
-/** One move of a solution, as JSON any program can replay: `{"move":"draw"}`, ... */
-export interface MoveJson {
-  move: string;
-  [field: string]: string | number | string[] | undefined;
-}
-
 /** The answer for one deal under one rule set. Games add their own fields. */
 export interface Analysis {
   code: string | null;
@@ -114,16 +108,6 @@ export interface Analysis {
   notes: string[];
 }
 
-/** The outcome of `play`: the position after the moves, or the first illegal move. */
-export interface PlayOutcome {
-  ok: boolean;
-  /** The position, score and move counter, drawn for people. */
-  text: string;
-  json: Record<string, unknown>;
-  /** The app's reason for refusing a move, when `ok` is false. */
-  error?: string;
-}
-
 /** A deal loaded and bound to its rules, ready to be analysed, shown or played. */
 export interface OpenedDeal {
   game: GameId;
@@ -134,10 +118,11 @@ export interface OpenedDeal {
   show(style: CardStyle, layout: boolean): string;
   play(moves: string, style: CardStyle): PlayOutcome;
   /**
-   * The position after `moves` (the `play` notation) and every legal move judged; an illegal
-   * move throws `InputError`. Optional: a game may come without hints (`hint()` in hint.ts says so).
+   * The deal as dealt, as a position object to play moves on, take them back and ask for
+   * hints (see `position.ts`). Optional: a game may come without positions, and so without
+   * hints (`hint()` in hint.ts says so).
    */
-  hint?(moves: string, limits: Limits, options?: HintOptions): HintResult;
+  position?(): Position;
 }
 
 /**

@@ -2,7 +2,8 @@ import { createInterface } from 'node:readline';
 import { Command } from 'commander';
 import { type CardStyle, jsonInStyle } from '../../cards/notation.js';
 import { InputError, isInputError } from '../../errors/inputError.js';
-import { bestLine, describeHint, type HintResult, hint, moveText, reachText } from '../../games/hint.js';
+import { bestLineFrom, describeHint, type HintResult, moveText, positionAfter, reachText } from '../../games/hint.js';
+import { type Position, RefusedMoveError } from '../../games/position.js';
 import type { OpenedDeal } from '../../games/types.js';
 import type { Limits } from '../../search/limits.js';
 import { addSearchOptions, cardStyleFrom, limitsFrom, openDealArg, type SearchOptionValues } from '../options.js';
@@ -64,6 +65,23 @@ function statusLine(h: HintResult): string {
 }
 
 /**
+ * Plays the moves of a line typed, all or none: on a refusal (returned) or a line that is not
+ * moves (thrown) the moves before it are taken back. Records how many it played in `typed`.
+ */
+function playTyped(game: Position, line: string, style: CardStyle, typed: number[]): RefusedMoveError | null {
+  const before = game.history().length;
+  try {
+    game.playLine(line, style);
+  } catch (error) {
+    while (game.history().length > before) game.undo();
+    if (error instanceof RefusedMoveError) return error;
+    throw error;
+  }
+  typed.push(game.history().length - before);
+  return null;
+}
+
+/**
  * The game on a terminal: the position, then a move or a command per line. After every move
  * the solver says whether the game can still be won; it ends with the score and the move
  * counter as the app counts them (an undo does not take a move back).
@@ -72,14 +90,15 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
   const say = (text: string): void => {
     process.stdout.write(text + '\n');
   };
-  const played: string[] = [];
+  say(deal.play('', style).text);
+  const game = positionAfter(deal, '');
+  // How many moves each line typed played (a line may hold several), for undo.
+  const typed: number[] = [];
   let undone = 0;
-  const sofar = (): string => played.join('; ');
-  const judge = (): HintResult => hint(deal, sofar(), limits, { statusOnly: true });
-  // The drawn position counts the moves replayed; the app also counts the undone ones.
+  const judge = (): HintResult => game.hint(limits, { statusOnly: true });
+  // The drawn position counts the moves on the board; the app also counts the undone ones.
   const counted = (): string =>
     undone === 0 ? '' : ` The app's move counter: ${position.counter + undone} (an undo does not take a move back).`;
-  say(deal.play('', style).text);
   let position = judge();
   say(statusLine(position));
   say(HELP);
@@ -101,9 +120,9 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
       } else if (word === 'help' || word === '?') {
         say(HELP);
       } else if (word === 'hint' || word === 'h') {
-        say(describeHint(hint(deal, sofar(), limits), style));
+        say(describeHint(game.hint(limits), style));
       } else if (word === 'solve') {
-        const rest = bestLine(deal, sofar(), limits);
+        const rest = bestLineFrom(game, limits);
         say(
           rest === null
             ? statusLine(position)
@@ -112,20 +131,20 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
               : `${rest.length} moves: ${rest.map((m) => moveText(deal.game, m, style)).join('; ')}`,
         );
       } else if (word === 'undo' || word === 'u') {
-        if (played.length === 0) say('Nothing to undo.');
+        const last = typed.pop();
+        if (last === undefined) say('Nothing to undo.');
         else {
-          played.pop();
+          for (let i = 0; i < last; i++) game.undo();
           undone++;
-          say(deal.play(sofar(), style).text);
+          say(game.outcome(style).text);
           position = judge();
           say(`${statusLine(position)}${counted()}`);
         }
       } else {
-        const outcome = deal.play(played.length === 0 ? line : `${sofar()}; ${line}`, style);
-        if (!outcome.ok) say(`${line}: refused, ${(outcome.error ?? '').replace(/^move \d+ .*?refused: /, '')}`);
+        const refused = playTyped(game, line, style, typed);
+        if (refused !== null) say(`${line}: refused, ${refused.reason}`);
         else {
-          played.push(line);
-          say(outcome.text);
+          say(game.outcome(style).text);
           const before = position;
           position = judge();
           if (before.status === 'winnable' && position.status === 'lost') {

@@ -4,7 +4,7 @@ import { formatDuration } from '../../batch/progress.js';
 import { DEFAULT_QUEUE_NAME, queueTarget } from '../../batch/queue/connection.js';
 import type { QueueWorkerStats } from '../../batch/queue/workerProcess.js';
 import { InputError } from '../../errors/inputError.js';
-import { parseDuration } from '../limitFlags.js';
+import { parseDuration } from '../../search/limitParsing.js';
 
 interface WorkerOptionValues {
   queue?: string;

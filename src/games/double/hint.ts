@@ -14,14 +14,49 @@
  * what is left when it starts, so time a quick move does not use goes to the moves after it;
  * what is left once every move is judged goes to the moves still unknown, searched again.
  */
-import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type LimitName, type Limits } from '../../search/limits.js';
-import type { HintOptions, HintResult, JudgedMove, PositionStatus } from '../hint.js';
-import type { MoveJson } from '../types.js';
+import type { HintOptions, HintResultBase, JudgedMoveBase, PositionStatus } from '../hintTypes.js';
+import type { MoveJson } from '../moveJson.js';
+import type { PositionJson } from '../position.js';
 import type { DoubleState } from './engine.js';
-import { IllegalMove, lineJson, moveJson, parseMove, positionJson, splitMoves } from './play.js';
+import { type DoublePositionJson, legalMove, lineJson, moveJson, positionJson, splitMoves } from './play.js';
 import { shortenLine } from './shorten.js';
 import { solve } from './solver.js';
+
+/** A Double Solitaire move judged: the common fields and the most foundation cards after it. */
+export interface DoubleJudgedMove extends JudgedMoveBase {
+  label: 'winning' | 'losing' | 'unknown';
+  /** The most cards any line going on from this move puts on the foundations (see `maxExact`). */
+  maxFoundation: number;
+}
+
+/** A Double Solitaire hint: the common fields, the most foundation cards from the position, its judged moves. */
+export interface DoubleHintResult extends HintResultBase {
+  game: 'double';
+  position: DoublePositionJson;
+  maxFoundation: number;
+  moves: DoubleJudgedMove[];
+}
+
+/** A Double Solitaire position as JSON (`Position.toJSON()`), the head of its hints. */
+export interface DoublePositionHead extends PositionJson {
+  game: 'double';
+  position: DoublePositionJson;
+}
+
+/** The head of a hint of `state`, reached by the moves `played`. */
+export function positionHead(source: Omit<DoubleHintSource, 'newState'>, state: DoubleState, played: MoveJson[]): DoublePositionHead {
+  return {
+    code: source.code,
+    fingerprint: source.fingerprint,
+    game: 'double',
+    rules: source.rules,
+    played,
+    position: positionJson(state, 'symbols'),
+    score: state.scoreText(),
+    counter: state.moves,
+  };
+}
 
 /** What a hint needs of an opened Double Solitaire deal. */
 export interface DoubleHintSource {
@@ -38,16 +73,7 @@ export interface DoubleHintSource {
 export function replayPosition(start: DoubleState, movesText: string): { state: DoubleState; played: MoveJson[] } {
   const played: MoveJson[] = [];
   splitMoves(movesText).forEach((text, i) => {
-    let why: string | null;
-    let m = -1;
-    try {
-      m = parseMove(start, text, 'symbols');
-      why = start.refusal(m);
-    } catch (e) {
-      if (!(e instanceof IllegalMove)) throw e;
-      why = e.message;
-    }
-    if (why !== null) throw new InputError(`move ${i + 1} "${text}" is refused: ${why}`);
+    const m = legalMove(start, text, i + 1, 'symbols');
     played.push(moveJson(start, m));
     start.apply(m);
   });
@@ -132,15 +158,15 @@ function share(total: number, used: number, searchesLeft: number): number {
   return Math.max(1, (total - used) / searchesLeft);
 }
 
-const RANK: Record<JudgedMove['label'], number> = { optimal: 0, winnable: 0, winning: 0, unknown: 1, losing: 2 };
+const RANK: Record<DoubleJudgedMove['label'], number> = { winning: 0, unknown: 1, losing: 2 };
 
-/** The most foundation cards any line after a judged move reaches (the stuck figure, 0 when unknown). */
-function reachOf(j: JudgedMove): number {
-  return typeof j.maxFoundation === 'number' ? j.maxFoundation : 0;
+/** The most foundation cards any line after a judged move reaches (the stuck figure). */
+function reachOf(j: DoubleJudgedMove): number {
+  return j.maxFoundation;
 }
 
 /** Best first: wins by length (proven ones first on a tie), then undecided, then losses keeping the most cards. */
-function better(a: JudgedMove, b: JudgedMove): number {
+function better(a: DoubleJudgedMove, b: DoubleJudgedMove): number {
   if (RANK[a.label] !== RANK[b.label]) return RANK[a.label] - RANK[b.label];
   if (a.label === 'winning') return a.movesLeft! - b.movesLeft! || Number(b.movesLeftProved) - Number(a.movesLeftProved);
   return reachOf(b) - reachOf(a);
@@ -148,7 +174,7 @@ function better(a: JudgedMove, b: JudgedMove): number {
 
 /** A legal move judged, with the winning line found after it (null unless `winning`). */
 export interface DoubleJudgement {
-  j: JudgedMove;
+  j: DoubleJudgedMove;
   /** The move, as the engine plays it. */
   m: number;
   line: MoveJson[] | null;
@@ -212,20 +238,19 @@ export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean
   return judged;
 }
 
-export function hintDouble(source: DoubleHintSource, movesText: string, limits: Limits, options: HintOptions = {}): HintResult {
-  const started = performance.now();
+/** The hint after `movesText` (the `play` notation), replayed from the deal; an illegal move throws `InputError`. */
+export function hintDouble(source: DoubleHintSource, movesText: string, limits: Limits, options: HintOptions = {}): DoubleHintResult {
   const { state, played } = replayPosition(source.newState(), movesText);
+  return hintDoubleAt(positionHead(source, state, played), state, limits, options);
+}
+
+/**
+ * The hint for `state` (left as it is: the searches start from copies), `head` saying where
+ * it stands: every legal move judged, or with `statusOnly` the position alone.
+ */
+export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limits: Limits, options: HintOptions = {}): DoubleHintResult {
+  const started = performance.now();
   const optimize = options.optimize === true;
-  const head = {
-    code: source.code,
-    fingerprint: source.fingerprint,
-    game: 'double' as const,
-    rules: source.rules,
-    played,
-    position: positionJson(state, 'symbols'),
-    score: state.scoreText(),
-    counter: state.moves,
-  };
   const seeAll = 'these judgements see the face-down cards and the stock order, which the player does not';
   const ms = (): number => Math.round(performance.now() - started);
 

@@ -2,19 +2,21 @@
  * Double Solitaire (two-deck Klondike, 9 columns) behind the game seam: open a code or a
  * deal file, analyse it (solver), show it, play moves through the rules engine.
  */
-import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
+import type { CardStyle } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type Limits } from '../../search/limits.js';
 import type { TierOrUnknown } from '../difficulty.js';
-import type { HintOptions, HintResult } from '../hint.js';
-import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
+import type { HintOptions } from '../hintTypes.js';
+import { type PlayOutcome, playOutcome } from '../position.js';
+import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, RuleFlags } from '../types.js';
 import { dealFromNumber, fingerprint, isDoubleText, layoutText, parseDealText, parseRules, rulesFromParsed } from './deal.js';
 import { doubleDifficulty } from './difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
-import { hintDouble } from './hint.js';
+import type { DoubleHintResult } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
-import { IllegalMove, lineJson, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
+import { jsonMoveText, lineJson, moveText, positionText, replayLine } from './play.js';
+import { DoubleGamePosition } from './position.js';
 import { solve } from './solver.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
@@ -167,39 +169,18 @@ class DoubleDealOpened implements OpenedDeal {
   }
 
   play(moves: string, style: CardStyle): PlayOutcome {
-    const state = this.newState();
-    const played: MoveJson[] = [];
-    const texts = splitMoves(moves);
-    for (let i = 0; i < texts.length; i++) {
-      const t = texts[i]!;
-      let m: number;
-      let why: string | null;
-      try {
-        m = parseMove(state, t, style);
-        why = state.refusal(m, style);
-      } catch (e) {
-        if (!(e instanceof IllegalMove)) throw e;
-        m = -1;
-        why = e.message;
-      }
-      if (why !== null) {
-        const error = `move ${i + 1} "${t}" is refused: ${why}`;
-        return {
-          ok: false,
-          error,
-          text: `${error}\nposition before it (after ${i} move${i === 1 ? '' : 's'}):\n${positionText(state, style)}\n`,
-          json: { ok: false, error, refusedMove: i + 1, played, position: positionJson(state, style) },
-        };
-      }
-      played.push(moveJson(state, m, style));
-      state.apply(m);
-    }
-    const text = `${this.code ?? `deal ${this.fingerprint}`}  ${this.rules}, after ${texts.length} move${texts.length === 1 ? '' : 's'}\n${positionText(state, style)}\n`;
-    return { ok: true, text, json: { ok: true, played, position: positionJson(state, style) } };
+    return playOutcome(this.position(), moves, style);
   }
 
-  hint(moves: string, limits: Limits, options: HintOptions = {}): HintResult {
-    return hintDouble(this, moves, limits, options);
+  position(): DoubleGamePosition {
+    return new DoubleGamePosition(this);
+  }
+
+  /** The hint after `moves` (the `play` notation); an illegal move throws `InputError`. */
+  hint(moves: string, limits: Limits, options: HintOptions = {}): DoubleHintResult {
+    const position = this.position();
+    position.playLine(moves);
+    return position.hint(limits, options);
   }
 
   /** The printed solution in the `play` syntax (one move per entry). */
@@ -229,15 +210,6 @@ function thousands(n: number): string {
   return Math.round(n)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** A JSON solution move back in the `play` syntax, its card in the asked style. */
-function formatJsonMove(m: MoveJson, style: CardStyle): string {
-  if (m.move === 'draw') return 'draw';
-  if (m.move === 'turn-over') return 'turn over';
-  const place = (p: string): string => (p === 'waste' ? 'w' : p === 'foundation' ? 'f' : `c${p.slice(7)}`);
-  const card = style === 'symbols' ? String(m.card) : formatCard(parseCard(String(m.card)), style);
-  return `${card} ${place(String(m.from))}-${place(String(m.to))}`;
 }
 
 /**
@@ -275,7 +247,7 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
         : `, tier ${a.tier} (score ${a.difficulty}: ${a.crossroads} crossroads along it, losing share ${a.losingShare}, the random progress player wins ${a.randomWinRate} ± ${a.randomWinError})`;
   }
   let text = `${head}${what}, ${thousands(a.nodes)} nodes, ${thousands(a.ms)} ms`;
-  if (a.solution) text += `\n  ${a.solution.map((m) => formatJsonMove(m, style)).join('; ')}`;
+  if (a.solution) text += `\n  ${a.solution.map((m) => jsonMoveText(m, style)).join('; ')}`;
   // Rows stored before the field have no furthest line.
   if (Array.isArray(a.stuckLine) && a.stuckLine.length > 0) {
     const score = a.stuckScore ? (a.stuckScore.includes('$') ? a.stuckScore : `${a.stuckScore} points`) : null;
@@ -284,7 +256,7 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
     const head = a.maxExact
       ? `a line to the ${a.maxFoundation} cards (${details})`
       : `furthest line found (${a.maxFoundation} cards on the foundations, ${details})`;
-    text += `\n  ${head}:\n  ${a.stuckLine.map((m) => formatJsonMove(m, style)).join('; ')}`;
+    text += `\n  ${head}:\n  ${a.stuckLine.map((m) => jsonMoveText(m, style)).join('; ')}`;
   }
   for (const note of a.notes) text += `\n  note: ${note}`;
   return text;
@@ -305,7 +277,7 @@ export const doubleGame: GameModule = {
     min: 0,
     max: 104,
   },
-  moveText: formatJsonMove,
+  moveText: jsonMoveText,
   figures: [
     { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
     { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win' },

@@ -16,9 +16,10 @@
  * Places may also be written `waste`, `column 3`, `foundation`. Cards as everywhere:
  * `7♥`, `7H`, `10♣`, `TC`, French `D♦`.
  */
-import { type CardStyle, formatCard, tryParseCard } from '../../cards/notation.js';
+import { type CardStyle, formatCard, parseCard, tryParseCard } from '../../cards/notation.js';
 import { InputError } from '../../errors/inputError.js';
-import type { MoveJson } from '../types.js';
+import type { MoveJson } from '../moveJson.js';
+import { RefusedMoveError } from '../position.js';
 import {
   COLUMNS,
   type DoubleState,
@@ -135,6 +136,24 @@ export function parseMove(state: DoubleState, text: string, style: CardStyle): n
   );
 }
 
+/**
+ * One move written as `parseMove` reads it, legal in `state` (not played yet). A move the
+ * rules refuse throws `RefusedMoveError` numbered `n` with the app's reason.
+ */
+export function legalMove(state: DoubleState, text: string, n: number, style: CardStyle): number {
+  let why: string | null;
+  let m = -1;
+  try {
+    m = parseMove(state, text, style);
+    why = state.refusal(m, style);
+  } catch (e) {
+    if (!(e instanceof IllegalMove)) throw e;
+    why = e.message;
+  }
+  if (why !== null) throw new RefusedMoveError(`move ${n} "${text}" is refused: ${why}`, n, why);
+  return m;
+}
+
 /** A move for people, in the syntax `parseMove` reads (`7♥ c3-c5`, `w-f`, `draw`). */
 export function moveText(state: DoubleState, m: number, style: CardStyle): string {
   const kind = mKind(m);
@@ -157,6 +176,21 @@ export function moveJson(state: DoubleState, m: number, style: CardStyle = 'symb
     from: placeName('from', m),
     to: placeName('to', m),
   };
+}
+
+/** A JSON move (`moveJson`) back in the syntax `parseMove` reads, its card in `style`. */
+export function jsonMoveText(m: MoveJson, style: CardStyle): string {
+  if (m.move === 'draw') return 'draw';
+  if (m.move === 'turn-over') return 'turn over';
+  const place = (p: string): string => (p === 'waste' ? 'w' : p === 'foundation' ? 'f' : `c${p.slice(7)}`);
+  const card = style === 'symbols' ? String(m.card) : formatCard(parseCard(String(m.card)), style);
+  return `${card} ${place(String(m.from))}-${place(String(m.to))}`;
+}
+
+/** A JSON move (`moveJson`, cards in symbols) with its card in `style`. */
+export function jsonMoveInStyle(m: MoveJson, style: CardStyle): MoveJson {
+  if (style === 'symbols' || typeof m.card !== 'string') return m;
+  return { ...m, card: formatCard(parseCard(m.card), style) };
 }
 
 /**
@@ -228,7 +262,19 @@ export function positionText(state: DoubleState, style: CardStyle): string {
   return lines.join('\n');
 }
 
-export function positionJson(state: DoubleState, style: CardStyle): Record<string, unknown> {
+/** The position as `play --json` gives it (and a hint, cards in symbols). */
+export type DoublePositionJson = {
+  columns: { faceDown: string[]; faceUp: string[] }[];
+  waste: string[];
+  stock: number;
+  foundations: (string | null)[];
+  onFoundations: number;
+  score: string;
+  moves: number;
+  won: boolean;
+};
+
+export function positionJson(state: DoubleState, style: CardStyle): DoublePositionJson {
   const columns = [];
   for (let c = 0; c < COLUMNS; c++) {
     const down: string[] = [];

@@ -21,6 +21,7 @@ interface Snapshot {
   next: number;
   passesUsed: number;
   score: number;
+  counter: number;
   move: PyramideMove;
 }
 
@@ -219,6 +220,7 @@ export class PyramideGame {
       next: this.next,
       passesUsed: this.passesUsed,
       score: this.score,
+      counter: this.counter,
       move,
     });
     this.counter++;
@@ -260,6 +262,31 @@ export class PyramideGame {
     this.passesUsed = last.passesUsed;
     this.score = last.score;
     return last.move;
+  }
+
+  /**
+   * Takes back the last move as if it had never been played, the counter too: a line of
+   * play shortened by one (a position object's undo), where `undo` is the app's.
+   */
+  takeBack(): PyramideMove | null {
+    const last = this.history.at(-1);
+    if (!last) return null;
+    this.undo();
+    this.counter = last.counter;
+    return last.move;
+  }
+
+  /** An independent copy at this position, its history included (a hint searches on it). */
+  clone(): PyramideGame {
+    const copy = new PyramideGame(this.deal, this.rules);
+    copy.removed = this.removed;
+    copy.talonRemoved = this.talonRemoved;
+    copy.next = this.next;
+    copy.passesUsed = this.passesUsed;
+    copy.score = this.score;
+    copy.counter = this.counter;
+    copy.history.push(...this.history);
+    return copy;
   }
 
   /** The app's "no more moves": stock and waste empty and nothing playable, game not won. */

@@ -52,13 +52,23 @@ export interface PyramideHint {
 
 /**
  * Replays `played` through the rules engine (an illegal move throws its `IllegalMoveError`),
- * then judges every legal move. Best first: optimal, then winnable by extra moves, then
- * losing by most cards still removable, then unknown.
+ * then judges every legal move (see `hintPyramideAt`).
  */
 export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: readonly PyramideMove[], limits: Limits): PyramideHint {
-  const budget: Budget = new SearchBudget(limits);
   const game = new PyramideGame(deal, rules);
   for (const move of played) game.move(move);
+  return hintPyramideAt(game, limits);
+}
+
+/**
+ * Judges every legal move of the position `at` (left as it is: the searches play on a copy).
+ * Best first: optimal, then winnable by extra moves, then losing by most cards still
+ * removable, then unknown.
+ */
+export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
+  const budget: Budget = new SearchBudget(limits);
+  const { deal, rules } = at;
+  const game = at.clone();
   const notes: string[] = [];
   const finish = (hint: Omit<PyramideHint, 'nodes' | 'ms' | 'limit' | 'notes'>): PyramideHint => ({
     ...hint,
@@ -93,7 +103,7 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
   for (const move of game.moves()) {
     game.move(move);
     const figures = budget.stopped ? null : analysePosition(deal, rules, positionOf(game), budget, false, space, keepLines);
-    game.undo();
+    game.takeBack();
     judged.push({ move, figures });
   }
   for (const j of judged) for (const note of j.figures?.notes ?? []) if (!notes.includes(note)) notes.push(note);
@@ -178,9 +188,9 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
   let line: PyramideMove[] | null = null;
   if (space !== null && moves.length > 0) {
     // A line after the best move first (cheap), then in a lost position the shortest, when found within the limits.
-    line = lineFrom(deal, rules, played, judged, moves[0]!, status, maxExact, budget, space, notes);
+    line = lineFrom(game, judged, moves[0]!, status, maxExact, budget, space, notes);
     if (status === 'lost' && maxExact && maxRemoved !== null && !budget.stopped) {
-      const shortest = shortestLostLine(deal, rules, played, game, maxRemoved, budget, space);
+      const shortest = shortestLostLine(game, maxRemoved, budget, space);
       if (shortest.line !== null) {
         line = shortest.line;
         // Of the moves that keep as many cards, the best is the one the shortest line starts with.
@@ -200,9 +210,6 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
  * rules engine (null when the search stopped first), and the positions that search took.
  */
 function shortestLostLine(
-  deal: PyramideDeal,
-  rules: PyramideRules,
-  played: readonly PyramideMove[],
   game: PyramideGame,
   target: number,
   budget: Budget,
@@ -212,9 +219,7 @@ function shortestLostLine(
   const { lo, hi } = space.pack(at.removed, at.talonRemoved, at.next, at.passesUsed);
   const { steps, positions } = shortestLineWithin(space, budget, lo, hi, target);
   if (!steps) return { line: null, positions };
-  const from = new PyramideGame(deal, rules);
-  for (const move of played) from.move(move);
-  return { line: playSteps(from, space, steps, false), positions };
+  return { line: playSteps(game.clone(), space, steps, false), positions };
 }
 
 function sameMove(a: PyramideMove, b: PyramideMove): boolean {
@@ -228,9 +233,7 @@ function sameMove(a: PyramideMove, b: PyramideMove): boolean {
  * Null when neither is known.
  */
 function lineFrom(
-  deal: PyramideDeal,
-  rules: PyramideRules,
-  played: readonly PyramideMove[],
+  game: PyramideGame,
   judged: readonly { move: PyramideMove; figures: PositionFigures | null }[],
   best: PyramideMoveJudgement,
   status: PyramideHint['status'],
@@ -241,8 +244,7 @@ function lineFrom(
 ): PyramideMove[] | null {
   const figures = judged.find((j) => j.move === best.move)?.figures ?? null;
   if (figures === null) return null;
-  const after = new PyramideGame(deal, rules);
-  for (const move of played) after.move(move);
+  const after = game.clone();
   after.move(best.move);
   if (status === 'winnable' && best.label === 'optimal' && figures.steps !== null) {
     return [best.move, ...playSteps(after, space, figures.steps)];
@@ -251,7 +253,7 @@ function lineFrom(
   let stuck = figures;
   if (stuck.stuckSteps === null) {
     if (budget.stopped) return null;
-    stuck = analysePosition(deal, rules, positionOf(after), budget, false, space, true);
+    stuck = analysePosition(game.deal, game.rules, positionOf(after), budget, false, space, true);
     for (const note of stuck.notes) if (!notes.includes(note)) notes.push(note);
   }
   if (stuck.stuckSteps === null || stuck.maxRemoved !== best.maxRemoved) return null;

@@ -1,7 +1,42 @@
 /** The Pyramide move judging (`hint.ts`) in the game-neutral form of every hint. */
-import type { HintResult, JudgedMove, PositionStatus } from '../hint.js';
-import type { MoveJson } from '../types.js';
+import type { HintResultBase, JudgedMoveBase, PositionStatus } from '../hintTypes.js';
+import type { MoveJson } from '../moveJson.js';
+import type { PositionJson } from '../position.js';
+import type { PyramideMoveLabel } from './hint.js';
 import { PYRAMID_SIZE } from './layout.js';
+
+/** The position as `play --json` gives it, in a hint and in `Position.toJSON()`. */
+export type PyramidePositionJson = {
+  score: number;
+  counter: number;
+  status: 'won' | 'no more moves' | 'in play';
+  pyramidLeft: number;
+  wasteTop: string | null;
+  stockCount: number;
+};
+
+/** A Pyramide move judged: the common fields, the most pyramid cards and the dead ends after it. */
+export interface PyramideJudgedMove extends JudgedMoveBase {
+  label: PyramideMoveLabel;
+  /** The most pyramid cards removable, counted from the start of the deal, after this move. */
+  maxRemoved: number | null;
+  /** Whether a line going on from this move can end in the app's "no more moves". */
+  deadEndReachable: boolean | null;
+}
+
+/** A Pyramide hint: the common fields, the most pyramid cards removable from the position, its judged moves. */
+export interface PyramideHintResult extends HintResultBase {
+  game: 'pyramide';
+  position: PyramidePositionJson;
+  maxRemoved: number | null;
+  moves: PyramideJudgedMove[];
+}
+
+/** A Pyramide position as JSON (`Position.toJSON()`), the head of its hints. */
+export interface PyramidePositionHead extends PositionJson {
+  game: 'pyramide';
+  position: PyramidePositionJson;
+}
 
 /** What the Pyramide judge returns: the position, then every legal move best first, as engine moves. */
 interface PyramideJudgement<M> {
@@ -11,7 +46,7 @@ interface PyramideJudgement<M> {
   maxExact: boolean;
   moves: readonly {
     move: M;
-    label: 'optimal' | 'winnable' | 'losing' | 'unknown';
+    label: PyramideMoveLabel;
     movesLeft: number | null;
     extraMoves: number | null;
     maxRemoved: number | null;
@@ -30,9 +65,9 @@ interface PyramideJudgement<M> {
 export function hintFromJudgement<M>(
   judged: PyramideJudgement<M>,
   toJson: (move: M) => MoveJson,
-  head: Pick<HintResult, 'code' | 'fingerprint' | 'game' | 'rules' | 'played' | 'position' | 'score' | 'counter'>,
-): HintResult {
-  const moves: JudgedMove[] = judged.moves.map((j) => ({
+  head: PyramidePositionHead,
+): PyramideHintResult {
+  const moves: PyramideJudgedMove[] = judged.moves.map((j) => ({
     move: toJson(j.move),
     label: j.label,
     // A Pyramide judgement stays `unknown` when a limit stopped the count of a move that wins.

@@ -3,14 +3,14 @@ import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import type { TierOrUnknown } from '../difficulty.js';
-import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../types.js';
+import { playOutcome } from '../position.js';
+import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, RuleFlags } from '../types.js';
 import { dealFromNumber, fingerprint, formatDealText, type PyramideDeal, parseDealText, recognisesPyramideText } from './deal.js';
 import { type PyramideDifficulty, pyramideDifficulty } from './difficulty.js';
-import { IllegalMoveError, PyramideGame, type PyramideMove } from './engine.js';
-import { hintPyramide } from './hint.js';
-import { hintFromJudgement } from './hintResult.js';
+import { PyramideGame } from './engine.js';
 import { PYRAMID_SIZE } from './layout.js';
-import { formatMove, moveToJson, parseMoveList } from './notation.js';
+import { moveToJson } from './notation.js';
+import { PyramideGamePosition } from './position.js';
 import { drawPosition } from './render.js';
 import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
 import { solvePyramide } from './solver/analyse.js';
@@ -40,6 +40,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
   const rules: PyramideRules = rulesFromFlags(flags);
   const name = rulesName(rules);
   const print = fingerprint(deal, name);
+  const position = (): PyramideGamePosition => new PyramideGamePosition(deal, rules, code, print, name);
   return {
     game: 'pyramide',
     code,
@@ -86,78 +87,9 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       return `${title}\n\n${drawPosition(new PyramideGame(deal, rules), style)}`;
     },
     play(movesText, style) {
-      return play(deal, rules, code, name, movesText, style);
+      return playOutcome(position(), movesText, style);
     },
-    hint(movesText, limits) {
-      const replay = play(deal, rules, code, name, movesText, 'symbols');
-      if (!replay.ok) throw new InputError(replay.error!);
-      const played = parseMoveList(movesText);
-      const { score, counter, status, pyramidLeft, wasteTop, stockCount } = replay.json;
-      const position = { score, counter, status, pyramidLeft, wasteTop, stockCount };
-      const head = {
-        code,
-        fingerprint: print,
-        game: 'pyramide' as const,
-        rules: name,
-        played: played.map(moveToJson),
-        position,
-        score: String(score),
-        counter: Number(counter),
-      };
-      return hintFromJudgement(hintPyramide(deal, rules, played, limits), moveToJson, head);
-    },
-  };
-}
-
-function play(
-  deal: PyramideDeal,
-  rules: PyramideRules,
-  code: string | null,
-  name: string,
-  movesText: string,
-  style: CardStyle,
-): PlayOutcome {
-  const moves: PyramideMove[] = parseMoveList(movesText);
-  const game = new PyramideGame(deal, rules);
-  const played: string[] = [];
-  let error: string | undefined;
-  for (const [i, move] of moves.entries()) {
-    try {
-      game.move(move);
-      played.push(formatMove(move, style));
-    } catch (e) {
-      if (!(e instanceof IllegalMoveError)) throw e;
-      // The engine's message writes cards in symbols: the same reason in the style asked.
-      error = `move ${i + 1} (${formatMove(move, style)}) refused: ${game.refusal(move, style) ?? e.message}`;
-      break;
-    }
-  }
-  const status = game.isWon() ? 'won' : game.isNoMoreMoves() ? 'no more moves' : 'in play';
-  const text = [
-    `${code ?? 'deal'}  Pyramide, rules ${name}, after ${played.length} move${played.length === 1 ? '' : 's'}`,
-    '',
-    drawPosition(game, style),
-    `score: ${game.score}   moves: ${game.counter}   ${status}`,
-  ].join('\n');
-  const top = game.wasteTopIndex();
-  return {
-    ok: error === undefined,
-    text,
-    ...(error === undefined ? {} : { error }),
-    json: {
-      code,
-      game: 'pyramide',
-      rules: name,
-      played: moves.slice(0, played.length).map(moveToJson),
-      score: game.score,
-      counter: game.counter,
-      status,
-      pyramidLeft: game.pyramidLeft(),
-      wasteTop: top >= 0 ? formatCard(game.talon[top]!) : null,
-      stockCount: game.stockCount(),
-      legalMoves: game.moves().map(moveToJson),
-      error: error ?? null,
-    },
+    position,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBytes, parseCount, parseDuration } from '../../src/cli/limitFlags.js';
 import { InputError } from '../../src/errors/inputError.js';
+import { parseBytes, parseCount, parseDuration } from '../../src/search/limitParsing.js';
 
 describe('limit flags', () => {
   it('reads durations, counts and sizes as the flags document them', () => {

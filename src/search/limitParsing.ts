@@ -1,4 +1,4 @@
-/** The limit flags as people write them: `--time-limit 10s`, `--node-limit 5M`, `--memory-limit 2GB`. */
+/** Limits as people write them (`10s`, `5M`, `2GB`): the command line's `--time-limit`, `--node-limit` and `--memory-limit`, and callers of the library. */
 import { InputError } from '../errors/inputError.js';
 
 /** `10s`, `500ms`, `2m`, `1h`, or a bare number of seconds; `none` for no limit. */
