@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
-import { cardsolve, ROOT } from './cli/run.js';
+import { cardsolve, ROOT } from './support/cli.js';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const FIXTURE = readFileSync(new URL('../data/examples/pyramide-app-example.txt', import.meta.url), 'utf8');

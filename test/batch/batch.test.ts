@@ -2,8 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../store/helpers.js';
-import { cardsolve, inspect } from './cli.js';
+import { cardsolve } from '../support/cli.js';
+import { inspect } from '../support/database.js';
+import { tempDir } from '../support/tempDir.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -22,7 +23,7 @@ interface Summary {
 }
 
 function batch(args: string[]): Summary {
-  const r = cardsolve(['batch', ...args, '--json', '--workers', '2'], dir);
+  const r = cardsolve(['batch', ...args, '--json', '--workers', '2'], { cwd: dir });
   // Without a terminal, progress comes as plain lines on stderr; errors would start with "cardsolve:".
   expect(r.stderr).not.toMatch(/cardsolve:/);
   expect(r.status, r.stderr).toBe(0);
@@ -76,35 +77,35 @@ describe('cardsolve batch', () => {
     writeFileSync(list, '# some deals\nPY1-N-AAAAAAA\n\nPY1-N-AAAAAAC..PY1-N-AAAAAAE   # three\npy1-n-aaaaaaz\n');
     const db = join(dir, 'list.sqlite');
     expect(batch(['--list', list, '--db', db, ...FAST])).toMatchObject({ deals: 5, analysed: 5 });
-    const r = cardsolve(['lookup', 'PY1-N-AAAAAAZ', '--db', db, '--json'], dir);
+    const r = cardsolve(['lookup', 'PY1-N-AAAAAAZ', '--db', db, '--json'], { cwd: dir });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ deal: 'PY1-N-AAAAAAZ', stored: true });
   });
 
   it('answers lookup, stats and export from the database', () => {
     const db = join(dir, 'range.sqlite');
-    const found = cardsolve(['lookup', 'PY1-N-AAAAAAB', '--db', db], dir);
+    const found = cardsolve(['lookup', 'PY1-N-AAAAAAB', '--db', db], { cwd: dir });
     expect(found.status).toBe(0);
     expect(found.stdout).toContain('PY1-N-AAAAAAB');
     expect(found.stdout).toContain('stored ');
 
-    const missing = cardsolve(['lookup', 'PY1-N-ZZZZZZZ', '--db', db], dir);
+    const missing = cardsolve(['lookup', 'PY1-N-ZZZZZZZ', '--db', db], { cwd: dir });
     expect(missing.status).toBe(0);
     expect(missing.stdout).toMatch(/not stored yet/);
 
-    const stats = cardsolve(['stats', '--db', db, '--json'], dir);
+    const stats = cardsolve(['stats', '--db', db, '--json'], { cwd: dir });
     expect(stats.status).toBe(0);
     const groups = (JSON.parse(stats.stdout) as { groups: Array<{ deals: number; game: string }> }).groups;
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ game: 'pyramide', deals: 27 });
-    expect(cardsolve(['stats', '--db', db], dir).stdout).toMatch(/95% CI/);
+    expect(cardsolve(['stats', '--db', db], { cwd: dir }).stdout).toMatch(/95% CI/);
 
-    const csv = cardsolve(['export', '--format', 'csv', '--db', db], dir);
+    const csv = cardsolve(['export', '--format', 'csv', '--db', db], { cwd: dir });
     expect(csv.status).toBe(0);
     expect(csv.stdout.trim().split('\n')).toHaveLength(28);
-    const jsonl = cardsolve(['export', '--format', 'jsonl', '--db', db, '--verdict', 'winnable'], dir);
+    const jsonl = cardsolve(['export', '--format', 'jsonl', '--db', db, '--verdict', 'winnable'], { cwd: dir });
     for (const line of jsonl.stdout.trim().split('\n')) expect((JSON.parse(line) as { verdict: string }).verdict).toBe('winnable');
-    const json = cardsolve(['export', '--format', 'json', '--db', db], dir);
+    const json = cardsolve(['export', '--format', 'json', '--db', db], { cwd: dir });
     expect(JSON.parse(json.stdout)).toHaveLength(27);
   });
 });
@@ -115,7 +116,7 @@ describe('bad input: exit 2, nothing written', () => {
     writeFileSync(path, 'shopping list\n');
     const before = readFileSync(path);
     for (const args of [['batch', RANGE], ['stats'], ['lookup', 'PY1-N-AAAAAAA'], ['export']]) {
-      const r = cardsolve([...args, '--db', path], dir);
+      const r = cardsolve([...args, '--db', path], { cwd: dir });
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(/not a cardsolve database/);
     }
@@ -128,7 +129,7 @@ describe('bad input: exit 2, nothing written', () => {
     other.exec('CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);');
     other.close();
     const before = readFileSync(path);
-    const r = cardsolve(['batch', RANGE, '--db', path], dir);
+    const r = cardsolve(['batch', RANGE, '--db', path], { cwd: dir });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/other program/);
     expect(readFileSync(path).equals(before)).toBe(true);
@@ -145,13 +146,13 @@ describe('bad input: exit 2, nothing written', () => {
       [['lookup', 'PY1-N-AAAA', '--db', db], /not a deal number/],
     ];
     for (const [args, message] of cases) {
-      const r = cardsolve(args, dir);
+      const r = cardsolve(args, { cwd: dir });
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
     }
     const list = join(dir, 'bad-list.txt');
     writeFileSync(list, 'PY1-N-AAAAAAA\nPY1-N-AAAAAAB\nnot-a-file.txt\n');
-    const r = cardsolve(['batch', '--list', list, '--db', db], dir);
+    const r = cardsolve(['batch', '--list', list, '--db', db], { cwd: dir });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/line 3/);
     expect(existsSync(db)).toBe(false);

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../store/helpers.js';
-import { BIN, cardsolve, inspect, storedRows } from './cli.js';
+import { BIN, cardsolve } from '../support/cli.js';
+import { inspect, storedRows } from '../support/database.js';
+import { tempDir } from '../support/tempDir.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -31,7 +32,7 @@ describe('a batch killed mid-run', () => {
       if (child.exitCode !== null) break;
     }
     // Another reader (the stats command) works while the batch writes too.
-    const stats = cardsolve(['stats', '--db', db, '--json'], dir);
+    const stats = cardsolve(['stats', '--db', db, '--json'], { cwd: dir });
     expect(stats.status, stats.stderr).toBe(0);
 
     child.kill('SIGKILL');
@@ -43,7 +44,7 @@ describe('a batch killed mid-run', () => {
     expect(after.rows).toBeLessThan(COUNT);
     expect(after.distinct).toBe(after.rows);
 
-    const rerun = cardsolve([...args, '--workers', '2', '--node-limit', '5000'], dir);
+    const rerun = cardsolve([...args, '--workers', '2', '--node-limit', '5000'], { cwd: dir });
     expect(rerun.status, rerun.stderr).toBe(0);
     const summary = JSON.parse(rerun.stdout) as { skipped: number; analysed: number };
     expect(summary.skipped).toBe(after.rows);
@@ -52,7 +53,7 @@ describe('a batch killed mid-run', () => {
     const done = inspect(db);
     expect(done).toMatchObject({ rows: COUNT, distinct: COUNT, integrity: 'ok' });
     // A third run has nothing left to do.
-    const third = JSON.parse(cardsolve(args, dir).stdout) as { skipped: number; analysed: number };
+    const third = JSON.parse(cardsolve(args, { cwd: dir }).stdout) as { skipped: number; analysed: number };
     expect(third).toMatchObject({ skipped: COUNT, analysed: 0 });
   });
 
@@ -90,7 +91,7 @@ describe('a batch killed mid-run', () => {
     expect(after.distinct).toBe(after.rows);
 
     const args = ['batch', 'PY1-N-AAAAAAA', '--count', String(COUNT), '--db', db, '--json', '--workers', '2', '--node-limit', '5000'];
-    const rerun = cardsolve(args, dir);
+    const rerun = cardsolve(args, { cwd: dir });
     expect(rerun.status, rerun.stderr).toBe(0);
     expect(JSON.parse(rerun.stdout)).toMatchObject({ skipped: after.rows, analysed: COUNT - after.rows });
     expect(inspect(db)).toMatchObject({ rows: COUNT, distinct: COUNT, integrity: 'ok' });

@@ -13,10 +13,11 @@ import { InputError } from '../../src/errors/inputError.js';
 import { openDeal } from '../../src/games/registry.js';
 import { openDatabase } from '../../src/store/database.js';
 import { CARDSOLVE_VERSION } from '../../src/version.js';
-import { tempDir } from '../store/helpers.js';
+import { BIN, cardsolve } from '../support/cli.js';
+import { inspect } from '../support/database.js';
 import { missing } from '../support/programs.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { BIN, cardsolve, inspect } from './cli.js';
+import { tempDir } from '../support/tempDir.js';
 
 const NO_REDIS = missing('redis-server');
 let redis: TestRedis;
@@ -135,7 +136,7 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
       const db = join(dir, 'pw.sqlite');
       const r = cardsolve(
         ['batch', 'PY1-N-AAAAAAA', '--count', '12', '--db', db, ...FAST, '--queue', redis.url, '--queue-name', 'pw', '--json'],
-        dir,
+        { cwd: dir },
       );
       expect(r.status, r.stderr).toBe(0);
       const summary = JSON.parse(r.stdout) as { analysed: number; failed: number; queue: { workerProcesses: number; url: string } };
@@ -153,45 +154,51 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
       ['batch', 'PY1-N-AAAAAAA', '--db', join(dir, 'never.sqlite'), '--queue', wrong],
       ['worker', '--queue', wrong],
     ]) {
-      const r = cardsolve(args, dir);
+      const r = cardsolve(args, { cwd: dir });
       expect(r.status, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/cannot use the queue at redis:\/\/:\*\*\*@127\.0\.0\.1/);
     }
     expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
   });
 
-  it.skipIf(missing('openssl'))('works over TLS (rediss://) with a server certificate the machines trust, and refuses one they do not', async () => {
-    const secure = await startRedis({ tls: true });
-    // Node takes an extra certificate authority from the environment, as an operator would set it.
-    const trust = { NODE_EXTRA_CA_CERTS: secure.caFile! };
-    const worker = spawn(process.execPath, [BIN, 'worker', '--queue', secure.url, '--workers', '1', '--json'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...trust },
-    });
-    let out = '';
-    worker.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
-    try {
-      expect(secure.url).toMatch(/^rediss:\/\/127\.0\.0\.1:\d+$/);
-      const db = join(dir, 'tls.sqlite');
-      const r = cardsolve(['batch', 'PY1-N-AAAAAAA', '--count', '6', '--db', db, ...FAST, '--queue', secure.url, '--json'], dir, trust);
-      expect(r.status, r.stderr).toBe(0);
-      expect(JSON.parse(r.stdout)).toMatchObject({ analysed: 6, failed: 0, queue: { workerProcesses: 1 } });
-      expect(inspect(db)).toMatchObject({ rows: 6, distinct: 6, integrity: 'ok' });
+  it.skipIf(missing('openssl'))(
+    'works over TLS (rediss://) with a server certificate the machines trust, and refuses one they do not',
+    async () => {
+      const secure = await startRedis({ tls: true });
+      // Node takes an extra certificate authority from the environment, as an operator would set it.
+      const trust = { NODE_EXTRA_CA_CERTS: secure.caFile! };
+      const worker = spawn(process.execPath, [BIN, 'worker', '--queue', secure.url, '--workers', '1', '--json'], {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...trust },
+      });
+      let out = '';
+      worker.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      const exited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
+      try {
+        expect(secure.url).toMatch(/^rediss:\/\/127\.0\.0\.1:\d+$/);
+        const db = join(dir, 'tls.sqlite');
+        const r = cardsolve(['batch', 'PY1-N-AAAAAAA', '--count', '6', '--db', db, ...FAST, '--queue', secure.url, '--json'], {
+          cwd: dir,
+          env: trust,
+        });
+        expect(r.status, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout)).toMatchObject({ analysed: 6, failed: 0, queue: { workerProcesses: 1 } });
+        expect(inspect(db)).toMatchObject({ rows: 6, distinct: 6, integrity: 'ok' });
 
-      // Without the authority the certificate is not trusted: refused, nothing written.
-      const untrusted = cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', join(dir, 'untrusted.sqlite'), '--queue', secure.url], dir);
-      expect(untrusted.status, untrusted.stderr).toBe(2);
-      expect(untrusted.stderr).toMatch(/cannot use the queue at rediss:\/\/127\.0\.0\.1/);
-      expect(existsSync(join(dir, 'untrusted.sqlite'))).toBe(false);
-    } finally {
-      worker.kill('SIGTERM');
-      await secure.stop();
-    }
-    expect(await exited).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ deals: 6 });
-  });
+        // Without the authority the certificate is not trusted: refused, nothing written.
+        const untrusted = cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', join(dir, 'untrusted.sqlite'), '--queue', secure.url], { cwd: dir });
+        expect(untrusted.status, untrusted.stderr).toBe(2);
+        expect(untrusted.stderr).toMatch(/cannot use the queue at rediss:\/\/127\.0\.0\.1/);
+        expect(existsSync(join(dir, 'untrusted.sqlite'))).toBe(false);
+      } finally {
+        worker.kill('SIGTERM');
+        await secure.stop();
+      }
+      expect(await exited).toBe(0);
+      expect(JSON.parse(out)).toMatchObject({ deals: 6 });
+    },
+  );
 
   it('a worker of other versions puts the chunk back and stops', async () => {
     const target = queueTarget(redis.url, 'versions');
@@ -199,7 +206,7 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
     try {
       const deals = [...planBatch({ args: ['PY1-N-AAAAAAA'] }, {}).deals()];
       const job = await queue.add('chunk', { ...chunkJob('sig', 'full', {}, LIMITS, {}, deals), cardsolve: '0.0.1-older' });
-      const r = cardsolve(['worker', '--queue', redis.url, '--queue-name', 'versions', '--workers', '1'], dir);
+      const r = cardsolve(['worker', '--queue', redis.url, '--queue-name', 'versions', '--workers', '1'], { cwd: dir });
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(/refused a chunk: the batch runs cardsolve 0\.0\.1-older, this worker is cardsolve/);
       expect(await queue.getJobState(job.id!)).toBe('waiting');
@@ -222,7 +229,7 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
         'PX',
         60_000,
       );
-      const refused = cardsolve(args, dir);
+      const refused = cardsolve(args, { cwd: dir });
       expect(refused.status).toBe(2);
       expect(refused.stderr).toMatch(/another batch coordinator already runs on the queue/);
       await client.del(claimKey('busy'));
@@ -230,7 +237,7 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
       const queue = new Queue('busy', { connection: target.redis });
       await queue.add('chunk', { something: 'else' });
       await queue.close();
-      const foreign = cardsolve(args, dir);
+      const foreign = cardsolve(args, { cwd: dir });
       expect(foreign.status).toBe(2);
       expect(foreign.stderr).toMatch(/holds 1 chunk of another batch/);
       // With --discard-queued the old chunk is dropped and this batch is queued (no worker runs: stop it).
@@ -278,7 +285,7 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
       for (let i = 0; i < 600 && (await queue.getJobCounts('completed')).completed < 1; i++) await sleep(50);
       expect((await queue.getJobCounts('completed')).completed).toBe(1);
       worker.kill('SIGTERM');
-      expect(cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', path, ...FAST], dir).status).toBe(0);
+      expect(cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', path, ...FAST], { cwd: dir }).status).toBe(0);
 
       const db = openDatabase(path);
       try {
@@ -316,7 +323,7 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
       });
     }
     const path = join(dir, 'rerun.sqlite');
-    expect(cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', path, ...FAST], dir).status).toBe(0);
+    expect(cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', path, ...FAST], { cwd: dir }).status).toBe(0);
     const db = openDatabase(path);
     let worker: ReturnType<typeof spawn> | null = null;
     try {

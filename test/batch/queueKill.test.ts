@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../store/helpers.js';
+import { BIN, cardsolve } from '../support/cli.js';
+import { inspect, storedRows } from '../support/database.js';
 import { missing } from '../support/programs.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { BIN, cardsolve, inspect, storedRows } from './cli.js';
+import { tempDir } from '../support/tempDir.js';
 
 const NO_REDIS = missing('redis-server');
 let redis: TestRedis;
@@ -90,7 +91,7 @@ describe.skipIf(NO_REDIS)('a worker killed with SIGKILL mid-run', () => {
     const COUNT = 300;
     const deals = ['PY1-N-AAAAAAA', '--count', String(COUNT), ...FAST];
     const local = join(dir, 'local.sqlite');
-    const r = cardsolve(['batch', ...deals, '--db', local, '--workers', '2', '--no-progress'], dir);
+    const r = cardsolve(['batch', ...deals, '--db', local, '--workers', '2', '--no-progress'], { cwd: dir });
     expect(r.status, r.stderr).toBe(0);
 
     const db = join(dir, 'queued.sqlite');

@@ -8,7 +8,7 @@ import { InputError } from '../../src/errors/inputError.js';
 import { openDatabase } from '../../src/store/database.js';
 import { ResultStore } from '../../src/store/results.js';
 import { createV1, migrate } from '../../src/store/schema.js';
-import { tempDir } from '../store/helpers.js';
+import { tempDir } from '../support/tempDir.js';
 
 let dir: string;
 let cleanup: () => void;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../store/helpers.js';
-import { cardsolve } from './run.js';
+import { cardsolve } from '../support/cli.js';
+import { tempDir } from '../support/tempDir.js';
 
 let dir: string;
 let cleanup: () => void;

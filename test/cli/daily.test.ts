@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cardsolve, ROOT } from './run.js';
+import { cardsolve, ROOT } from '../support/cli.js';
 
 describe('cardsolve daily', () => {
   it('names the same deal for a date every time, from the shipped list of its tier', () => {

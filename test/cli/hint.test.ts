@@ -5,7 +5,7 @@ import { dealFromNumber } from '../../src/games/pyramide/deal.js';
 import { PyramideGame } from '../../src/games/pyramide/engine.js';
 import { moveToJson, parseMoveList } from '../../src/games/pyramide/notation.js';
 import { APP_RULES } from '../../src/games/pyramide/rules.js';
-import { cardsolve } from './run.js';
+import { cardsolve } from '../support/cli.js';
 
 const FIXTURE = new URL('../../data/examples/pyramide-app-example.txt', import.meta.url).pathname;
 

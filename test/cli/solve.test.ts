@@ -6,7 +6,7 @@ import { dealFromNumber } from '../../src/games/pyramide/deal.js';
 import { PyramideGame, type PyramideMove } from '../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
 import type { MoveJson } from '../../src/games/types.js';
-import { BIN, cardsolve, ROOT } from './run.js';
+import { BIN, cardsolve, ROOT } from '../support/cli.js';
 
 const FIXTURE = new URL('../../data/examples/pyramide-app-example.txt', import.meta.url).pathname;
 
@@ -114,7 +114,7 @@ describe('cardsolve solve (Pyramide)', () => {
 
   it('refuses a deal with a duplicated card before solving anything', () => {
     const text = readFileSync(FIXTURE, 'utf8').replace('row 2: 6♣ 7♥', 'row 2: 6♣ J♦');
-    const r = cardsolve(['solve', 'PY1-N-AAAAAAA', '-'], text);
+    const r = cardsolve(['solve', 'PY1-N-AAAAAAA', '-'], { input: text });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/standard input, line \d+: J♦ appears twice/);
@@ -165,10 +165,12 @@ describe('cardsolve show and play (Pyramide)', () => {
     expect(drawn.stdout).toContain(' J♦  2♦  2♣  2♥  4♠  A♥  2♠');
     const layout = cardsolve(['show', 'PY1-N-AAAAAAA', '--layout']);
     expect(layout.stdout).toMatch(/^game: pyramide\nrow 1: 9♦\nrow 2: A♠ 6♣\n/);
-    const again = cardsolve(['show', '-', '--layout'], layout.stdout);
+    const again = cardsolve(['show', '-', '--layout'], { input: layout.stdout });
     expect(again.stdout).toBe(layout.stdout);
     const byCode = JSON.parse(cardsolve(['solve', 'PY1-N-AAAAAAI', '--json']).stdout) as { minMoves: number };
-    const byFile = JSON.parse(cardsolve(['solve', '-', '--json'], cardsolve(['show', 'PY1-N-AAAAAAI', '--layout']).stdout).stdout) as {
+    const byFile = JSON.parse(
+      cardsolve(['solve', '-', '--json'], { input: cardsolve(['show', 'PY1-N-AAAAAAI', '--layout']).stdout }).stdout,
+    ) as {
       minMoves: number;
       code: null;
     };

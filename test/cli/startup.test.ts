@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT } from './run.js';
+import { BIN, ROOT } from '../support/cli.js';
 
 /** The CommonJS files under node_modules that a run of the command line loaded, by package. */
 function packagesLoaded(args: string[]): Set<string> {

@@ -9,7 +9,7 @@ import { PyramideGame } from '../../src/games/pyramide/engine.js';
 import { moveToJson } from '../../src/games/pyramide/notation.js';
 import { APP_RULES } from '../../src/games/pyramide/rules.js';
 import * as api from '../../src/index.js';
-import { cardsolve } from '../cli/run.js';
+import { cardsolve } from '../support/cli.js';
 
 const LIMITS: api.Limits = { ...api.DEFAULT_LIMITS, timeMs: 20_000 };
 /** A node limit makes a Double Solitaire hint the same on every run. */

@@ -10,7 +10,8 @@ import { orderDeals } from '../../src/lists/curate.js';
 import { type CuratedDeal, type CurateFilter, findCurated } from '../../src/store/curateQuery.js';
 import { openDatabase } from '../../src/store/database.js';
 import { type NewResult, ResultStore } from '../../src/store/results.js';
-import { result, tempDir } from '../store/helpers.js';
+import { result } from '../store/helpers.js';
+import { tempDir } from '../support/tempDir.js';
 
 const VERSION = solverVersionOf(pyramideGame);
 let dir: string;

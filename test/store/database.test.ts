@@ -7,7 +7,8 @@ import { openDeal } from '../../src/games/registry.js';
 import { describeDatabase, openDatabase } from '../../src/store/database.js';
 import { ResultStore, rowValues, toAnalysis } from '../../src/store/results.js';
 import { APPLICATION_ID, createV1, SCHEMA_VERSION } from '../../src/store/schema.js';
-import { result, tempDir } from './helpers.js';
+import { tempDir } from '../support/tempDir.js';
+import { result } from './helpers.js';
 
 let dir: string;
 let cleanup: () => void;

@@ -1,14 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Analysis } from '../../src/games/types.js';
 import type { NewResult } from '../../src/store/results.js';
-
-/** A fresh temporary folder, removed by the returned function. */
-export function tempDir(): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'cardsolve-test-'));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** A Pyramide analysis: the common fields and Pyramide's stuck figure. */
 export type PyramideLike = Analysis & { maxRemoved?: number | null };

@@ -4,7 +4,8 @@ import { openDatabase } from '../../src/store/database.js';
 import { exportChunks } from '../../src/store/exportFormat.js';
 import { ResultStore } from '../../src/store/results.js';
 import { bucketise, computeStats, formatStats, histogram, wilsonInterval } from '../../src/store/stats.js';
-import { result, tempDir } from './helpers.js';
+import { tempDir } from '../support/tempDir.js';
+import { result } from './helpers.js';
 
 let dir: string;
 let cleanup: () => void;

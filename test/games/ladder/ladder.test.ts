@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCard } from '../../../src/cards/notation.js';
 import { openDeal, registerGame } from '../../../src/games/registry.js';
-import { cardsolve } from '../../cli/run.js';
-import { tempDir } from '../../store/helpers.js';
+import { cardsolve } from '../../support/cli.js';
+import { tempDir } from '../../support/tempDir.js';
 import { type LadderDeal, LadderGame, parseMove } from './engine.js';
 import { game, type LadderAnalysis } from './index.js';
 
@@ -29,7 +29,7 @@ beforeAll(() => {
 afterAll(() => cleanup());
 
 function run(args: string[], input?: string): string {
-  const r = cardsolve(args, input, dir, ENV);
+  const r = cardsolve(args, { input, cwd: dir, env: ENV });
   expect(r.stderr).not.toMatch(/cardsolve:/);
   expect(r.status, r.stderr).toBe(0);
   return r.stdout;
@@ -88,13 +88,13 @@ describe('a game that lives in its own folder', () => {
     const one = JSON.parse(run(['solve', 'LD1-N-AAAAAAA', '--ladder-reserves', '0', '--json'])) as LadderAnalysis;
     expect(one.rules).toBe('standard+reserves=0');
     expect(run(['solve', '--help'])).toContain('--ladder-reserves <n>');
-    const refused = cardsolve(['solve', 'PY1-N-AAAAAAA', '--ladder-reserves', '1'], undefined, dir, ENV);
+    const refused = cardsolve(['solve', 'PY1-N-AAAAAAA', '--ladder-reserves', '1'], { cwd: dir, env: ENV });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/--ladder-reserves is a Ladder option: Pyramide rules are chosen with --rules/);
   });
 
   it('has no hints, and the hint command says so: one message, exit code 2', () => {
-    const r = cardsolve(['hint', 'LD1-N-AAAAAAB'], undefined, dir, ENV);
+    const r = cardsolve(['hint', 'LD1-N-AAAAAAB'], { cwd: dir, env: ENV });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('cardsolve: hints are not available for ladder deals yet\n');

@@ -1,30 +1,6 @@
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+/** What a batch left in a database, read by a connection of its own. */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-
-/** The built command line (npm ci builds dist/ through the prepare script). */
-export const BIN = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
-
-export interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-export function cardsolve(args: readonly string[], cwd: string, env: Record<string, string> = {}): Run {
-  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: { ...process.env, ...env },
-  });
-  // A run that never exited by itself (a signal, a spawn error) says so rather than a bare null status.
-  if (r.status === null) {
-    throw new Error(`cardsolve ${args.join(' ')}: ${r.error ? String(r.error) : `killed by ${r.signal}`}\n${r.stderr}`);
-  }
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 /** Rows per verdict and the checks a database must pass after any run. */
 export function inspect(path: string): { rows: number; distinct: number; integrity: string; verdicts: Record<string, number> } {
