@@ -19,7 +19,7 @@
  */
 import { GrowableInt32Array } from '../../search/growable.js';
 import { StateTable } from '../../search/stateTable.js';
-import type { PyramideDecisionSpace } from './difficulty.js';
+import type { PyramideDecisionSpace } from './decisionSpace.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
 
 const TALON = 24;
@@ -106,11 +106,6 @@ export class ExactRandomPlay {
   /** Bytes held by the arrays that grow with the positions solved. */
   bytes(): number {
     return this.table.bytes() + this.offset.bytes() + this.values.byteLength;
-  }
-
-  /** Removal sets solved so far. */
-  get states(): number {
-    return this.table.size;
   }
 
   /**
