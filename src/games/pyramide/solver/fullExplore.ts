@@ -13,8 +13,7 @@
  *   'most'     the most pyramid cards removable: branch and bound, positions whose relaxed
  *              figure cannot beat the best found are cut.
  * Positions that draws and turn-overs alone lead to from one already pushed are not pushed
- * again (`anyPointer`, `byDraws`): under `--strict-win` and `--passes 2 --strict-win`
- * the first 100 codes take 2.2 and 3.4 times less time, every figure the same.
+ * again (`anyPointer`, `byDraws`): the same figures, sooner (bench/README.md).
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';

@@ -69,7 +69,7 @@ export class FullStateSpace {
   /** `nextOfValue[v * 25 + i]`: the first talon index from i on holding a card of value v (24: none). */
   private readonly nextOfValue = new Int8Array(14 * (TALON_SIZE + 1));
   // `canonicalTalon`'s memo, one slot per hash of the talon cards removed (a slot keeps the last
-  // set that hashed to it: on the slowest deals half the lookups or more find their set there).
+  // set that hashed to it: a deal meets the same sets again and again, bench/README.md).
   private readonly canonKeys = new Int32Array(1 << CANON_BITS).fill(-1);
   private readonly canonOf = new Int32Array(1 << CANON_BITS);
   /** Per value, the talon indices holding it (bit per index). */
