@@ -71,7 +71,7 @@ let pooled: ExactRandomPlay | null = null;
 /** A larger computation (past a state limit above the default) is not kept. */
 const MAX_POOLED_BYTES = 16 << 20;
 
-export class ExactRandomPlay {
+class ExactRandomPlay {
   /** Sized for the default state limit (`EXACT_STATE_LIMIT`), so a reset keeps it. */
   private readonly table = new StateTable(null, 1 << 15);
   /** Per removal set (table id): where its values start in `values`. */

@@ -21,9 +21,9 @@ import { FULL_PYRAMID } from '../layout.js';
 import { ALL_TALON, type FullStateSpace, MAX_MOVES } from './fullState.js';
 import { GROUP_HI, GROUP_LO, reachOrder } from './pointerDominance.js';
 
-export type ExploreGoal = 'win' | 'win-most' | 'dead-end' | 'most';
+type ExploreGoal = 'win' | 'win-most' | 'dead-end' | 'most';
 
-export interface ExploreResult {
+interface ExploreResult {
   /** The answer ('win-most': whether a win exists), or null when a limit stopped the search first. */
   found: boolean | null;
   /** The most pyramid cards removed in a position reached (exact when `complete`, for 'most' and 'win-most'). */

@@ -79,7 +79,7 @@ export class FullStateSpace {
    * card may pair with the one beneath it (a talon card taken out of the waste would make
    * others meet), nor where every card must go.
    */
-  readonly forcedPairsSafe: boolean;
+  private readonly forcedPairsSafe: boolean;
 
   constructor(
     readonly deal: PyramideDeal,
@@ -114,7 +114,7 @@ export class FullStateSpace {
    * talon in order, so this way exists, and it is the same for every set of cards left that
    * reads the same.
    */
-  canonicalTalon(talonRemoved: number): number {
+  private canonicalTalon(talonRemoved: number): number {
     const slot = Math.imul(talonRemoved, 0x9e3779b1) >>> (32 - CANON_BITS);
     if (this.canonKeys[slot] === talonRemoved) return this.canonOf[slot]!;
     const nextOfValue = this.nextOfValue;

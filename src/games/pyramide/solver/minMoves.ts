@@ -25,7 +25,7 @@ import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import { MoveBound } from './moveBound.js';
 import { DOMINATED, dominatedIn, GROUP_HI, GROUP_LO } from './pointerDominance.js';
 
-export interface MinMovesResult {
+interface MinMovesResult {
   /** Step codes of an optimal line (see `FullStateSpace.successors`), or null when there is none or the search stopped. */
   line: number[] | null;
   /** True when the search ran to its end (so `line === null` means: cannot be won). */

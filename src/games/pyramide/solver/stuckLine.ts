@@ -77,9 +77,10 @@ export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: nu
 
 /**
  * Positions the search for the shortest line to the most cards may take in a lost position
- * (a margin over what the first codes need, bench/README.md); past that a hint or `solve` keeps a line that may not be the shortest, and says so.
+ * (a margin over what the first codes need, bench/README.md); past that a hint or `solve`
+ * keeps a line that may not be the shortest, and says so.
  */
-export const SHORTEST_LOST_LINE_NODES = 1_000_000;
+const SHORTEST_LOST_LINE_NODES = 1_000_000;
 
 /**
  * `shortestLineToRemoved` with at most SHORTEST_LOST_LINE_NODES of `budget`: its steps (null
@@ -114,13 +115,7 @@ export function notShortestNote(target: number, positions: number): string {
  * turn-overs at no more cost is skipped (pointerDominance.ts: far fewer positions,
  * bench/README.md). Every queued position costs six words, taken or not.
  */
-export function shortestLineToRemoved(
-  space: FullStateSpace,
-  budget: Budget,
-  startLo: number,
-  startHi: number,
-  target: number,
-): number[] | null {
+function shortestLineToRemoved(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, target: number): number[] | null {
   const bound = (lo: number): number => Math.max(0, (target - space.removedCount(lo) + 1) >> 1);
   if (bound(startLo) === 0) return [];
   // The queue: an entry's key, moves so far, parent entry and step; one linked stack per f.
