@@ -8,7 +8,7 @@ import { FULL_PYRAMID, PYRAMID_SIZE, popcount, TALON_SIZE } from '../layout.js';
 import { ALL_TALON, type FullStateSpace, pointerOf, TALON_BASE, turnOversOf } from './fullState.js';
 import { NEVER, PassClosure, PassReach } from './passClosure.js';
 import { PyramidCounts, PyramidRemovals } from './pyramidRemovals.js';
-import { NO_WIN } from './relaxed.js';
+import { NO_WIN, RelaxedNeeds } from './relaxed.js';
 
 export class MoveBound {
   private readonly counts = new Int32Array(14);
@@ -382,6 +382,7 @@ export class MoveBound {
   /** The pyramid's own removal bound, and what it finds of the pyramid. */
   private readonly pyramidRemovals: PyramidRemovals;
   private readonly pyramidCounts = new PyramidCounts();
+  private readonly relaxedNeeds = new RelaxedNeeds();
 
   /** The id of a (pyramid, usage) in the tables above, its figures computed if new. */
   private figuresOf(removed: number, usage: number): number {
@@ -394,7 +395,8 @@ export class MoveBound {
     const need = this.needOf.ensure(id * 14 + 13);
     const left = this.cardsLeftOf.ensure(id * 14 + 13);
     const relaxed = this.space.relaxed;
-    const relaxedRemovals = relaxed.minRemovalsAndNeeds(removed, usage);
+    const relaxedNeeds = this.relaxedNeeds;
+    const relaxedRemovals = relaxed.minRemovalsAndNeeds(removed, usage, relaxedNeeds);
     if (relaxedRemovals === NO_WIN) {
       this.removalsOf.data[id] = NO_WIN;
       return id;
@@ -409,8 +411,7 @@ export class MoveBound {
     // The relaxed game's needs also see pyramid cards that block each other's partners.
     let valuesNeeded = 0;
     for (let w = 1; w <= 12; w++) {
-      const r = w <= 6 ? (relaxed.lastNeedLo >>> ((w - 1) * 3)) & 7 : (relaxed.lastNeedHi >>> ((w - 7) * 3)) & 7;
-      need[at + w] = Math.max(pyramid.need[w]!, r);
+      need[at + w] = Math.max(pyramid.need[w]!, relaxedNeeds.of(w));
       left[at + w] = pyramid.left[w]!;
       if (need[at + w] !== 0) valuesNeeded++;
     }
