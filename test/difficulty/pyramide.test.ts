@@ -3,10 +3,10 @@ import { rankOf } from '../../src/cards/card.js';
 import { Sfc32 } from '../../src/codes/sfc32.js';
 import { TIERS, tierOf, tierRange, wilson95 } from '../../src/games/difficulty.js';
 import { dealFromNumber } from '../../src/games/pyramide/deal.js';
+import { PyramideDecisionSpace } from '../../src/games/pyramide/decisionSpace.js';
 import {
   DEFAULT_PLAYOUTS,
   EXACT_STATE_LIMIT,
-  PyramideDecisionSpace,
   pyramideDifficulty,
   pyramideScore,
   pyramideScoreOf,

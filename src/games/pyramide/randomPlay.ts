@@ -19,7 +19,7 @@
  */
 import { GrowableInt32Array } from '../../search/growable.js';
 import { StateTable } from '../../search/stateTable.js';
-import type { PyramideDecisionSpace } from './difficulty.js';
+import type { PyramideDecisionSpace } from './decisionSpace.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
 
 const TALON = 24;
@@ -34,7 +34,7 @@ const MAX_REMOVALS = 64;
 /**
  * The exact win rate from the start (see `ExactRandomPlay.startRate`), by a computation kept
  * from deal to deal: a batch runs one per winnable deal, and growing fresh arrays to a few MB
- * each time (the system zeroing them) took a tenth of the time.
+ * each time (the system zeroing them) is costly (bench/README.md).
  */
 export function exactStartRate(space: PyramideDecisionSpace, stateLimit: number, wasteStartsEmpty: boolean): number | null {
   // Taken while in use, so a computation that starts before this one ends gets its own.
@@ -56,7 +56,7 @@ export function exactStartRate(space: PyramideDecisionSpace, stateLimit: number,
  * taken at once give the position's own pyramid). So it solves at least the sum, over those
  * positions, of the sets each stands for; past `stateLimit` + MAX_DEPTH (the sets still
  * being solved when the limit is checked) it stops unfinished. Skipping it then gives the
- * same figures, sooner: 97% of the app's winnable deals pass the default limit.
+ * same figures, sooner: most of the app's winnable deals pass the default limit (bench/README.md).
  */
 export function exactWouldOverflow(space: PyramideDecisionSpace, positions: Iterable<number>, stateLimit: number): boolean {
   let sets = 0;
@@ -71,7 +71,7 @@ let pooled: ExactRandomPlay | null = null;
 /** A larger computation (past a state limit above the default) is not kept. */
 const MAX_POOLED_BYTES = 16 << 20;
 
-export class ExactRandomPlay {
+class ExactRandomPlay {
   /** Sized for the default state limit (`EXACT_STATE_LIMIT`), so a reset keeps it. */
   private readonly table = new StateTable(null, 1 << 15);
   /** Per removal set (table id): where its values start in `values`. */
@@ -106,11 +106,6 @@ export class ExactRandomPlay {
   /** Bytes held by the arrays that grow with the positions solved. */
   bytes(): number {
     return this.table.bytes() + this.offset.bytes() + this.values.byteLength;
-  }
-
-  /** Removal sets solved so far. */
-  get states(): number {
-    return this.table.size;
   }
 
   /**

@@ -66,7 +66,7 @@ function parsePasses(value: string | number | boolean): number {
 /**
  * A rule set's copy, built field by field in one order, so that every rule set the solvers
  * meet has one shape: a spread's copy gave the winnability loop a second one, and each
- * thread threw that loop's compiled code away and compiled it again (about 20 ms a thread).
+ * thread threw that loop's compiled code away and compiled it again (bench/README.md).
  */
 function copyOf(r: PyramideRules): PyramideRules {
   return {

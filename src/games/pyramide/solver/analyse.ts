@@ -21,7 +21,7 @@ import { searchPyramidOnly } from './pyramidOnly.js';
 import { NO_WIN, RelaxedGame } from './relaxed.js';
 import { lineToRemoved, notShortestNote, shortestLineWithin } from './stuckLine.js';
 
-export interface PyramideSolution {
+interface PyramideSolution {
   verdict: Verdict;
   winnable: boolean | null;
   maxRemoved: number | null;
@@ -199,7 +199,7 @@ export function analysePosition(
  * where the search for the figure could not keep it (unlimited turn-overs): under the app's
  * rules it walks straight there, elsewhere its bound only guides it.
  */
-export const STUCK_LINE_NODES = 200_000;
+const STUCK_LINE_NODES = 200_000;
 
 /** The relaxed game's usage number of the talon cards a position has removed. */
 function usageOfPosition(deal: PyramideDeal, relaxed: RelaxedGame, talonRemoved: number): number {

@@ -13,8 +13,7 @@
  *   'most'     the most pyramid cards removable: branch and bound, positions whose relaxed
  *              figure cannot beat the best found are cut.
  * Positions that draws and turn-overs alone lead to from one already pushed are not pushed
- * again (`anyPointer`, `byDraws`): under `--strict-win` and `--passes 2 --strict-win`
- * the first 100 codes take 2.2 and 3.4 times less time, every figure the same.
+ * again (`anyPointer`, `byDraws`): the same figures, sooner (bench/README.md).
  */
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
@@ -22,9 +21,9 @@ import { FULL_PYRAMID } from '../layout.js';
 import { ALL_TALON, type FullStateSpace, MAX_MOVES } from './fullState.js';
 import { GROUP_HI, GROUP_LO, reachOrder } from './pointerDominance.js';
 
-export type ExploreGoal = 'win' | 'win-most' | 'dead-end' | 'most';
+type ExploreGoal = 'win' | 'win-most' | 'dead-end' | 'most';
 
-export interface ExploreResult {
+interface ExploreResult {
   /** The answer ('win-most': whether a win exists), or null when a limit stopped the search first. */
   found: boolean | null;
   /** The most pyramid cards removed in a position reached (exact when `complete`, for 'most' and 'win-most'). */

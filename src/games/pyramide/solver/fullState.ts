@@ -69,7 +69,7 @@ export class FullStateSpace {
   /** `nextOfValue[v * 25 + i]`: the first talon index from i on holding a card of value v (24: none). */
   private readonly nextOfValue = new Int8Array(14 * (TALON_SIZE + 1));
   // `canonicalTalon`'s memo, one slot per hash of the talon cards removed (a slot keeps the last
-  // set that hashed to it: on the slowest deals half the lookups or more find their set there).
+  // set that hashed to it: a deal meets the same sets again and again, bench/README.md).
   private readonly canonKeys = new Int32Array(1 << CANON_BITS).fill(-1);
   private readonly canonOf = new Int32Array(1 << CANON_BITS);
   /** Per value, the talon indices holding it (bit per index). */
@@ -79,7 +79,7 @@ export class FullStateSpace {
    * card may pair with the one beneath it (a talon card taken out of the waste would make
    * others meet), nor where every card must go.
    */
-  readonly forcedPairsSafe: boolean;
+  private readonly forcedPairsSafe: boolean;
 
   constructor(
     readonly deal: PyramideDeal,
@@ -114,7 +114,7 @@ export class FullStateSpace {
    * talon in order, so this way exists, and it is the same for every set of cards left that
    * reads the same.
    */
-  canonicalTalon(talonRemoved: number): number {
+  private canonicalTalon(talonRemoved: number): number {
     const slot = Math.imul(talonRemoved, 0x9e3779b1) >>> (32 - CANON_BITS);
     if (this.canonKeys[slot] === talonRemoved) return this.canonOf[slot]!;
     const nextOfValue = this.nextOfValue;

@@ -6,18 +6,17 @@
  * Queue: one bucket per f = g + h, each a linked stack in typed arrays (newest first,
  * which dives toward a win among equals).
  *
- * On hard deals most successors lie beyond the minimum and are never taken, yet each took
- * a queue entry (four in five of 13 million on the hardest deal met). Once the queue grows
+ * On hard deals most successors lie beyond the minimum and are never taken, yet each would
+ * take a queue entry (how many: bench/README.md). Once the queue grows
  * large, a quick weighted search (f = g + 2h, its own small tables, a cap on the positions
  * it expands) looks for any win; its length is an upper bound, and successors whose f
  * exceeds it are not queued from then on. Nothing is lost: every position on an optimal
  * line has f <= the minimum <= that length (the bound never overestimates).
  *
  * A position that a position already taken reaches by draws and turn-overs alone, at no
- * more cost, is neither queued nor taken (pointerDominance.ts): on the first 1,000 codes
- * 17% fewer positions taken, every minimum unchanged. And a pair that every win plays, when
- * it can be played at once, is a position's only successor (`FullStateSpace.successors`):
- * 2.1% fewer positions on the same codes (5.9% under `msc`, codes 0-149).
+ * more cost, is neither queued nor taken (pointerDominance.ts). And a pair that every win
+ * plays, when it can be played at once, is a position's only successor
+ * (`FullStateSpace.successors`). Both take fewer positions to the same minimum (bench/README.md).
  */
 import type { Budget } from '../../../search/limits.js';
 import { StateTable } from '../../../search/stateTable.js';
@@ -26,7 +25,7 @@ import { FullStateSpace, MAX_MOVES } from './fullState.js';
 import { MoveBound } from './moveBound.js';
 import { DOMINATED, dominatedIn, GROUP_HI, GROUP_LO } from './pointerDominance.js';
 
-export interface MinMovesResult {
+interface MinMovesResult {
   /** Step codes of an optimal line (see `FullStateSpace.successors`), or null when there is none or the search stopped. */
   line: number[] | null;
   /** True when the search ran to its end (so `line === null` means: cannot be won). */
@@ -115,8 +114,8 @@ interface SearchMode {
 
 const EXACT: SearchMode = { gWeight: 1, hWeight: 1, maxExpanded: Infinity, probeAt: 1 << 18, fullBound: true, forcedPairs: true };
 /**
- * The probe: cheap next to the search it helps (which has queued 262,144 entries by then,
- * from some 40,000 positions on hard deals), and small enough to leave its memory behind.
+ * The probe: cheap next to the search it helps (which has queued 2^18 entries by then), and
+ * small enough to leave its memory behind.
  */
 const PROBE: SearchMode = { gWeight: 1, hWeight: 2, maxExpanded: 50_000, probeAt: Infinity, fullBound: true, forcedPairs: true };
 
@@ -398,9 +397,9 @@ const BLOCK_MASK = (1 << BLOCK_BITS) - 1;
 
 /**
  * The open queue: one linked stack per f (newest first, which dives toward a win among
- * equals). Its entries live in fixed blocks that are added as it grows, never copied: on
- * hard deals doubling whole arrays (and the system zeroing each new one) took a fifth of
- * the search's time. An entry's fields sit side by side, one cache line for all of them.
+ * equals). Its entries live in fixed blocks that are added as it grows, never copied:
+ * doubling whole arrays (the system zeroing each new one) is costly on hard deals
+ * (bench/README.md). An entry's fields sit side by side, one cache line for all of them.
  */
 class Queue {
   private readonly blocks: Int32Array[] = [];

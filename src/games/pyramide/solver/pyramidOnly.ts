@@ -10,10 +10,10 @@ import { rankOf } from '../../../cards/card.js';
 import type { Budget } from '../../../search/limits.js';
 import { GrowableInt32Array, StateTable } from '../../../search/stateTable.js';
 import type { PyramideDeal } from '../deal.js';
-import { COVER_MASK, closeKings, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, soleAvailableCover } from '../layout.js';
+import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, pairableMasks, soleAvailableCover } from '../layout.js';
 import type { PyramideRules } from '../rules.js';
 import type { PyramidePosition } from './position.js';
-import { TalonUsage } from './talonUsage.js';
+import { RelaxedMoves, type RemovalSink } from './relaxedMoves.js';
 
 /** Whether the pyramid can be cleared from `start`; null when a limit stopped the search first. */
 export function searchPyramidOnly(
@@ -30,10 +30,11 @@ export function searchPyramidOnly(
 let search: PyramidOnlySearch | null = null;
 
 /** The search's arrays, allocated once: a batch runs it millions of times. */
-class PyramidOnlySearch {
-  private readonly value = new Int32Array(PYRAMID_SIZE);
-  /** The talon by value, and the usage number (see talonUsage.ts). */
-  private readonly talon = new TalonUsage();
+class PyramidOnlySearch implements RemovalSink {
+  /** The pyramid's values, the talon by value and the removals of a state. */
+  private readonly moves = new RelaxedMoves();
+  private readonly value = this.moves.value;
+  private readonly talon = this.moves.talon;
   private readonly table = new StateTable(null, 1 << 10);
   private stack = new GrowableInt32Array(1 << 10);
   private sp = 0;
@@ -42,22 +43,17 @@ class PyramidOnlySearch {
   private readonly partners = new Int32Array(PYRAMID_SIZE);
   /** Talon cards of each value still unused in the state being expanded. */
   private readonly left = new Int32Array(14);
-  /** The deal's pyramid Kings, and the other cards (bit per position). */
-  private kings = 0;
+  /** The deal's pyramid cards other than Kings (bit per position). */
   private others = 0;
 
   run(deal: PyramideDeal, rules: PyramideRules, budget: Budget, start: PyramidePosition): boolean | null {
-    const { value, talon, table, avail, partners, left } = this;
-    const { count: talonCount, radix } = talon;
+    const { moves, value, talon, table, avail, partners, left } = this;
+    const talonCount = talon.count;
+    moves.setPyramid(deal.pyramid);
+    // The talon holds the cards the pyramid does not: four of each value in all.
     talonCount.fill(4);
-    this.kings = 0;
-    for (let i = 0; i < PYRAMID_SIZE; i++) {
-      value[i] = rankOf(deal.pyramid[i]!);
-      // The talon holds the cards the pyramid does not: four of each value in all.
-      talonCount[value[i]!]!--;
-      if (value[i] === 13) this.kings |= 1 << i;
-    }
-    this.others = FULL_PYRAMID & ~this.kings;
+    for (let i = 0; i < PYRAMID_SIZE; i++) talonCount[value[i]!]!--;
+    this.others = FULL_PYRAMID & ~moves.kings;
     talon.setRadix();
     table.reset(budget);
     if (this.stack.data.length > 1 << 16) this.stack = new GrowableInt32Array(1 << 10);
@@ -78,7 +74,7 @@ class PyramidOnlySearch {
         startUsage += talon.step(v);
       }
     }
-    let stopped = !this.push(this.closeKings(start.removed), startUsage);
+    let stopped = !this.add(moves.closeKings(start.removed), startUsage);
     let won = false;
     while (this.sp > 0 && !stopped) {
       if (!budget.tick()) {
@@ -92,12 +88,7 @@ class PyramidOnlySearch {
         won = true;
         break;
       }
-      // The cards left, lowest position first (set bits): the available ones among them.
-      let n = 0;
-      for (let t = ~mask & FULL_PYRAMID; t !== 0; t &= t - 1) {
-        const i = 31 - Math.clz32(t & -t);
-        if ((mask & COVER_MASK[i]!) === COVER_MASK[i]) avail[n++] = i;
-      }
+      const n = moves.available(mask, avail, 0);
       talon.unusedInto(usage, left);
       if (this.hasDeadCard(mask)) continue;
       // A pair that every win plays goes alone (see `forcedPair`).
@@ -107,29 +98,13 @@ class PyramidOnlySearch {
         continue;
       }
       // Pushed first, popped last: pairs with the talon, then pairs inside the pyramid.
-      for (let a = 0; a < n && !stopped; a++) {
-        const pa = avail[a]!;
-        const w = 13 - value[pa]!;
-        if (w >= 1 && w <= 12 && left[w]! > 0) {
-          if (!this.push(this.closeKings(mask | (1 << pa)), usage + radix[w]!)) stopped = true;
-        }
-      }
-      for (let a = 0; a < n && !stopped; a++) {
-        const pa = avail[a]!;
-        const va = value[pa]!;
-        for (let b = a + 1; b < n; b++) {
-          const pb = avail[b]!;
-          if (va + value[pb]! === 13) {
-            if (!this.push(this.closeKings(mask | (1 << pa) | (1 << pb)), usage)) stopped = true;
-          }
-        }
-      }
+      if (!moves.removals(mask, usage, avail, 0, n, left, this, true)) stopped = true;
       if (pairCovering && !stopped) {
         // A card and the only card still covering it, that one being available.
         for (let x = 0; x < PYRAMID_SIZE; x++) {
           const y = soleAvailableCover(mask, x);
           if (y < 0 || value[x]! + value[y]! !== 13) continue;
-          if (!this.push(this.closeKings(mask | (1 << x) | (1 << y)), usage)) stopped = true;
+          if (!this.add(moves.closeKings(mask | (1 << x) | (1 << y)), usage)) stopped = true;
         }
       }
     }
@@ -154,12 +129,12 @@ class PyramidOnlySearch {
       const inPyramid = partners[x]! & ~mask;
       if (inPyramid === 0) {
         if (left[w]! === 0) continue; // a dead card: hasDeadCard has cut such states
-        return this.push(this.closeKings(mask | (1 << x)), usage + this.talon.radix[w]!) ? 1 : -1;
+        return this.add(this.moves.closeKings(mask | (1 << x)), usage + this.talon.radix[w]!) ? 1 : -1;
       }
       if ((inPyramid & (inPyramid - 1)) !== 0 || left[w]! !== 0) continue;
       const y = 31 - Math.clz32(inPyramid);
       if ((mask & COVER_MASK[y]!) !== COVER_MASK[y]) continue; // not available yet
-      return this.push(this.closeKings(mask | (1 << x) | (1 << y)), usage) ? 1 : -1;
+      return this.add(this.moves.closeKings(mask | (1 << x) | (1 << y)), usage) ? 1 : -1;
     }
     return 0;
   }
@@ -174,12 +149,8 @@ class PyramidOnlySearch {
     return false;
   }
 
-  /** Removes every available King, repeatedly (see `closeKings` in layout.ts). */
-  private closeKings(mask: number): number {
-    return closeKings(mask, this.kings);
-  }
-
-  private push(mask: number, usage: number): boolean {
+  /** Queues a state unless it was met before; false when the table is full. */
+  add(mask: number, usage: number): boolean {
     const id = this.table.intern(mask, usage);
     if (id < 0) return false;
     if (!this.table.lastWasNew) return true;

@@ -34,6 +34,19 @@ const DEAD_END = 1 << 16;
 /** Scratch mark while a position's moves are merged: at least one removal was possible. */
 const MOVED = 1 << 17;
 
+/** A relaxed position's talon needs (see `RelaxedGame.needLo`): one per owner, filled in place. */
+export class RelaxedNeeds {
+  /** Values 1 to 6, 3 bits each. */
+  lo = 0;
+  /** Values 7 to 12, 3 bits each. */
+  hi = 0;
+
+  /** The talon cards of value w (1 to 12) needed. */
+  of(w: number): number {
+    return w <= 6 ? (this.lo >>> ((w - 1) * 3)) & 7 : (this.hi >>> ((w - 7) * 3)) & 7;
+  }
+}
+
 export class RelaxedGame {
   private readonly value = new Int32Array(PYRAMID_SIZE);
   /** The talon by value, and the usage number (see talonUsage.ts). */
@@ -96,19 +109,15 @@ export class RelaxedGame {
     return (this.figuresOf(removed, usage) >>> 8) & 255;
   }
 
-  /** Set by `minRemovalsAndNeeds`: the position's talon needs (see `needLo`). */
-  lastNeedLo = 0;
-  lastNeedHi = 0;
-
   /**
-   * `minRemovals`, and into `lastNeedLo` / `lastNeedHi` the fewest talon cards of each value
-   * that every line clearing the pyramid still uses, 3 bits per value: the pyramid cards
-   * that cannot all pair inside it, cards blocking each other included.
+   * `minRemovals`, and into `needs` the fewest talon cards of each value that every line
+   * clearing the pyramid still uses: the pyramid cards that cannot all pair inside it, cards
+   * blocking each other included.
    */
-  minRemovalsAndNeeds(removed: number, usage: number): number {
+  minRemovalsAndNeeds(removed: number, usage: number, needs: RelaxedNeeds): number {
     const id = this.solve(removed, usage, 0);
-    this.lastNeedLo = this.needLo.data[id]!;
-    this.lastNeedHi = this.needHi.data[id]!;
+    needs.lo = this.needLo.data[id]!;
+    needs.hi = this.needHi.data[id]!;
     return this.figures.data[id]! & 255;
   }
 

@@ -77,10 +77,10 @@ export function lineToRemoved(space: FullStateSpace, budget: Budget, startLo: nu
 
 /**
  * Positions the search for the shortest line to the most cards may take in a lost position
- * (at most 193,000 from the starts of the first 100 codes under app or msc rules, under half
- * a second); past that a hint or `solve` keeps a line that may not be the shortest, and says so.
+ * (a margin over what the first codes need, bench/README.md); past that a hint or `solve`
+ * keeps a line that may not be the shortest, and says so.
  */
-export const SHORTEST_LOST_LINE_NODES = 1_000_000;
+const SHORTEST_LOST_LINE_NODES = 1_000_000;
 
 /**
  * `shortestLineToRemoved` with at most SHORTEST_LOST_LINE_NODES of `budget`: its steps (null
@@ -112,17 +112,10 @@ export function notShortestNote(target: number, positions: number): string {
  * still needed, at most two cards each, so the first position taken with `target` cards is
  * reached in the fewest moves. Positions whose relaxed figure is below the target are cut,
  * as in `lineToRemoved`, and a position that one already taken reaches by draws and
- * turn-overs at no more cost is skipped (pointerDominance.ts: on the lost deals of the
- * first 100 codes, 2.3 to 2.6 times fewer positions at the median, 3 to 5 times fewer at
- * the most). Every queued position costs six words, taken or not.
+ * turn-overs at no more cost is skipped (pointerDominance.ts: far fewer positions,
+ * bench/README.md). Every queued position costs six words, taken or not.
  */
-export function shortestLineToRemoved(
-  space: FullStateSpace,
-  budget: Budget,
-  startLo: number,
-  startHi: number,
-  target: number,
-): number[] | null {
+function shortestLineToRemoved(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, target: number): number[] | null {
   const bound = (lo: number): number => Math.max(0, (target - space.removedCount(lo) + 1) >> 1);
   if (bound(startLo) === 0) return [];
   // The queue: an entry's key, moves so far, parent entry and step; one linked stack per f.
