@@ -20,7 +20,11 @@ const CLI = join(ROOT, 'bin', 'cardsolve.js');
 
 function documentationFiles(): string[] {
   const docs = join(ROOT, 'docs');
-  const pages = existsSync(docs) ? readdirSync(docs).filter((name) => name.endsWith('.md')).sort() : [];
+  const pages = existsSync(docs)
+    ? readdirSync(docs)
+        .filter((name) => name.endsWith('.md'))
+        .sort()
+    : [];
   return [join(ROOT, 'README.md'), ...pages.map((name) => join(docs, name))];
 }
 

@@ -110,7 +110,12 @@ export function trimEnd(lines: string[]): string[] {
 export function describeMismatch(file: string, command: Command, actual: string[]): string {
   let i = 0;
   let j = 0;
-  while (i < command.expected.length && command.expected[i] !== WILDCARD && j < actual.length && lineMatches(command.expected[i]!, actual[j]!)) {
+  while (
+    i < command.expected.length &&
+    command.expected[i] !== WILDCARD &&
+    j < actual.length &&
+    lineMatches(command.expected[i]!, actual[j]!)
+  ) {
     i++;
     j++;
   }
