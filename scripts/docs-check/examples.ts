@@ -31,6 +31,7 @@ export interface Example {
 }
 
 const MARKER = /^<!--\s*check(\s+stdout)?\s*-->\s*$/;
+const FENCE = /^\s*(`{3,}|~{3,})/;
 const WILDCARD = '...';
 const PREFIX_WILDCARD = ' ...';
 
@@ -39,6 +40,13 @@ export function findExamples(text: string): Example[] {
   const lines = text.split('\n');
   const examples: Example[] = [];
   for (let i = 0; i < lines.length; i++) {
+    const fence = FENCE.exec(lines[i]!);
+    if (fence) {
+      // Another block (one that shows a marked example, say): nothing in it is checked.
+      i++;
+      while (i < lines.length && !lines[i]!.trim().startsWith(fence[1]!)) i++;
+      continue;
+    }
     const marker = MARKER.exec(lines[i]!);
     if (!marker || lines[i + 1]?.trim() !== '```console') continue;
     const open = i + 1;

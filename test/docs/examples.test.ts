@@ -28,6 +28,11 @@ describe('the docs check', () => {
     ]);
   });
 
+  it('leaves out what another block shows', () => {
+    const text = ['````md', '<!-- check -->', '```console', '$ cardsolve show X', '```', '````'].join('\n');
+    expect(findExamples(text)).toEqual([]);
+  });
+
   it('normalises times, rates, memory, timestamps and thread counts', () => {
     expect(normalise('4,064 nodes, 167.91 ms')).toBe(normalise('4,064 nodes, 1 ms'));
     expect(normalise('analysed 27 in 1.7s (16.2 deals/s, 2 workers)')).toBe(normalise('analysed 27 in 12s (2.2 deals/s, 8 workers)'));
