@@ -1,0 +1,100 @@
+/**
+ * `npm run docs:check [-- --update] [FILE...]`: reruns every checked example of README.md and
+ * docs/*.md (see docs-check/examples.ts for the marker) with the built command line and fails
+ * with a diff naming file and line where the output differs. `--update` writes today's output
+ * into the files instead.
+ *
+ * Each file's examples run in order in one fresh temporary folder (a reader following along:
+ * a `batch` stores what the `stats` after it counts), whose data/ links to the repository's
+ * data/examples and data/lists; nothing is written into the repository.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { describeMismatch, type Example, findExamples, matches, refresh, trimEnd } from './docs-check/examples.js';
+
+/** The repository: this file runs from dist/scripts/. */
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'bin', 'cardsolve.js');
+
+function documentationFiles(): string[] {
+  const docs = join(ROOT, 'docs');
+  const pages = existsSync(docs)
+    ? readdirSync(docs)
+        .filter((name) => name.endsWith('.md'))
+        .sort()
+    : [];
+  return [join(ROOT, 'README.md'), ...pages.map((name) => join(docs, name))];
+}
+
+function workingFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cardsolve-docs-'));
+  mkdirSync(join(dir, 'data'));
+  for (const sub of ['examples', 'lists']) symlinkSync(join(ROOT, 'data', sub), join(dir, 'data', sub));
+  return dir;
+}
+
+function run(command: string, cwd: string, withStderr: boolean): string[] {
+  if (!/^cardsolve(\s|$)/.test(command)) throw new Error(`a checked example runs cardsolve only: ${command}`);
+  const shell = `node ${JSON.stringify(CLI)}${command.slice('cardsolve'.length)}`;
+  const result = spawnSync('sh', ['-c', shell], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+  const text = withStderr ? result.stdout + result.stderr : result.stdout;
+  return trimEnd(text.replace(/\r/g, '').split('\n'));
+}
+
+function checkFile(file: string, update: boolean): { failures: string[]; commands: number } {
+  const name = relative(ROOT, file);
+  const text = readFileSync(file, 'utf8');
+  const examples: Example[] = findExamples(text);
+  if (examples.length === 0) return { failures: [], commands: 0 };
+  const lines = text.split('\n');
+  const failures: string[] = [];
+  const replacements: { from: number; to: number; lines: string[] }[] = [];
+  const cwd = workingFolder();
+  let commands = 0;
+  try {
+    for (const example of examples) {
+      const block: string[] = [];
+      for (const command of example.commands) {
+        commands++;
+        const actual = run(command.command, cwd, example.stderr);
+        const expected = trimEnd(command.expected);
+        if (!matches(expected, actual)) failures.push(describeMismatch(name, { ...command, expected }, actual));
+        block.push(`$ ${command.command}`, ...refresh(expected, actual));
+      }
+      replacements.push({ from: example.open, to: example.close - 1, lines: block });
+    }
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+  if (update && failures.length > 0) {
+    // From the last block up, so that the line numbers of the ones before stay right.
+    for (const r of replacements.reverse()) lines.splice(r.from, r.to - r.from, ...r.lines);
+    writeFileSync(file, lines.join('\n'));
+  }
+  return { failures, commands };
+}
+
+function main(argv: string[]): number {
+  const update = argv.includes('--update');
+  const named = argv.filter((arg) => !arg.startsWith('--')).map((arg) => resolve(arg));
+  const files = named.length > 0 ? named : documentationFiles();
+  let failed = 0;
+  let commands = 0;
+  for (const file of files) {
+    const result = checkFile(file, update);
+    commands += result.commands;
+    failed += result.failures.length;
+    for (const failure of result.failures) console.error(`${failure}\n`);
+    if (update && result.failures.length > 0) console.error(`${relative(ROOT, file)}: ${result.failures.length} example(s) rewritten`);
+  }
+  if (failed > 0 && !update) {
+    console.error(`docs:check: ${failed} of ${commands} example commands differ (npm run docs:check -- --update rewrites them)`);
+    return 1;
+  }
+  console.log(`docs:check: ${commands} example commands in ${files.length} files ${update ? 'checked and refreshed' : 'as documented'}`);
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));
