@@ -134,6 +134,13 @@ describe('cardsolve solve (Pyramide)', () => {
     expect(backwards.stderr).toMatch(/the first code comes after the last/);
   });
 
+  it('says a deal lost by winnability alone is stuck without a count it did not make', () => {
+    const r = cardsolve(['solve', 'PY1-N-AAAAAAF', '--winnability-only']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^PY1-N-AAAAAAF {2}app {2}stuck: no line removes all 28 cards, /);
+    expect(r.stdout).not.toContain('null');
+  });
+
   it('answers --help for every command', () => {
     for (const cmd of ['solve', 'show', 'play', 'batch', 'stats', 'lookup', 'export']) {
       const r = cardsolve([cmd, '--help']);

@@ -98,7 +98,10 @@ function describe(a: Analysis, style: CardStyle): string {
   const p = a as PyramideAnalysis;
   const parts: string[] = [];
   if (a.verdict === 'winnable') parts.push('winnable');
-  else if (a.verdict === 'unwinnable') parts.push(`stuck: at most ${p.maxRemoved} of 28 cards removable`);
+  else if (a.verdict === 'unwinnable') {
+    // Winnability alone proves the loss without counting the cards a line can remove.
+    parts.push(p.maxRemoved === null ? 'stuck: no line removes all 28 cards' : `stuck: at most ${p.maxRemoved} of 28 cards removable`);
+  }
   else parts.push(`unknown${p.maxRemoved !== null ? ` (at least ${p.maxRemoved} of 28 removable)` : ''}`);
   if (a.minMoves !== null) parts.push(`in ${a.minMoves} moves (minimum)`);
   if (p.deadEndReachable === true) parts.push('a "no more moves" dead end is reachable');
