@@ -12,9 +12,13 @@ import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalysisMode } from '../store/results.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
+import type { RowChunkResult, RowChunkTask, RowGroup, StoreTarget } from './messages.js';
 import { createPool, runRows, type SolverPool } from './pool.js';
+import type { BatchProgress, BatchSummary } from './report.js';
 import { BATCH_CHECKPOINT_PAGES, BatchTally, relaxCheckpoints } from './tally.js';
-import type { RowChunkResult, RowChunkTask, RowGroup, StoreTarget } from './worker.js';
+
+// The types of what runBatch reports, for its callers.
+export type { BatchProgress, BatchSummary } from './report.js';
 
 export interface BatchRunOptions {
   plan: BatchPlan;
@@ -41,43 +45,9 @@ export interface BatchRunOptions {
   storeOnThreads?: boolean;
 }
 
-export interface VerdictCounts {
-  winnable: number;
-  unwinnable: number;
-  unknown: number;
-  /** Deals with a verdict whose search a limit still cut short (minMoves or the stuck figure not proven). */
-  cut: number;
-}
-
-export interface BatchProgress extends VerdictCounts {
-  /** Deals to analyse in this run (the batch minus what is stored already). */
-  total: number;
-  done: number;
-  failed: number;
-  elapsedMs: number;
-}
-
-export interface BatchSummary {
-  /** Every deal the batch names. */
-  deals: number;
-  /** Already stored, not analysed again. */
-  skipped: number;
-  analysed: number;
-  failed: number;
-  /** Verdicts of the deals analysed in this run. */
-  thisRun: VerdictCounts;
-  /** Verdicts of all the batch's deals as now stored (skipped and analysed). */
-  stored: VerdictCounts;
-  elapsedMs: number;
-  dealsPerSecond: number;
-  workers: number;
-  /** The first few failures (a deal whose analysis threw), for the message. */
-  failures: string[];
-}
-
 /**
- * Fast deals (winnability only: a fraction of a millisecond each) go in large chunks: fewer
- * messages and transactions keep the main thread's share of the cores small.
+ * Fast deals go in large chunks: fewer messages and transactions keep the main thread's
+ * share of the cores small (figures in bench/README.md).
  */
 export const MAX_CHUNK = 1024;
 /** Aim for chunks of about this much solver time: short enough for progress, long enough to amortise messages. */

@@ -6,12 +6,8 @@ import type { Verdict } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import { type AnalysisMode, type NewResult, type ResultKey, ResultStore } from '../store/results.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
-import type { BatchProgress, BatchSummary, VerdictCounts } from './run.js';
-import type { DealOutcome } from './worker.js';
-
-function zeroCounts(): VerdictCounts {
-  return { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
-}
+import type { DealOutcome } from './messages.js';
+import { type BatchProgress, type BatchSummary, type VerdictCounts, zeroCounts } from './report.js';
 
 /** WAL pages between automatic checkpoints while a batch writes (SQLite's default is 1,000). */
 export const BATCH_CHECKPOINT_PAGES = 16_384;

@@ -12,8 +12,8 @@ import type { Limits } from '../../search/limits.js';
 import type { AnalysisMode } from '../../store/results.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
 import type { PlannedDeal } from '../inputs.js';
+import type { DealOutcome } from '../messages.js';
 import { solverVersionOf } from '../version.js';
-import type { DealOutcome } from '../worker.js';
 
 export const JOB_FORMAT = 1;
 
