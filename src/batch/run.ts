@@ -93,8 +93,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   const finish = (chunk: readonly PlannedDeal[], result: RowChunkResult): void => {
     if (result.storeError !== undefined) throw new Error(`cannot store results in the database: ${result.storeError}`);
     for (const { index, error } of result.failures) tally.fail(`${chunk[index]!.dealKey}: ${error}`, 1);
-    if (result.rows !== null) tally.store.saveRows(result.rows);
-    tally.countedVerdicts(result.counts);
+    tally.saveChunk(result.rows, result.counts);
     dealsTimed += chunk.length;
     msTimed += result.ms;
     options.onProgress?.(tally.progress());
@@ -143,7 +142,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
 
   try {
     // First pass: how many deals are to be analysed, for the progress total.
-    tally.pending = tally.countWanted(plan);
+    tally.countPlanned(plan);
     options.onStart?.(tally.progress());
     let chunk: PlannedDeal[] = [];
     let size = chunkSize();
@@ -159,9 +158,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
       }
     }
     if (chunk.length > 0 && !fatal) send(chunk);
-    // Everything is sent: a deal named twice was found stored the second time, so the
-    // total is what was sent.
-    tally.pending = sent;
+    tally.allSent(sent);
     await Promise.all(inFlight);
   } finally {
     restoreCheckpoints();

@@ -97,6 +97,14 @@ export function chunkJob(
   };
 }
 
+/** The deals of a chunk as the plan names them. */
+export function plannedOf(job: ChunkJob): PlannedDeal[] {
+  return job.deals.map((d) => ({ input: d.input, game: gameById(d.game), dealKey: d.key, rules: d.rules, solverVersion: d.solver }));
+}
+
+/** States of a job still to come back. */
+export const PENDING_STATES = ['wait', 'active', 'delayed', 'prioritized', 'paused', 'waiting-children'] as const;
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether a job's data is a cardsolve chunk at all (another program may share the Redis). */
