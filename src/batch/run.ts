@@ -11,13 +11,15 @@ import type Database from 'better-sqlite3';
 import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalysisMode } from '../store/results.js';
+import { ChunkPace } from './chunkSize.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
 import type { RowChunkResult, RowChunkTask, RowGroup, StoreTarget } from './messages.js';
 import { createPool, runRows, type SolverPool } from './pool.js';
 import type { BatchProgress, BatchSummary } from './report.js';
 import { BATCH_CHECKPOINT_PAGES, BatchTally, relaxCheckpoints } from './tally.js';
 
-// The types of what runBatch reports, for its callers.
+// What runBatch's callers name: the types of what it reports, the largest chunk it sends.
+export { MAX_CHUNK } from './chunkSize.js';
 export type { BatchProgress, BatchSummary } from './report.js';
 
 export interface BatchRunOptions {
@@ -45,11 +47,6 @@ export interface BatchRunOptions {
   storeOnThreads?: boolean;
 }
 
-/**
- * Fast deals go in large chunks: fewer messages and transactions keep the main thread's
- * share of the cores small (figures in bench/README.md).
- */
-export const MAX_CHUNK = 1024;
 /** Aim for chunks of about this much solver time: short enough for progress, long enough to amortise messages. */
 const CHUNK_TARGET_MS = 250;
 /** A chunk is at most this fraction of each thread's share of what is left to send. */
@@ -76,26 +73,21 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   const inFlight = new Set<Promise<void>>();
   const maxInFlight = workers * 2;
   let fatal: { error: unknown } | null = null;
-  let dealsTimed = 0;
-  let msTimed = 0;
+  const pace = new ChunkPace(CHUNK_TARGET_MS, 8);
   let sent = 0;
 
   const chunkSize = (): number => {
     if (options.chunkSize !== undefined) return options.chunkSize;
     // Chunks shrink towards the end, so the threads finish together rather than one
     // working through a last large chunk while the others wait.
-    const share = Math.max(1, Math.ceil((tally.pending - sent) / (workers * TAIL_SPLIT)));
-    if (dealsTimed === 0) return Math.min(8, share);
-    const perDeal = msTimed / dealsTimed;
-    return Math.max(1, Math.min(MAX_CHUNK, share, Math.floor(CHUNK_TARGET_MS / Math.max(perDeal, 0.01))));
+    return pace.size(Math.max(1, Math.ceil((tally.pending - sent) / (workers * TAIL_SPLIT))));
   };
 
   const finish = (chunk: readonly PlannedDeal[], result: RowChunkResult): void => {
     if (result.storeError !== undefined) throw new Error(`cannot store results in the database: ${result.storeError}`);
     for (const { index, error } of result.failures) tally.fail(`${chunk[index]!.dealKey}: ${error}`, 1);
     tally.saveChunk(result.rows, result.counts);
-    dealsTimed += chunk.length;
-    msTimed += result.ms;
+    pace.timed(chunk.length, result.ms);
     options.onProgress?.(tally.progress());
   };
 

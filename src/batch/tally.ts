@@ -24,7 +24,7 @@ export function relaxCheckpoints(db: ResultStore['db']): () => void {
   };
 }
 
-export interface TallyOptions {
+interface TallyOptions {
   mode: AnalysisMode;
   limits: Limits;
   retryUnknown?: boolean;

@@ -23,7 +23,7 @@ function analyseOne(input: DealInput, task: ChunkTask): DealOutcome {
 }
 
 /** Analyses a chunk; one deal failing does not lose the others. */
-export function analyseChunk(task: ChunkTask): ChunkResult {
+function analyseChunk(task: ChunkTask): ChunkResult {
   const started = performance.now();
   const outcomes = task.deals.map((input) => analyseOne(input, task));
   return { outcomes, ms: performance.now() - started };

@@ -3,9 +3,9 @@
  * is out, and whatever came back is stored whenever the window is full, and at the end.
  */
 import type { Queue } from 'bullmq';
+import { ChunkPace } from '../chunkSize.js';
 import type { PlannedDeal } from '../inputs.js';
 import type { BatchProgress } from '../report.js';
-import { MAX_CHUNK } from '../run.js';
 import type { BatchTally } from '../tally.js';
 import type { CoordinatorClaim } from './claim.js';
 import { readFailed, readFinished } from './finished.js';
@@ -18,7 +18,7 @@ const CHUNK_TARGET_MS = 1000;
 /** How long to wait for a completion event before looking anyway. */
 const IDLE_POLL_MS = 1000;
 
-export interface DispatchSetup {
+interface DispatchSetup {
   queue: Queue;
   claim: CoordinatorClaim;
   wakeups: QueueWakeups;
@@ -38,8 +38,7 @@ export class ChunkDispatch {
   private sent = 0;
   /** Chunks sent by this run. */
   private chunks = 0;
-  private dealsTimed: number;
-  private msTimed: number;
+  private readonly pace = new ChunkPace(CHUNK_TARGET_MS, 4);
   private idleRounds = 0;
   /** The worker processes that answered (host and pid) with their threads. */
   private readonly workers: Map<string, number>;
@@ -51,8 +50,7 @@ export class ChunkDispatch {
   ) {
     this.outstanding = recovery.outstanding;
     this.awaited = recovery.awaited;
-    this.dealsTimed = recovery.dealsTimed;
-    this.msTimed = recovery.msTimed;
+    this.pace.timed(recovery.dealsTimed, recovery.msTimed);
     this.workers = new Map(recovery.workers);
   }
 
@@ -94,10 +92,8 @@ export class ChunkDispatch {
 
   private chunkSize(): number {
     if (this.setup.chunkSize !== undefined) return this.setup.chunkSize;
-    const share = Math.max(1, Math.ceil((this.setup.tally.pending - this.sent - this.awaited.size) / Math.max(2, this.threads())));
-    if (this.dealsTimed === 0) return Math.min(4, share);
-    const perDeal = this.msTimed / this.dealsTimed;
-    return Math.max(1, Math.min(MAX_CHUNK, share, Math.floor(CHUNK_TARGET_MS / Math.max(perDeal, 0.01))));
+    const left = this.setup.tally.pending - this.sent - this.awaited.size;
+    return this.pace.size(Math.max(1, Math.ceil(left / Math.max(2, this.threads()))));
   }
 
   /** Chunks on the queue at once: enough that no worker waits for the coordinator. */
@@ -146,8 +142,7 @@ export class ChunkDispatch {
     for (const { message, deals } of read.failures) tally.fail(message, deals);
     tally.save(read.rows);
     for (const [worker, threads] of read.workers) this.workers.set(worker, threads);
-    this.dealsTimed += read.dealsTimed;
-    this.msTimed += read.msTimed;
+    this.pace.timed(read.dealsTimed, read.msTimed);
     // Only now that the rows are committed may the results leave Redis.
     await Promise.all(read.jobs.map((job) => queue.remove(job.id!)));
     return read.jobs.length;

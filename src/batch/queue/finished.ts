@@ -8,12 +8,12 @@ import type { BatchTally } from '../tally.js';
 import { type ChunkJob, checkReply, isChunkJob, plannedOf } from './jobs.js';
 
 /** Deals that failed, with the message to report. */
-export interface ChunkFailure {
+interface ChunkFailure {
   message: string;
   deals: number;
 }
 
-export interface FinishedChunks {
+interface FinishedChunks {
   /** The rows of the analyses that came back, to store in one transaction. */
   rows: NewResult[];
   /** Deals whose analysis threw, and chunks whose reply was refused. */

@@ -18,7 +18,7 @@ import { solverVersionOf } from '../version.js';
 export const JOB_FORMAT = 1;
 
 /** One deal of a chunk with the key its result is stored under. */
-export interface QueuedDeal {
+interface QueuedDeal {
   input: DealInput;
   key: string;
   game: GameId;
@@ -28,7 +28,7 @@ export interface QueuedDeal {
 }
 
 /** Limits as JSON: null for none (JSON has no Infinity). */
-export interface JsonLimits {
+interface JsonLimits {
   timeMs: number | null;
   nodes: number | null;
   memoryBytes: number | null;
@@ -61,7 +61,7 @@ export interface ChunkReply {
   ms: number;
 }
 
-export function limitsToJson(limits: Limits): JsonLimits {
+function limitsToJson(limits: Limits): JsonLimits {
   const n = (v: number): number | null => (Number.isFinite(v) ? v : null);
   return { timeMs: n(limits.timeMs), nodes: n(limits.nodes), memoryBytes: n(limits.memoryBytes) };
 }
