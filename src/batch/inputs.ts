@@ -60,10 +60,14 @@ const RANGE = /^\s*([A-Z]{2}\d+-\S+?)\s*\.\.\s*(\S+)\s*$/i;
 export class BatchPlan {
   private readonly rulesByFamily = new Map<string, { game: GameModule; rules: string; solverVersion: string }>();
   private readonly entries: Entry[] = [];
-  /** How many deals the batch names (a deal named twice counts twice). */
-  total = 0;
+  private named = 0;
 
   constructor(readonly flags: RuleFlags) {}
+
+  /** How many deals the batch names (a deal named twice counts twice). */
+  get total(): number {
+    return this.named;
+  }
 
   /** Adds a code, or a range `FIRST..LAST`; `where` prefixes messages (a list file line). */
   addCodeOrRange(text: string, count: number | undefined, where = ''): void {
@@ -100,7 +104,7 @@ export class BatchPlan {
       this.rulesByFamily.set(key, { game, rules, solverVersion: solverVersionOf(game) });
     }
     this.entries.push({ kind: 'codes', family, options, first, last });
-    this.total += last - first + 1;
+    this.named += last - first + 1;
   }
 
   /** Adds a deal file (its text is read and checked now). */
@@ -113,7 +117,7 @@ export class BatchPlan {
     const deal = openDeal(input, this.flags);
     const game = gameOf(input);
     this.entries.push({ kind: 'file', input, fingerprint: deal.fingerprint, game, rules: deal.rules });
-    this.total += 1;
+    this.named += 1;
   }
 
   /** Adds every entry of a list file. */
@@ -128,7 +132,7 @@ export class BatchPlan {
     const base = path === '-' ? process.cwd() : dirname(resolve(path));
     const lines = text.split(/\r?\n/);
     const shown = path === '-' ? 'standard input' : path;
-    const before = this.total;
+    const before = this.named;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!.replace(/#.*/, '').trim();
       if (line === '') continue;
@@ -141,7 +145,7 @@ export class BatchPlan {
         throw error;
       }
     }
-    if (this.total === before) throw new InputError(`--list ${shown} names no deals: ${LIST_FORMAT.replace(/\n/g, ' ')}`);
+    if (this.named === before) throw new InputError(`--list ${shown} names no deals: ${LIST_FORMAT.replace(/\n/g, ' ')}`);
   }
 
   /** Every deal of the batch, in order, with its storage key. */

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { ChunkResult, ChunkTask, RowChunkResult, RowChunkTask } from './worker.js';
+import type { ChunkResult, ChunkTask, RowChunkResult, RowChunkTask } from './messages.js';
 
 /**
  * The worker module's URL. Next to this file once built (dist/src/batch/worker.js). When this

@@ -3,7 +3,7 @@
  * plain line every few seconds (for logs and pipes).
  */
 import cliProgress from 'cli-progress';
-import type { BatchProgress } from './run.js';
+import type { BatchProgress } from './report.js';
 
 export interface ProgressReporter {
   start(progress: BatchProgress): void;

@@ -11,10 +11,16 @@ import type Database from 'better-sqlite3';
 import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalysisMode } from '../store/results.js';
+import { ChunkPace } from './chunkSize.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
+import type { RowChunkResult, RowChunkTask, RowGroup, StoreTarget } from './messages.js';
 import { createPool, runRows, type SolverPool } from './pool.js';
+import type { BatchProgress, BatchSummary } from './report.js';
 import { BATCH_CHECKPOINT_PAGES, BatchTally, relaxCheckpoints } from './tally.js';
-import type { RowChunkResult, RowChunkTask, RowGroup, StoreTarget } from './worker.js';
+
+// What runBatch's callers name: the types of what it reports, the largest chunk it sends.
+export { MAX_CHUNK } from './chunkSize.js';
+export type { BatchProgress, BatchSummary } from './report.js';
 
 export interface BatchRunOptions {
   plan: BatchPlan;
@@ -41,45 +47,6 @@ export interface BatchRunOptions {
   storeOnThreads?: boolean;
 }
 
-export interface VerdictCounts {
-  winnable: number;
-  unwinnable: number;
-  unknown: number;
-  /** Deals with a verdict whose search a limit still cut short (minMoves or the stuck figure not proven). */
-  cut: number;
-}
-
-export interface BatchProgress extends VerdictCounts {
-  /** Deals to analyse in this run (the batch minus what is stored already). */
-  total: number;
-  done: number;
-  failed: number;
-  elapsedMs: number;
-}
-
-export interface BatchSummary {
-  /** Every deal the batch names. */
-  deals: number;
-  /** Already stored, not analysed again. */
-  skipped: number;
-  analysed: number;
-  failed: number;
-  /** Verdicts of the deals analysed in this run. */
-  thisRun: VerdictCounts;
-  /** Verdicts of all the batch's deals as now stored (skipped and analysed). */
-  stored: VerdictCounts;
-  elapsedMs: number;
-  dealsPerSecond: number;
-  workers: number;
-  /** The first few failures (a deal whose analysis threw), for the message. */
-  failures: string[];
-}
-
-/**
- * Fast deals (winnability only: a fraction of a millisecond each) go in large chunks: fewer
- * messages and transactions keep the main thread's share of the cores small.
- */
-export const MAX_CHUNK = 1024;
 /** Aim for chunks of about this much solver time: short enough for progress, long enough to amortise messages. */
 const CHUNK_TARGET_MS = 250;
 /** A chunk is at most this fraction of each thread's share of what is left to send. */
@@ -106,27 +73,21 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   const inFlight = new Set<Promise<void>>();
   const maxInFlight = workers * 2;
   let fatal: { error: unknown } | null = null;
-  let dealsTimed = 0;
-  let msTimed = 0;
+  const pace = new ChunkPace(CHUNK_TARGET_MS, 8);
   let sent = 0;
 
   const chunkSize = (): number => {
     if (options.chunkSize !== undefined) return options.chunkSize;
     // Chunks shrink towards the end, so the threads finish together rather than one
     // working through a last large chunk while the others wait.
-    const share = Math.max(1, Math.ceil((tally.pending - sent) / (workers * TAIL_SPLIT)));
-    if (dealsTimed === 0) return Math.min(8, share);
-    const perDeal = msTimed / dealsTimed;
-    return Math.max(1, Math.min(MAX_CHUNK, share, Math.floor(CHUNK_TARGET_MS / Math.max(perDeal, 0.01))));
+    return pace.size(Math.max(1, Math.ceil((tally.pending - sent) / (workers * TAIL_SPLIT))));
   };
 
   const finish = (chunk: readonly PlannedDeal[], result: RowChunkResult): void => {
     if (result.storeError !== undefined) throw new Error(`cannot store results in the database: ${result.storeError}`);
     for (const { index, error } of result.failures) tally.fail(`${chunk[index]!.dealKey}: ${error}`, 1);
-    if (result.rows !== null) tally.store.saveRows(result.rows);
-    tally.countedVerdicts(result.counts);
-    dealsTimed += chunk.length;
-    msTimed += result.ms;
+    tally.saveChunk(result.rows, result.counts);
+    pace.timed(chunk.length, result.ms);
     options.onProgress?.(tally.progress());
   };
 
@@ -173,7 +134,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
 
   try {
     // First pass: how many deals are to be analysed, for the progress total.
-    tally.pending = tally.countWanted(plan);
+    tally.countPlanned(plan);
     options.onStart?.(tally.progress());
     let chunk: PlannedDeal[] = [];
     let size = chunkSize();
@@ -189,9 +150,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
       }
     }
     if (chunk.length > 0 && !fatal) send(chunk);
-    // Everything is sent: a deal named twice was found stored the second time, so the
-    // total is what was sent.
-    tally.pending = sent;
+    tally.allSent(sent);
     await Promise.all(inFlight);
   } finally {
     restoreCheckpoints();

@@ -4,14 +4,10 @@
  */
 import type { Verdict } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
-import { type AnalysisMode, type NewResult, type ResultKey, ResultStore } from '../store/results.js';
+import { type AnalysisMode, type NewResult, type ResultKey, ResultStore, type RowValues } from '../store/results.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
-import type { BatchProgress, BatchSummary, VerdictCounts } from './run.js';
-import type { DealOutcome } from './worker.js';
-
-function zeroCounts(): VerdictCounts {
-  return { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
-}
+import type { DealOutcome } from './messages.js';
+import { type BatchProgress, type BatchSummary, type VerdictCounts, zeroCounts } from './report.js';
 
 /** WAL pages between automatic checkpoints while a batch writes (SQLite's default is 1,000). */
 export const BATCH_CHECKPOINT_PAGES = 16_384;
@@ -28,7 +24,7 @@ export function relaxCheckpoints(db: ResultStore['db']): () => void {
   };
 }
 
-export interface TallyOptions {
+interface TallyOptions {
   mode: AnalysisMode;
   limits: Limits;
   retryUnknown?: boolean;
@@ -39,16 +35,16 @@ export interface TallyOptions {
 type Stored = { verdict: Verdict; cut: boolean } | null;
 
 export class BatchTally {
-  readonly store: ResultStore;
-  readonly thisRun = zeroCounts();
-  readonly stored = zeroCounts();
+  private readonly store: ResultStore;
+  private readonly thisRun = zeroCounts();
+  private readonly stored = zeroCounts();
   /** Deals to analyse in this run. */
-  pending = 0;
-  skipped = 0;
-  analysed = 0;
-  failed = 0;
-  readonly failures: string[] = [];
-  readonly started = performance.now();
+  private toAnalyse = 0;
+  private skipped = 0;
+  private analysed = 0;
+  private failed = 0;
+  private readonly failures: string[] = [];
+  private readonly started = performance.now();
   // Groups (game, rules, analysis, solver version) with nothing stored need no lookups:
   // a fresh batch costs the main thread nothing here.
   private readonly groupStored = new Map<string, boolean>();
@@ -62,7 +58,12 @@ export class BatchTally {
     this.store = new ResultStore(db);
   }
 
-  keyOf(deal: PlannedDeal): ResultKey {
+  /** Deals to analyse in this run, as far as is known yet. */
+  get pending(): number {
+    return this.toAnalyse;
+  }
+
+  private keyOf(deal: PlannedDeal): ResultKey {
     return { game: deal.game.id, dealKey: deal.dealKey, rules: deal.rules, mode: this.options.mode, solverVersion: deal.solverVersion };
   }
 
@@ -82,25 +83,36 @@ export class BatchTally {
     return any;
   }
 
-  lookup(deal: PlannedDeal): Stored {
+  private lookup(deal: PlannedDeal): Stored {
     return this.anyStored(deal) ? this.store.stored(this.keyOf(deal)) : null;
   }
 
   /**
-   * How many of the plan's deals are to be analysed. When none of its groups has anything
-   * stored (a fresh batch), that is all of them, counted without a lookup per deal.
+   * Takes as this run's total how many of the plan's deals are to be analysed. When none of
+   * its groups has anything stored (a fresh batch), that is all of them, counted without a
+   * lookup per deal.
    */
-  countWanted(plan: BatchPlan): number {
+  countPlanned(plan: BatchPlan): void {
     let any = false;
     for (const deal of plan.firstOfEachEntry()) any ||= this.anyStored(deal);
-    if (!any) return plan.total;
-    let wanted = 0;
-    for (const deal of plan.deals()) if (this.wanted(this.lookup(deal))) wanted++;
-    return wanted;
+    let wanted = plan.total;
+    if (any) {
+      wanted = 0;
+      for (const deal of plan.deals()) if (this.wanted(this.lookup(deal))) wanted++;
+    }
+    this.toAnalyse = wanted;
+  }
+
+  /**
+   * Once every deal is sent: a deal named twice was found stored the second time, so the
+   * total is what was sent (and, through a queue, what an earlier run's chunks still hold).
+   */
+  allSent(deals: number): void {
+    this.toAnalyse = deals;
   }
 
   /** Whether what is stored (or nothing) means the deal is to be analysed. */
-  wanted(stored: Stored): boolean {
+  private wanted(stored: Stored): boolean {
     return stored === null || this.options.force === true || (this.options.retryUnknown === true && stored.cut);
   }
 
@@ -114,9 +126,19 @@ export class BatchTally {
     return false;
   }
 
-  /** The rows to store for a chunk's outcomes; failures are counted now. */
-  rowsOf(deals: readonly PlannedDeal[], outcomes: readonly DealOutcome[], analysedAt = new Date().toISOString()): NewResult[] {
+  /** Whether a result of the deal is stored now (asked of the database, whatever was looked up before). */
+  isStored(deal: PlannedDeal): boolean {
+    return this.store.stored(this.keyOf(deal)) !== null;
+  }
+
+  /** The rows to store for a chunk's outcomes, and the failures (a deal whose analysis threw). */
+  rowsOf(
+    deals: readonly PlannedDeal[],
+    outcomes: readonly DealOutcome[],
+    analysedAt = new Date().toISOString(),
+  ): { rows: NewResult[]; failures: string[] } {
     const rows: NewResult[] = [];
+    const failures: string[] = [];
     outcomes.forEach((outcome, i) => {
       const deal = deals[i]!;
       if (outcome.ok)
@@ -127,13 +149,14 @@ export class BatchTally {
           limits: this.options.limits,
           analysedAt,
         });
-      else this.fail(`${deal.dealKey}: ${outcome.error}`, 1);
+      else failures.push(`${deal.dealKey}: ${outcome.error}`);
     });
-    return rows;
+    return { rows, failures };
   }
 
-  /** Counts rows once their transaction has committed. */
-  counted(rows: readonly NewResult[]): void {
+  /** Stores rows of this run in one transaction and counts them once it has committed. */
+  save(rows: readonly NewResult[]): void {
+    this.store.saveMany(rows);
     for (const row of rows) {
       this.thisRun[row.analysis.verdict]++;
       this.stored[row.analysis.verdict]++;
@@ -145,8 +168,21 @@ export class BatchTally {
     this.analysed += rows.length;
   }
 
-  /** Counts the verdicts of rows once their transaction has committed. */
-  countedVerdicts(counts: VerdictCounts): void {
+  /**
+   * Stores rows an earlier run left finished (in a queue) without counting them: the walk
+   * through the plan then finds them stored and counts them as skipped, as it does the rows
+   * that run stored itself.
+   */
+  saveRecovered(rows: readonly NewResult[]): void {
+    this.store.saveMany(rows);
+  }
+
+  /**
+   * Counts a chunk's rows once their transaction has committed, storing them first unless
+   * the thread that made them stored them (rows null).
+   */
+  saveChunk(rows: readonly RowValues[] | null, counts: VerdictCounts): void {
+    if (rows !== null) this.store.saveRows(rows);
     for (const field of ['winnable', 'unwinnable', 'unknown', 'cut'] as const) {
       this.thisRun[field] += counts[field];
       this.stored[field] += counts[field];
@@ -161,7 +197,7 @@ export class BatchTally {
 
   progress(): BatchProgress {
     return {
-      total: this.pending,
+      total: this.toAnalyse,
       done: this.analysed + this.failed,
       failed: this.failed,
       ...this.thisRun,

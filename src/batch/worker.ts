@@ -4,69 +4,15 @@
  * reports.
  */
 import { loadGameModules, openDeal } from '../games/registry.js';
-import type { AnalyseOptions, Analysis, DealInput, GameId, RuleFlags, Verdict } from '../games/types.js';
-import type { Limits } from '../search/limits.js';
+import type { DealInput, Verdict } from '../games/types.js';
 import { openBatchWriter } from '../store/database.js';
-import { type AnalysisMode, LIMIT_AT, ResultStore, type RowValues, rowValues, VERDICT_AT } from '../store/results.js';
-import type { VerdictCounts } from './run.js';
+import { LIMIT_AT, ResultStore, type RowValues, rowValues, VERDICT_AT } from '../store/results.js';
+import type { ChunkResult, ChunkTask, DealOutcome, RowChunkResult, RowChunkTask, StoreTarget } from './messages.js';
+import { type VerdictCounts, zeroCounts } from './report.js';
 
 // A worker thread starts with the built-in games; add those the environment names, as the
 // command line did.
 await loadGameModules();
-
-export interface ChunkTask {
-  deals: DealInput[];
-  flags: RuleFlags;
-  limits: Limits;
-  options: AnalyseOptions;
-}
-
-export type DealOutcome = { ok: true; analysis: Analysis } | { ok: false; error: string };
-
-export interface ChunkResult {
-  outcomes: DealOutcome[];
-  /** Time spent in this thread on the chunk. */
-  ms: number;
-}
-
-/** What a deal's row is stored under, but for the deal itself: deals of one code range share it. */
-export interface RowGroup {
-  game: GameId;
-  rules: string;
-  solverVersion: string;
-  /** The game's stuck figure (`maxRemoved`). */
-  stuckFigure: string;
-}
-
-/** A chunk whose analyses become rows, stored by this thread when it is given the database. */
-export interface RowChunkTask extends ChunkTask {
-  mode: AnalysisMode;
-  groups: RowGroup[];
-  /** Per deal: its index in `groups`, and the key it is stored under. */
-  groupOf: number[];
-  dealKeys: string[];
-  /** The database file to store the rows in; without it the rows come back to be stored. */
-  store?: StoreTarget;
-}
-
-export interface StoreTarget {
-  path: string;
-  /** Names the batch: a thread keeps its connection for the chunks of one batch. */
-  batch: string;
-  walPages: number;
-}
-
-export interface RowChunkResult {
-  /** The rows to store, failures left out; null when this thread stored them. */
-  rows: RowValues[] | null;
-  /** Verdicts of the rows. */
-  counts: VerdictCounts;
-  /** The deals whose analysis threw, by index in the chunk. */
-  failures: Array<{ index: number; error: string }>;
-  /** Why the rows could not be stored (a full disk, a lock held too long): nothing was stored. */
-  storeError?: string;
-  ms: number;
-}
 
 function analyseOne(input: DealInput, task: ChunkTask): DealOutcome {
   try {
@@ -77,14 +23,14 @@ function analyseOne(input: DealInput, task: ChunkTask): DealOutcome {
 }
 
 /** Analyses a chunk; one deal failing does not lose the others. */
-export function analyseChunk(task: ChunkTask): ChunkResult {
+function analyseChunk(task: ChunkTask): ChunkResult {
   const started = performance.now();
   const outcomes = task.deals.map((input) => analyseOne(input, task));
   return { outcomes, ms: performance.now() - started };
 }
 
 function countsOf(rows: readonly RowValues[]): VerdictCounts {
-  const counts: VerdictCounts = { winnable: 0, unwinnable: 0, unknown: 0, cut: 0 };
+  const counts = zeroCounts();
   for (const row of rows) {
     const verdict = row[VERDICT_AT] as Verdict;
     counts[verdict]++;

@@ -36,8 +36,7 @@ function alive(pid: number): boolean {
 
 export class CoordinatorClaim {
   private timer: NodeJS.Timeout | null = null;
-  /** Set when the claim could not be renewed (another coordinator took the queue): the run must stop. */
-  lost: string | null = null;
+  private lostBecause: string | null = null;
 
   private constructor(
     private readonly redis: Redis,
@@ -74,11 +73,16 @@ export class CoordinatorClaim {
     throw new InputError(`the queue ${queueShown} changed hands while this batch tried to take it: try again`);
   }
 
+  /** Why the claim could not be renewed (another coordinator took the queue): the run must stop. */
+  get lost(): string | null {
+    return this.lostBecause;
+  }
+
   private renewing(): this {
     this.timer = setInterval(() => {
       this.redis.eval(RENEW, 1, this.key, this.value, CLAIM_TTL_MS).then(
         (ok) => {
-          if (ok !== 1) this.lost ??= 'another coordinator took the queue over (this one was too slow to renew its claim)';
+          if (ok !== 1) this.lostBecause ??= 'another coordinator took the queue over (this one was too slow to renew its claim)';
         },
         () => {
           // Redis unreachable for a moment: the next renewal tries again; the claim lasts CLAIM_TTL_MS.

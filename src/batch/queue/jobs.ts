@@ -12,13 +12,13 @@ import type { Limits } from '../../search/limits.js';
 import type { AnalysisMode } from '../../store/results.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
 import type { PlannedDeal } from '../inputs.js';
+import type { DealOutcome } from '../messages.js';
 import { solverVersionOf } from '../version.js';
-import type { DealOutcome } from '../worker.js';
 
 export const JOB_FORMAT = 1;
 
 /** One deal of a chunk with the key its result is stored under. */
-export interface QueuedDeal {
+interface QueuedDeal {
   input: DealInput;
   key: string;
   game: GameId;
@@ -28,7 +28,7 @@ export interface QueuedDeal {
 }
 
 /** Limits as JSON: null for none (JSON has no Infinity). */
-export interface JsonLimits {
+interface JsonLimits {
   timeMs: number | null;
   nodes: number | null;
   memoryBytes: number | null;
@@ -61,7 +61,7 @@ export interface ChunkReply {
   ms: number;
 }
 
-export function limitsToJson(limits: Limits): JsonLimits {
+function limitsToJson(limits: Limits): JsonLimits {
   const n = (v: number): number | null => (Number.isFinite(v) ? v : null);
   return { timeMs: n(limits.timeMs), nodes: n(limits.nodes), memoryBytes: n(limits.memoryBytes) };
 }
@@ -96,6 +96,14 @@ export function chunkJob(
     deals: deals.map((d) => ({ input: d.input, key: d.dealKey, game: d.game.id, rules: d.rules, solver: d.solverVersion })),
   };
 }
+
+/** The deals of a chunk as the plan names them. */
+export function plannedOf(job: ChunkJob): PlannedDeal[] {
+  return job.deals.map((d) => ({ input: d.input, game: gameById(d.game), dealKey: d.key, rules: d.rules, solverVersion: d.solver }));
+}
+
+/** States of a job still to come back. */
+export const PENDING_STATES = ['wait', 'active', 'delayed', 'prioritized', 'paused', 'waiting-children'] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
