@@ -1,5 +1,5 @@
 /**
- * Double Solitaire benchmark: solves the codes DS1-<rules>-AAAAAAA onwards, one after the
+ * Double Solitaire benchmark: solves the codes DS1-<rules>-<from> onwards, one after the
  * other on one core, for D1N, D3N, D1V and D3V, and prints per rule set the share decided within
  * the per-deal time limit, median / p95 / max ms among decided deals, nodes per second and
  * the peak resident memory, the length of the printed winning lines (median / max), how

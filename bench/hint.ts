@@ -137,6 +137,8 @@ export async function runHintBench(args: string[], seed: number): Promise<void> 
       ranges,
       runs.map((r) => r.p95),
       (v) => v <= goal,
+      1,
+      ' ms',
     );
   }
   if (game === 'double' || game === 'all') {
@@ -155,6 +157,7 @@ export async function runHintBench(args: string[], seed: number): Promise<void> 
       runs.map((r) => r.decided),
       (v) => v >= 95,
       1,
+      '%',
     );
   }
 }

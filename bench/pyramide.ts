@@ -1,6 +1,6 @@
 /**
  * Pyramide benchmark, one thread. Entries (all by default, or `--only a,b`):
- *   winnability  winnability alone over the first codes (app rules), deals/s
+ *   winnability  winnability alone (app rules), deals/s
  *   full         the full analysis (app rules): deals/s, median / p95 / p99 / max
  *                (`--repeat N`: N runs, for full and msc, and the median run's deals/s)
  *   msc          the full analysis under msc, per deal and in total
@@ -99,8 +99,8 @@ function fullAnalysis(count: number, rules: PyramideRules, from: number): { rate
 
 /**
  * `runs` runs of the same analysis, one after another: the work is the same each time, so
- * their spread is the machine's (about 10% from minute to minute on a shared one), and the
- * median run is the figure to quote.
+ * their spread is the machine's (how large it has been: bench/README.md), and the median
+ * run is the figure to quote.
  */
 function repeatedFullAnalysis(count: number, rules: PyramideRules, runs: number, ranges: readonly DealRange[]): void {
   const rates: number[][] = ranges.map(() => []);

@@ -93,8 +93,9 @@ export function printGoal(
   values: readonly number[],
   met: (v: number) => boolean,
   digits = 2,
+  unit = '',
 ): void {
   const all = values.every(met);
-  const each = ranges.map((r, i) => `${r.name}: ${values[i]!.toFixed(digits)}${met(values[i]!) ? '' : ' (not met)'}`).join('; ');
+  const each = ranges.map((r, i) => `${r.name}: ${values[i]!.toFixed(digits)}${unit}${met(values[i]!) ? '' : ' (not met)'}`).join('; ');
   console.log(`  goal ${goal}: ${all ? 'met on both ranges' : 'NOT MET (it must hold on both ranges)'} (${each})`);
 }
