@@ -57,7 +57,7 @@ export function randomDealNumber(seed: number): number {
 export function dealRanges(seed: number, count: number, first = 0): [DealRange, DealRange] {
   const from = Math.min(randomDealNumber(seed), MAX_DEAL_NUMBER + 1 - Math.max(1, count));
   return [
-    { name: first === 0 ? 'first codes' : `from deal ${first}`, from: first },
+    { name: first === 0 ? 'first codes' : 'start given', from: first },
     { name: `random range (seed ${seed})`, from },
   ];
 }
