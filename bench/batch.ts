@@ -13,6 +13,9 @@
  * Besides deals per second, each batch reports its main thread's CPU time per 1,000 deals
  * (Linux's per-thread accounting; elsewhere the event loop's busy time): what the main thread
  * takes from the solvers. Every figure includes starting the threads.
+ *
+ * Every figure is measured on the codes from `--start` and on the seed's random range of the
+ * same size (ranges.ts), side by side; a target is met only where met on both.
  */
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +26,8 @@ import { runBatch } from '../src/batch/run.js';
 import { formatDealCode, offsetDealCode, parseDealCode } from '../src/codes/dealCode.js';
 import { openDeal } from '../src/games/registry.js';
 import { openDatabase } from '../src/store/database.js';
-import { type DealBenchArgs, defaultDealBenchArgs, parseDealBenchArgs, planOf } from './dealArgs.js';
+import { type DealBenchArgs, defaultDealBenchArgs, parseDealBenchArgs, planOf, withRanges } from './dealArgs.js';
+import { type Column, printGoal, printSideBySide } from './ranges.js';
 
 interface BenchArgs extends DealBenchArgs {
   bare: boolean;
@@ -60,12 +64,15 @@ async function measure(run: () => Promise<number> | number): Promise<Rate> {
   return { perSecond, cores: (used.user + used.system) / 1000 / (performance.now() - started) };
 }
 
-function show(label: string, r: Rate): void {
+/** A rate's rows: deals/s, the cores kept busy, deals per CPU-second, the main thread's share. */
+function rows(label: string, r: Rate): Column {
   const perCpuSecond = r.cores > 0 ? r.perSecond / r.cores : 0;
-  const main = r.mainMs !== undefined ? `; main thread ${r.mainMs.toFixed(1)} ms CPU per 1,000 deals` : '';
-  console.log(
-    `  ${label.padEnd(28)} ${r.perSecond.toFixed(1).padStart(9)} deals/s   (${r.cores.toFixed(2)} cores busy, ${perCpuSecond.toFixed(1)} deals per CPU-second${main})`,
-  );
+  return [
+    [`${label}: deals/s`, r.perSecond.toFixed(1)],
+    [`${label}: cores busy`, r.cores.toFixed(2)],
+    [`${label}: deals per CPU-second`, perCpuSecond.toFixed(1)],
+    ...(r.mainMs !== undefined ? ([[`${label}: main thread ms CPU per 1,000 deals`, r.mainMs.toFixed(1)]] as Column) : []),
+  ];
 }
 
 /**
@@ -130,6 +137,8 @@ function bareRate(b: BenchArgs): number {
 interface BareShare {
   bareSolver: true;
   args: string[];
+  /** The range's first code. */
+  start: string;
   first: number;
   count: number;
 }
@@ -140,7 +149,13 @@ async function bareThreadsRate(args: readonly string[], b: BenchArgs, threads: n
   const per = Math.ceil(b.count / threads);
   await Promise.all(
     Array.from({ length: threads }, (_, i) => {
-      const share: BareShare = { bareSolver: true, args: [...args], first: i * per, count: Math.min(per, b.count - i * per) };
+      const share: BareShare = {
+        bareSolver: true,
+        args: [...args],
+        start: b.start,
+        first: i * per,
+        count: Math.min(per, b.count - i * per),
+      };
       return new Promise<void>((resolve, reject) => {
         const worker = new Worker(new URL(import.meta.url), { workerData: share });
         worker.once('message', () => resolve());
@@ -156,46 +171,63 @@ if (!isMainThread && (workerData as Partial<BareShare> | null)?.bareSolver === t
   const b = parseArgs(share.args);
   // The share's own codes, from its first: generating the deals of the shares before it
   // would be work the batch never does.
-  const first = formatDealCode(offsetDealCode(parseDealCode(b.start), share.first));
+  const first = formatDealCode(offsetDealCode(parseDealCode(share.start), share.first));
   for (const deal of planOf({ ...b, start: first, count: share.count }).deals()) openDeal(deal.input, {}).analyse(b.limits, b.options);
   parentPort!.postMessage('done');
 }
 
-export async function runBatchBench(args: string[]): Promise<void> {
-  const b = parseArgs(args);
-  const what = `${b.count} Pyramide deals from ${b.start}, ${b.options.winnabilityOnly ? 'winnability only' : 'full analysis'}`;
-  console.log(`batch benchmark: ${what}`);
+/** Every run on one range: its rows, and the ratios the targets judge (NaN where not measured). */
+async function measureRange(args: readonly string[], b: BenchArgs): Promise<{ column: Column; workers: number; storage: number }> {
+  const column: Column = [];
   const bare = b.bare ? await measure(() => bareRate(b)) : null;
   if (bare !== null) {
-    show('bare solver, main thread', bare);
+    column.push(...rows('bare solver, main thread', bare));
     const oneThread = await measure(() => bareThreadsRate(args, b, 1));
-    show('bare solver, 1 thread', oneThread);
+    column.push(...rows('bare solver, 1 thread', oneThread));
     const twoThreads = await measure(() => bareThreadsRate(args, b, 2));
-    show('bare solver, 2 threads', twoThreads);
-    console.log(
-      `  bare 2 threads / 1 thread:   ${(twoThreads.perSecond / oneThread.perSecond).toFixed(2)} (the solver's own scaling, the ceiling for the batch)`,
-    );
+    column.push(...rows('bare solver, 2 threads', twoThreads));
+    column.push(["bare 2 threads / 1 thread (the solver's own scaling)", (twoThreads.perSecond / oneThread.perSecond).toFixed(2)]);
   }
   // The batch's own choice: with 1 worker the main thread stores on the spare core; 2
   // workers take both cores and store their own chunks.
   const one = await batchRate(b, 1);
-  show('batch, 1 worker + storage', one);
+  column.push(...rows('batch, 1 worker + storage', one));
   const oneStoring = await batchRate(b, 1, true);
-  show('batch, 1 worker storing too', oneStoring);
+  column.push(...rows('batch, 1 worker storing too', oneStoring));
   const two = await batchRate(b, 2);
-  show('batch, 2 workers + storage', two);
-  const ratio = two.perSecond / one.perSecond;
-  console.log(`  2 workers / 1 worker:        ${ratio.toFixed(2)} (target >= 1.8)${ratio >= 1.8 ? '' : '  BELOW TARGET'}`);
-  console.log(
-    `  2 workers / 1 storing too:   ${(two.perSecond / oneStoring.perSecond).toFixed(2)} (both pay for storage on the solver threads)`,
+  column.push(...rows('batch, 2 workers + storage', two));
+  const workers = two.perSecond / one.perSecond;
+  column.push(['2 workers / 1 worker', workers.toFixed(2)]);
+  column.push(['2 workers / 1 storing too', (two.perSecond / oneStoring.perSecond).toFixed(2)]);
+  const storage = bare !== null ? one.perSecond / bare.perSecond : NaN;
+  if (bare !== null) column.push(['1-worker batch / bare', storage.toFixed(2)]);
+  if (two.cores < 1.8) column.push(['note: the 2-worker run kept under 1.8 cores busy (the load, not the batch)', two.cores.toFixed(2)]);
+  return { column, workers, storage };
+}
+
+export async function runBatchBench(args: string[], seed: number): Promise<void> {
+  const b = parseArgs(args);
+  const what = `${b.count} Pyramide deals per range, ${b.options.winnabilityOnly ? 'winnability only' : 'full analysis'}`;
+  const runs = withRanges(b, seed);
+  const results = [];
+  for (const r of runs) results.push(await measureRange(args, r.args));
+  const ranges = runs.map((r) => r.range);
+  printSideBySide(
+    `batch benchmark: ${what}`,
+    ranges,
+    results.map((r) => r.column),
   );
-  if (bare !== null) {
-    const storage = one.perSecond / bare.perSecond;
-    console.log(`  1-worker batch / bare:       ${storage.toFixed(2)} (target >= 0.9)${storage >= 0.9 ? '' : '  BELOW TARGET'}`);
-  }
-  if (two.cores < 1.8) {
-    console.log(
-      `  note: the 2-worker run kept only ${two.cores.toFixed(2)} cores busy; on a shared machine the ratio measures the load, not the batch`,
+  printGoal(
+    '2 workers >= 1.8 x 1 worker',
+    ranges,
+    results.map((r) => r.workers),
+    (v) => v >= 1.8,
+  );
+  if (b.bare)
+    printGoal(
+      '1-worker batch >= 0.9 x the bare solver',
+      ranges,
+      results.map((r) => r.storage),
+      (v) => v >= 0.9,
     );
-  }
 }

@@ -1,8 +1,10 @@
 /** The options the batch and queue benchmarks share: which deals, under which limits. */
 import { BatchPlan } from '../src/batch/inputs.js';
+import { formatDealCode, parseDealCode } from '../src/codes/dealCode.js';
 import type { AnalyseOptions } from '../src/games/types.js';
 import { parseCount, parseDuration } from '../src/search/limitParsing.js';
 import { DEFAULT_LIMITS, type Limits } from '../src/search/limits.js';
+import { type DealRange, dealRanges } from './ranges.js';
 
 export interface DealBenchArgs {
   count: number;
@@ -44,6 +46,16 @@ export function planOf(b: DealBenchArgs): BatchPlan {
   const plan = new BatchPlan({});
   plan.addCodeOrRange(b.start, b.count);
   return plan;
+}
+
+/**
+ * The first range (from `--start`) and the seed's random range of the same game and rule
+ * letters, each as the arguments with its own start, labelled.
+ */
+export function withRanges<T extends DealBenchArgs>(b: T, seed: number): Array<{ range: DealRange; args: T }> {
+  const first = parseDealCode(b.start);
+  const ranges = dealRanges(seed, b.count, first.number);
+  return ranges.map((range) => ({ range, args: { ...b, start: formatDealCode({ ...first, number: range.from }) } }));
 }
 
 export function defaultDealBenchArgs(count: number): DealBenchArgs {

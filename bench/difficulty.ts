@@ -21,6 +21,9 @@
  * of the winnable deals) of the rows stored in a database for `--game` (default pyramide)
  * and `--rules` (default app, or D1N), `--to CODE` the last code.
  *
+ * The speed entries run on the first codes and on the seed's random range (ranges.ts), side
+ * by side; the scripted players play the shipped lists, which are no range of codes.
+ *
  * The shipped lists themselves are made by `cardsolve curate` (see the README).
  *
  *   npm run bench -- difficulty [--count N] [--games N] [--double-count N] [--double-games N] [--skip-speed] [--skip-player]
@@ -44,6 +47,7 @@ import { scriptedWins } from '../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
 import { type ListEntry, parseList, poolPath } from '../src/lists/daily.js';
 import { Budget } from '../src/search/limits.js';
+import { type Column, dealRanges, printSideBySide } from './ranges.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
 const D1N = { draw: 1 as const, vegas: false };
@@ -73,13 +77,19 @@ function thresholds(path: string, game: string, rules: string, to: string | unde
   console.log(`thresholds: easy < ${pct(scores, 25)}, medium < ${pct(scores, 50)}, hard < ${pct(scores, 75)}, expert from there`);
 }
 
-/** Prints the rate, median, p95 and max of per-deal times (ms), and the peak memory. */
-function printTimes(times: readonly number[], rateDigits: number): void {
+/** The rate, median, p95 and max of per-deal times (ms), and the peak memory so far. */
+function timeColumn(times: readonly number[], unknown: number, rateDigits: number): Column {
   const sorted = [...times].sort((a, b) => a - b);
   const total = times.reduce((a, b) => a + b, 0);
-  console.log(
-    `  ${(times.length / (total / 1000)).toFixed(rateDigits)} deals/s; median ${formatMs(percentile(sorted, 0.5))}, p95 ${formatMs(percentile(sorted, 0.95))}, max ${formatMs(sorted[sorted.length - 1] ?? 0)}; peak RSS ${peakRssMb()} MB`,
-  );
+  return [
+    ['winnable (timed)', String(times.length)],
+    ['without figures', String(unknown)],
+    ['deals/s', (times.length / (total / 1000)).toFixed(rateDigits)],
+    ['median', formatMs(percentile(sorted, 0.5))],
+    ['p95', formatMs(percentile(sorted, 0.95))],
+    ['max', formatMs(sorted[sorted.length - 1] ?? 0)],
+    ['peak RSS of the process so far', `${peakRssMb()} MB`],
+  ];
 }
 
 /**
@@ -120,17 +130,18 @@ function tierWinRates(
 }
 
 /**
- * The difficulty figures of the winnable deals among codes 0 to count - 1, timed alone:
+ * The difficulty figures of the winnable deals among codes from to from + count - 1, timed alone:
  * `figuresOf` solves deal n and returns the call that computes its figures (null when the
  * deal is not winnable), so that only that call is timed.
  */
 function timeFigures(
+  from: number,
   count: number,
   figuresOf: (n: number) => (() => { difficulty: number | null }) | null,
 ): { times: number[]; unknown: number } {
   const times: number[] = [];
   let unknown = 0;
-  for (let n = 0; n < count; n++) {
+  for (let n = from; n < from + count; n++) {
     const figures = figuresOf(n);
     if (figures === null) continue;
     const t = performance.now();
@@ -141,15 +152,14 @@ function timeFigures(
   return { times, unknown };
 }
 
-function speed(count: number): void {
+function speed(count: number, from: number): Column {
   const limits = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
-  const { times, unknown } = timeFigures(count, (n) => {
+  const { times, unknown } = timeFigures(from, count, (n) => {
     const deal = dealFromNumber(n);
     if (solvePyramide(deal, APP_RULES, limits, { winnabilityOnly: true }).verdict !== 'winnable') return null;
     return () => pyramideDifficulty(deal, APP_RULES);
   });
-  console.log(`difficulty figures, first ${count} PY1-N codes, app rules: ${times.length} winnable, ${unknown} without figures`);
-  printTimes(times, 1);
+  return timeColumn(times, unknown, 1);
 }
 
 function player(games: number): void {
@@ -198,16 +208,15 @@ function correlations(path: string, games: number): void {
   );
 }
 
-function doubleSpeed(count: number): void {
+function doubleSpeed(count: number, from: number): Column {
   const limits = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
-  const { times, unknown } = timeFigures(count, (n) => {
+  const { times, unknown } = timeFigures(from, count, (n) => {
     const deal = doubleDealFromNumber(n);
     const r = solveDouble(() => new DoubleState(deal, D1N), new Budget(limits), { optimize: false });
     const line = r.verdict === 'winnable' ? r.line : null;
     return line === null ? null : () => doubleDifficulty(deal, D1N, line);
   });
-  console.log(`Double D1N difficulty figures, first ${count} codes: ${times.length} winnable, ${unknown} without a score`);
-  printTimes(times, 2);
+  return timeColumn(times, unknown, 2);
 }
 
 function doublePlayer(games: number): void {
@@ -217,7 +226,7 @@ function doublePlayer(games: number): void {
   tierWinRates('double', 'D1N', (number) => scriptedDoubleWins(doubleDealFromNumber(number), D1N, games, number), games);
 }
 
-export async function runDifficultyBench(args: string[]): Promise<void> {
+export async function runDifficultyBench(args: string[], seed: number): Promise<void> {
   const db = flag(args, '--thresholds');
   if (db !== undefined) {
     const game = flag(args, '--game') ?? 'pyramide';
@@ -225,13 +234,29 @@ export async function runDifficultyBench(args: string[]): Promise<void> {
     return;
   }
   if (!args.includes('--skip-pyramide')) {
-    if (!args.includes('--skip-speed')) speed(flagNumber(args, '--count', 1000));
+    if (!args.includes('--skip-speed')) {
+      const count = flagNumber(args, '--count', 1000);
+      const ranges = dealRanges(seed, count);
+      printSideBySide(
+        `difficulty figures of the winnable deals among ${count} PY1-N codes, app rules:`,
+        ranges,
+        ranges.map((r) => speed(count, r.from)),
+      );
+    }
     if (!args.includes('--skip-player')) player(flagNumber(args, '--games', 100));
   }
   const db2 = flag(args, '--db');
   if (db2 !== undefined) correlations(db2, flagNumber(args, '--games', 100));
   if (!args.includes('--skip-double')) {
-    if (!args.includes('--skip-speed')) doubleSpeed(flagNumber(args, '--double-count', 50));
+    if (!args.includes('--skip-speed')) {
+      const count = flagNumber(args, '--double-count', 50);
+      const ranges = dealRanges(seed, count);
+      printSideBySide(
+        `Double D1N difficulty figures of the winnable deals among ${count} codes:`,
+        ranges,
+        ranges.map((r) => doubleSpeed(count, r.from)),
+      );
+    }
     if (!args.includes('--skip-player')) doublePlayer(flagNumber(args, '--double-games', 20));
   }
 }

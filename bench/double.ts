@@ -1,5 +1,5 @@
 /**
- * Double Solitaire benchmark: solves the codes DS1-<rules>-AAAAAAA onwards, one after the
+ * Double Solitaire benchmark: solves the codes DS1-<rules>-<from> onwards, one after the
  * other on one core, for D1N, D3N, D1V and D3V, and prints per rule set the share decided within
  * the per-deal time limit, median / p95 / max ms among decided deals, nodes per second and
  * the peak resident memory, the length of the printed winning lines (median / max), how
@@ -10,11 +10,15 @@
  *   --count N       deals per rule set (default 200)
  *   --rules A,B     rule sets (default D1N,D3N,D1V,D3V)
  *   --time-limit S  seconds per deal (default 10)
- *   --from N        first deal number (default 0)
+ *   --from N        first deal number of the first range (default 0)
  *   --optimize      search for the fewest moves too, and count the minimums proven
+ *
+ * Each rule set runs on the first codes and on the seed's random range (ranges.ts), side by side.
  */
 import { dealNumberLetters } from '../src/codes/dealCode.js';
 import { openDouble } from '../src/games/double/index.js';
+import type { Limits } from '../src/search/limits.js';
+import { type Column, dealRanges, printSideBySide } from './ranges.js';
 import { percentile } from './stats.js';
 
 function option(args: string[], name: string): string | undefined {
@@ -22,93 +26,116 @@ function option(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-export async function runDoubleBench(args: string[]): Promise<void> {
+interface Run {
+  rules: string;
+  from: number;
+  count: number;
+  limits: Limits;
+  optimize: boolean;
+  verbose: boolean;
+}
+
+/** One rule set over `count` codes from `from`: its figures and its peak resident memory. */
+function measure({ rules, from, count, limits, optimize, verbose }: Run): { column: Column; peak: number } {
+  const decidedMs: number[] = [];
+  const lineMoves: number[] = [];
+  const lineTurns: number[] = [];
+  const overBound: number[] = [];
+  /** The undecided deals' most foundation cards reached (a lower bound on what a line can reach). */
+  const unknownReach: number[] = [];
+  /** Deals not won: the length of the line printed to their figure, and how many lack one. */
+  const stuckMoves: number[] = [];
+  let stuckMissing = 0;
+  let winnable = 0;
+  let unwinnable = 0;
+  let unknown = 0;
+  let minProved = 0;
+  let nodes = 0;
+  let ms = 0;
+  let rulePeak = process.memoryUsage().rss;
+  for (let n = from; n < from + count; n++) {
+    const deal = openDouble({ kind: 'code', code: `DS1-${rules}-${dealNumberLetters(n)}` }, {});
+    const started = performance.now();
+    const a = deal.analyse(limits, { optimize });
+    const took = performance.now() - started;
+    nodes += a.nodes;
+    ms += took;
+    if (a.verdict === 'winnable') winnable++;
+    else if (a.verdict === 'unwinnable') unwinnable++;
+    else {
+      unknown++;
+      if (a.maxFoundation !== null) unknownReach.push(a.maxFoundation);
+    }
+    if (a.verdict !== 'winnable') {
+      if (a.stuckLine !== null) stuckMoves.push(a.stuckLine.length);
+      else stuckMissing++;
+    }
+    if (a.minMovesProved === true) minProved++;
+    if (a.verdict !== 'unknown') decidedMs.push(took);
+    if (a.moves !== null) {
+      lineMoves.push(a.moves);
+      if (a.turnOvers !== null) lineTurns.push(a.turnOvers);
+      overBound.push(a.moves / a.movesLowerBound);
+    }
+    const rss = process.memoryUsage().rss;
+    if (rss > rulePeak) rulePeak = rss;
+    if (verbose) {
+      console.log(
+        `  ${deal.code}  ${a.verdict.padEnd(10)} ${String(a.moves ?? '').padStart(4)} moves (bound ${a.movesLowerBound})  max ${a.maxFoundation}  ${a.nodes} nodes  ${took.toFixed(0)} ms`,
+      );
+    }
+  }
+  decidedMs.sort((x, y) => x - y);
+  lineMoves.sort((x, y) => x - y);
+  lineTurns.sort((x, y) => x - y);
+  overBound.sort((x, y) => x - y);
+  unknownReach.sort((x, y) => x - y);
+  stuckMoves.sort((x, y) => x - y);
+  const decided = decidedMs.length;
+  const column: Column = [
+    ['decided', `${decided}/${count} (${((100 * decided) / count).toFixed(1)}%)`],
+    ['winnable / unwinnable / unknown', `${winnable} / ${unwinnable} / ${unknown}`],
+    ['decided deals: median', `${percentile(decidedMs, 0.5).toFixed(1)} ms`],
+    ['decided deals: p95', `${percentile(decidedMs, 0.95).toFixed(1)} ms`],
+    ['decided deals: max', `${(decidedMs[decided - 1] ?? NaN).toFixed(1)} ms`],
+    ['nodes/s', Math.round(nodes / Math.max(ms / 1000, 1e-9)).toLocaleString('en-US')],
+    [
+      'undecided: most foundation cards, median (min-max)',
+      unknown > 0 ? `${percentile(unknownReach, 0.5)} (${unknownReach[0]}-${unknownReach[unknownReach.length - 1]})` : '-',
+    ],
+    [
+      'not won: lines printed (median / max moves), none',
+      winnable < count
+        ? `${stuckMoves.length} (${percentile(stuckMoves, 0.5)} / ${stuckMoves[stuckMoves.length - 1] ?? NaN}), ${stuckMissing}`
+        : '-',
+    ],
+    ...(optimize ? ([['--optimize: fewest moves proven', `${minProved}/${count}`]] as Column) : []),
+    ['winning lines: median / max moves', `${percentile(lineMoves, 0.5)} / ${lineMoves[lineMoves.length - 1] ?? NaN}`],
+    ['winning lines: median x the lower bound', percentile(overBound, 0.5).toFixed(2)],
+    ['winning lines: turn-overs median / max', `${percentile(lineTurns, 0.5)} / ${lineTurns[lineTurns.length - 1] ?? NaN}`],
+    ['peak memory', `${(rulePeak / 1024 ** 2).toFixed(0)} MB`],
+  ];
+  return { column, peak: rulePeak };
+}
+
+export async function runDoubleBench(args: string[], seed: number): Promise<void> {
   const count = Number(option(args, '--count') ?? 200);
   const from = Number(option(args, '--from') ?? 0);
   const timeMs = Number(option(args, '--time-limit') ?? 10) * 1000;
   const ruleSets = (option(args, '--rules') ?? 'D1N,D3N,D1V,D3V').split(',').map((r) => r.trim().toUpperCase());
   const limits = { timeMs, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
   const optimize = args.includes('--optimize');
+  const verbose = args.includes('--verbose');
+  const ranges = dealRanges(seed, count, from);
   let peakRss = process.memoryUsage().rss;
-  console.log(`Double Solitaire: ${count} deals per rule set from deal ${from}, ${timeMs / 1000} s per deal, one core`);
+  console.log(`Double Solitaire: ${count} deals per rule set and range, ${timeMs / 1000} s per deal, one core`);
   for (const rules of ruleSets) {
-    const decidedMs: number[] = [];
-    const lineMoves: number[] = [];
-    const lineTurns: number[] = [];
-    const overBound: number[] = [];
-    /** The undecided deals' most foundation cards reached (a lower bound on what a line can reach). */
-    const unknownReach: number[] = [];
-    /** Deals not won: the length of the line printed to their figure, and how many lack one. */
-    const stuckMoves: number[] = [];
-    let stuckMissing = 0;
-    let winnable = 0;
-    let unwinnable = 0;
-    let unknown = 0;
-    let minProved = 0;
-    let nodes = 0;
-    let ms = 0;
-    let rulePeak = process.memoryUsage().rss;
-    for (let n = from; n < from + count; n++) {
-      const deal = openDouble({ kind: 'code', code: `DS1-${rules}-${dealNumberLetters(n)}` }, {});
-      const started = performance.now();
-      const a = deal.analyse(limits, { optimize });
-      const took = performance.now() - started;
-      nodes += a.nodes;
-      ms += took;
-      if (a.verdict === 'winnable') winnable++;
-      else if (a.verdict === 'unwinnable') unwinnable++;
-      else {
-        unknown++;
-        if (a.maxFoundation !== null) unknownReach.push(a.maxFoundation);
-      }
-      if (a.verdict !== 'winnable') {
-        if (a.stuckLine !== null) stuckMoves.push(a.stuckLine.length);
-        else stuckMissing++;
-      }
-      if (a.minMovesProved === true) minProved++;
-      if (a.verdict !== 'unknown') decidedMs.push(took);
-      if (a.moves !== null) {
-        lineMoves.push(a.moves);
-        if (a.turnOvers !== null) lineTurns.push(a.turnOvers);
-        overBound.push(a.moves / a.movesLowerBound);
-      }
-      const rss = process.memoryUsage().rss;
-      if (rss > rulePeak) rulePeak = rss;
-      if (args.includes('--verbose')) {
-        console.log(
-          `  ${deal.code}  ${a.verdict.padEnd(10)} ${String(a.moves ?? '').padStart(4)} moves (bound ${a.movesLowerBound})  max ${a.maxFoundation}  ${a.nodes} nodes  ${took.toFixed(0)} ms`,
-        );
-      }
-    }
-    if (rulePeak > peakRss) peakRss = rulePeak;
-    decidedMs.sort((x, y) => x - y);
-    lineMoves.sort((x, y) => x - y);
-    lineTurns.sort((x, y) => x - y);
-    overBound.sort((x, y) => x - y);
-    unknownReach.sort((x, y) => x - y);
-    stuckMoves.sort((x, y) => x - y);
-    const decided = decidedMs.length;
-    console.log(
-      [
-        `${rules}: decided ${decided}/${count} (${((100 * decided) / count).toFixed(1)}%)`,
-        `winnable ${winnable}, unwinnable ${unwinnable}, unknown ${unknown}`,
-        `decided deals: median ${percentile(decidedMs, 0.5).toFixed(1)} ms, p95 ${percentile(decidedMs, 0.95).toFixed(1)} ms, max ${(decidedMs[decided - 1] ?? NaN).toFixed(1)} ms`,
-        `${Math.round(nodes / Math.max(ms / 1000, 1e-9)).toLocaleString('en-US')} nodes/s`,
-        ...(unknown > 0
-          ? [
-              `undecided deals: the most foundation cards reached, median ${percentile(unknownReach, 0.5)}, min ${unknownReach[0]}, max ${unknownReach[unknownReach.length - 1]}`,
-            ]
-          : []),
-        ...(winnable < count
-          ? [
-              `deals not won: a line to their figure printed for ${stuckMoves.length} (median ${percentile(stuckMoves, 0.5)} moves, max ${stuckMoves[stuckMoves.length - 1] ?? NaN}), none for ${stuckMissing}`,
-            ]
-          : []),
-        ...(optimize ? [`--optimize: fewest moves proven on ${minProved}/${count}`] : []),
-        `winning lines: median ${percentile(lineMoves, 0.5)} moves, max ${lineMoves[lineMoves.length - 1] ?? NaN} moves; median ${percentile(overBound, 0.5).toFixed(2)} x the lower bound; median ${percentile(lineTurns, 0.5)} turn-overs, max ${lineTurns[lineTurns.length - 1] ?? NaN}`,
-        `peak memory ${(rulePeak / 1024 ** 2).toFixed(0)} MB`,
-      ].join('\n  '),
-    );
+    const columns = ranges.map((r) => {
+      const { column, peak } = measure({ rules, from: r.from, count, limits, optimize, verbose });
+      if (peak > peakRss) peakRss = peak;
+      return column;
+    });
+    printSideBySide(`${rules}:`, ranges, columns);
   }
   console.log(`peak memory over the run: ${(peakRss / 1024 ** 2).toFixed(0)} MB`);
 }

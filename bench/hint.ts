@@ -12,12 +12,16 @@
  *
  *   npm run bench -- hint [--game pyramide|double|all] [--rules app|msc] [--count N]
  *                         [--double-count N] [--every N] [--time-limit S]
+ *
+ * Both run on the first codes and on the seed's random range (ranges.ts), side by side; a
+ * goal is met only where met on both.
  */
 
 import { dealNumberLetters } from '../src/codes/dealCode.js';
 import { moveText } from '../src/games/hint.js';
 import { openDeal } from '../src/index.js';
 import type { Limits } from '../src/search/limits.js';
+import { type Column, dealRanges, printGoal, printSideBySide } from './ranges.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
 function flag(args: readonly string[], name: string, fallback: string): string {
@@ -25,13 +29,14 @@ function flag(args: readonly string[], name: string, fallback: string): string {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
 }
 
-function pyramideHints(count: number, rules: string, limits: Limits): void {
+/** The hints along the lines of the first `count` winnable codes from `from`: their figures and p95. */
+function pyramideHints(count: number, rules: string, limits: Limits, from: number): { column: Column; p95: number } {
   const times: number[] = [];
   const labels = new Map<string, number>();
   let deals = 0;
   let unknownStatus = 0;
   let slowest = { where: '', ms: 0 };
-  for (let n = 0; deals < count && n < count * 4; n++) {
+  for (let n = from; deals < count && n < from + count * 4; n++) {
     const deal = openDeal(`PY1-N-${dealNumberLetters(n)}`, { rules });
     const a = deal.analyse(limits);
     if (a.solution === null) continue;
@@ -50,17 +55,23 @@ function pyramideHints(count: number, rules: string, limits: Limits): void {
   }
   times.sort((x, y) => x - y);
   const judged = [...labels.values()].reduce((s, x) => s + x, 0);
-  console.log(
-    [
-      `Pyramide hints (${rules}), every position along the optimal line of the first ${deals} winnable codes: ${times.length} hints`,
-      `per hint: median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))}, max ${formatMs(times[times.length - 1] ?? NaN)} (${slowest.where})`,
-      `moves judged ${judged}: ${[...labels].map(([l, k]) => `${l} ${k}`).join(', ')}; positions not reported winnable: ${unknownStatus}`,
-      `peak memory ${peakRssMb()} MB`,
-    ].join('\n  '),
-  );
+  const p95 = percentile(times, 0.95);
+  const column: Column = [
+    ['winnable codes', String(deals)],
+    ['hints', String(times.length)],
+    ['per hint: median', formatMs(percentile(times, 0.5))],
+    ['per hint: p95', formatMs(p95)],
+    ['per hint: max', formatMs(times[times.length - 1] ?? NaN)],
+    ['slowest', slowest.where],
+    ['moves judged', `${judged}: ${[...labels].map(([l, k]) => `${l} ${k}`).join(', ')}`],
+    ['positions not reported winnable', String(unknownStatus)],
+    ['peak memory of the process so far', `${peakRssMb()} MB`],
+  ];
+  return { column, p95 };
 }
 
-function doubleHints(count: number, every: number, limits: Limits): void {
+/** A hint at every `every`-th position along the lines of `count` codes from `from`: the figures and the share decided. */
+function doubleHints(count: number, every: number, limits: Limits, from: number): { column: Column; decided: number } {
   const times: number[] = [];
   let decided = 0;
   let judged = 0;
@@ -68,7 +79,7 @@ function doubleHints(count: number, every: number, limits: Limits): void {
   let losing = 0;
   let hints = 0;
   let skipped = 0;
-  for (let n = 0; n < count; n++) {
+  for (let n = from; n < from + count; n++) {
     const deal = openDeal(`DS1-D1N-${dealNumberLetters(n)}`);
     const a = deal.analyse(limits);
     if (a.solution === null) {
@@ -90,21 +101,63 @@ function doubleHints(count: number, every: number, limits: Limits): void {
     }
   }
   times.sort((x, y) => x - y);
-  console.log(
-    [
-      `Double Solitaire D1N hints, every ${every}th position along the printed line of ${count - skipped} codes (${skipped} without a line skipped), ${limits.timeMs / 1000} s per hint: ${hints} hints`,
-      `moves judged ${judged}: winning ${winning}, losing ${losing}, unknown ${judged - decided}; decided ${((100 * decided) / Math.max(1, judged)).toFixed(1)}%`,
-      `per hint: median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))}, max ${formatMs(times[times.length - 1] ?? NaN)}`,
-      `peak memory ${peakRssMb()} MB`,
-    ].join('\n  '),
-  );
+  const share = (100 * decided) / Math.max(1, judged);
+  const column: Column = [
+    ['codes with a line (without, skipped)', `${count - skipped} (${skipped})`],
+    ['hints', String(hints)],
+    ['moves judged', String(judged)],
+    ['winning / losing / unknown', `${winning} / ${losing} / ${judged - decided}`],
+    ['decided', `${share.toFixed(1)}%`],
+    ['per hint: median', formatMs(percentile(times, 0.5))],
+    ['per hint: p95', formatMs(percentile(times, 0.95))],
+    ['per hint: max', formatMs(times[times.length - 1] ?? NaN)],
+    ['peak memory of the process so far', `${peakRssMb()} MB`],
+  ];
+  return { column, decided: share };
 }
 
-export async function runHintBench(args: string[]): Promise<void> {
+export async function runHintBench(args: string[], seed: number): Promise<void> {
   const game = flag(args, '--game', 'all');
   const timeMs = flagNumber(args, '--time-limit', 10) * 1000;
   const limits: Limits = { timeMs, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
-  if (game === 'pyramide' || game === 'all') pyramideHints(flagNumber(args, '--count', 200), flag(args, '--rules', 'app'), limits);
-  if (game === 'double' || game === 'all')
-    doubleHints(flagNumber(args, '--double-count', 50), Math.max(1, flagNumber(args, '--every', 10)), limits);
+  if (game === 'pyramide' || game === 'all') {
+    const count = flagNumber(args, '--count', 200);
+    const rules = flag(args, '--rules', 'app');
+    // The search stops after four times `count` codes, lost ones included: the range leaves room for them.
+    const ranges = dealRanges(seed, count * 4);
+    const runs = ranges.map((r) => pyramideHints(count, rules, limits, r.from));
+    printSideBySide(
+      `Pyramide hints (${rules}), every position along the optimal line of the first ${count} winnable codes of each range:`,
+      ranges,
+      runs.map((r) => r.column),
+    );
+    const goal = rules === 'msc' ? 500 : 50;
+    printGoal(
+      `p95 <= ${goal} ms per hint`,
+      ranges,
+      runs.map((r) => r.p95),
+      (v) => v <= goal,
+      1,
+      ' ms',
+    );
+  }
+  if (game === 'double' || game === 'all') {
+    const count = flagNumber(args, '--double-count', 50);
+    const every = Math.max(1, flagNumber(args, '--every', 10));
+    const ranges = dealRanges(seed, count);
+    const runs = ranges.map((r) => doubleHints(count, every, limits, r.from));
+    printSideBySide(
+      `Double Solitaire D1N hints, every ${every}th position along the printed line of ${count} codes, ${timeMs / 1000} s per hint:`,
+      ranges,
+      runs.map((r) => r.column),
+    );
+    printGoal(
+      'moves decided >= 95%',
+      ranges,
+      runs.map((r) => r.decided),
+      (v) => v >= 95,
+      1,
+      '%',
+    );
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * Pyramide benchmark, one thread. Entries (all by default, or `--only a,b`):
- *   winnability  winnability alone over the first codes (app rules), deals/s
+ *   winnability  winnability alone (app rules), deals/s
  *   full         the full analysis (app rules): deals/s, median / p95 / p99 / max
  *                (`--repeat N`: N runs, for full and msc, and the median run's deals/s)
  *   msc          the full analysis under msc, per deal and in total
@@ -9,7 +9,8 @@
  *   bound        only when named: how far the minimum-move search's bound at the start lies
  *                below the minimum, next to the fewest turn-overs a win needs (where to
  *                strengthen the bound; `--bound-count`, default 100)
- * Run with `npm run bench` (or `npm run bench -- pyramide --only hint --hint-count 50`).
+ * Every entry but the bound runs on the first codes and on the seed's random range (ranges.ts),
+ * side by side. Run with `npm run bench` (or `npm run bench -- pyramide --only hint --hint-count 50`).
  */
 import { dealFromNumber } from '../src/games/pyramide/deal.js';
 import { hintPyramide } from '../src/games/pyramide/hint.js';
@@ -19,6 +20,7 @@ import { FullStateSpace } from '../src/games/pyramide/solver/fullState.js';
 import { MoveBound } from '../src/games/pyramide/solver/moveBound.js';
 import { startPosition } from '../src/games/pyramide/solver/position.js';
 import type { Limits } from '../src/search/limits.js';
+import { type Column, type DealRange, dealRanges, printSideBySide } from './ranges.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
 const LIMITS: Limits = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
@@ -29,26 +31,28 @@ function cpuSeconds(from: NodeJS.CpuUsage): number {
   return (u.user + u.system) / 1e6;
 }
 
-function winnability(count: number, rules: PyramideRules): void {
+function winnability(count: number, rules: PyramideRules, from: number): Column {
   let winnable = 0;
   let unknown = 0;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  for (let n = 0; n < count; n++) {
+  for (let n = from; n < from + count; n++) {
     const r = solvePyramide(dealFromNumber(n), rules, LIMITS, { winnabilityOnly: true });
     if (r.winnable === true) winnable++;
     if (r.winnable === null) unknown++;
   }
   const s = (performance.now() - t0) / 1000;
-  console.log(
-    `winnability (${rulesName(rules)}), codes PY1-N-AAAAAAA onwards, ${count} deals: ` +
-      `${Math.round(count / s).toLocaleString('en-US')} deals/s (${Math.round(count / cpuSeconds(cpu0)).toLocaleString('en-US')} per CPU second), ` +
-      `winnable ${winnable} (${((100 * winnable) / count).toFixed(2)}%), unknown ${unknown}`,
-  );
+  const cpu = cpuSeconds(cpu0);
+  return [
+    ['deals/s', Math.round(count / s).toLocaleString('en-US')],
+    ['per CPU second', Math.round(count / cpu).toLocaleString('en-US')],
+    ['winnable', `${winnable} (${((100 * winnable) / count).toFixed(2)}%)`],
+    ['unknown', String(unknown)],
+  ];
 }
 
-/** One run of the full analysis over the first `count` codes; prints its line and returns its deals/s. */
-function fullAnalysis(count: number, rules: PyramideRules): number {
+/** One run of the full analysis over `count` codes from `from`: its figures and its deals/s. */
+function fullAnalysis(count: number, rules: PyramideRules, from: number): { rate: number; column: Column } {
   const times: number[] = [];
   let winnable = 0;
   let unknown = 0;
@@ -57,7 +61,7 @@ function fullAnalysis(count: number, rules: PyramideRules): number {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const cpuTimes: number[] = [];
-  for (let n = 0; n < count; n++) {
+  for (let n = from; n < from + count; n++) {
     const t = performance.now();
     const c = process.cpuUsage();
     const r = solvePyramide(dealFromNumber(n), rules, LIMITS);
@@ -72,32 +76,52 @@ function fullAnalysis(count: number, rules: PyramideRules): number {
   const s = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
-  console.log(
-    `full analysis (${rulesName(rules)}), ${count} deals: ${(count / s).toFixed(1)} deals/s (${s.toFixed(1)} s in all; ` +
-      `${cpuSeconds(cpu0).toFixed(1)} CPU s), ` +
-      `median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))}, ` +
-      `p99 ${formatMs(percentile(times, 0.99))}, max ${formatMs(times[times.length - 1]!)} (deal ${slowest.n}), ` +
-      `winnable ${((100 * winnable) / count).toFixed(1)}%, unknown verdicts ${unknown}, a figure cut short by the 10 s limit ${cut}; ` +
-      `CPU per deal: median ${formatMs(percentile(cpuTimes, 0.5))}, p95 ${formatMs(percentile(cpuTimes, 0.95))}, ` +
-      `p99 ${formatMs(percentile(cpuTimes, 0.99))}, max ${formatMs(cpuTimes[cpuTimes.length - 1]!)}`,
-  );
-  return count / s;
+  return {
+    rate: count / s,
+    column: [
+      ['deals/s', (count / s).toFixed(1)],
+      ['s in all (CPU s)', `${s.toFixed(1)} (${cpuSeconds(cpu0).toFixed(1)})`],
+      ['median', formatMs(percentile(times, 0.5))],
+      ['p95', formatMs(percentile(times, 0.95))],
+      ['p99', formatMs(percentile(times, 0.99))],
+      ['max (deal)', `${formatMs(times[times.length - 1]!)} (${slowest.n})`],
+      ['winnable', `${((100 * winnable) / count).toFixed(1)}%`],
+      ['unknown verdicts', String(unknown)],
+      ['cut short by the 10 s limit', String(cut)],
+      ['CPU per deal: median', formatMs(percentile(cpuTimes, 0.5))],
+      ['CPU per deal: p95', formatMs(percentile(cpuTimes, 0.95))],
+      ['CPU per deal: p99', formatMs(percentile(cpuTimes, 0.99))],
+      ['CPU per deal: max', formatMs(cpuTimes[cpuTimes.length - 1]!)],
+      ['peak RSS of the process so far', `${peakRssMb()} MB`],
+    ],
+  };
 }
 
 /**
  * `runs` runs of the same analysis, one after another: the work is the same each time, so
- * their spread is the machine's (about 10% from minute to minute on a shared one), and the
- * median run is the figure to quote.
+ * their spread is the machine's (how large it has been: bench/README.md), and the median
+ * run is the figure to quote.
  */
-function repeatedFullAnalysis(count: number, rules: PyramideRules, runs: number): void {
-  const rates: number[] = [];
-  for (let k = 0; k < runs; k++) rates.push(fullAnalysis(count, rules));
+function repeatedFullAnalysis(count: number, rules: PyramideRules, runs: number, ranges: readonly DealRange[]): void {
+  const rates: number[][] = ranges.map(() => []);
+  for (let k = 0; k < runs; k++) {
+    const columns = ranges.map((r, i) => {
+      const { rate, column } = fullAnalysis(count, rules, r.from);
+      rates[i]!.push(rate);
+      return column;
+    });
+    printSideBySide(`full analysis (${rulesName(rules)}), ${count} deals${runs > 1 ? `, run ${k + 1} of ${runs}` : ''}:`, ranges, columns);
+  }
   if (runs < 2) return;
-  rates.sort((a, b) => a - b);
-  console.log(
-    `  ${runs} runs (${rulesName(rules)}): deals/s median ${percentile(rates, 0.5).toFixed(1)}, ` +
-      `slowest ${rates[0]!.toFixed(1)}, fastest ${rates[runs - 1]!.toFixed(1)}`,
-  );
+  const spread = (rs: number[]): Column => {
+    const sorted = [...rs].sort((a, b) => a - b);
+    return [
+      ['deals/s, median run', percentile(sorted, 0.5).toFixed(1)],
+      ['slowest', sorted[0]!.toFixed(1)],
+      ['fastest', sorted[runs - 1]!.toFixed(1)],
+    ];
+  };
+  printSideBySide(`  ${runs} runs (${rulesName(rules)}):`, ranges, rates.map(spread));
 }
 
 const VARIANTS: PyramideRules[] = [
@@ -114,13 +138,13 @@ const VARIANTS: PyramideRules[] = [
   { ...MSC_RULES, pairCovering: true },
 ];
 
-/** A hint at every position along the optimal line of the first `count` winnable codes. */
-function hints(count: number, rules: PyramideRules): void {
+/** A hint at every position along the optimal line of the first `count` winnable codes from `from`. */
+function hints(count: number, rules: PyramideRules, from: number): Column {
   const times: number[] = [];
   const cpuTimes: number[] = [];
   let deals = 0;
   let unknown = 0;
-  for (let n = 0; deals < count; n++) {
+  for (let n = from; deals < count; n++) {
     const deal = dealFromNumber(n);
     const sol = solvePyramide(deal, rules, LIMITS);
     if (!sol.solution) continue;
@@ -136,11 +160,23 @@ function hints(count: number, rules: PyramideRules): void {
   }
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
-  console.log(
-    `hint (${rulesName(rules)}), every position along the optimal line of ${deals} winnable deals, ${times.length} hints: ` +
-      `median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))}, ` +
-      `max ${formatMs(times[times.length - 1]!)}, not settled ${unknown}; CPU per hint: median ${formatMs(percentile(cpuTimes, 0.5))}, ` +
-      `p95 ${formatMs(percentile(cpuTimes, 0.95))}, max ${formatMs(cpuTimes[cpuTimes.length - 1]!)}`,
+  return [
+    ['hints', String(times.length)],
+    ['median', formatMs(percentile(times, 0.5))],
+    ['p95', formatMs(percentile(times, 0.95))],
+    ['max', formatMs(times[times.length - 1]!)],
+    ['not settled', String(unknown)],
+    ['CPU per hint: median', formatMs(percentile(cpuTimes, 0.5))],
+    ['CPU per hint: p95', formatMs(percentile(cpuTimes, 0.95))],
+    ['CPU per hint: max', formatMs(cpuTimes[cpuTimes.length - 1]!)],
+  ];
+}
+
+function sideBySide(title: string, ranges: readonly DealRange[], column: (from: number) => Column): void {
+  printSideBySide(
+    title,
+    ranges,
+    ranges.map((r) => column(r.from)),
   );
 }
 
@@ -190,7 +226,7 @@ function boundQuality(count: number): void {
   }
 }
 
-export async function runPyramideBench(args: string[]): Promise<void> {
+export async function runPyramideBench(args: string[], seed: number): Promise<void> {
   const i = args.indexOf('--only');
   const only = i >= 0 ? new Set((args[i + 1] ?? '').split(',')) : null;
   const want = (name: string): boolean => only === null || only.has(name);
@@ -205,15 +241,30 @@ export async function runPyramideBench(args: string[]): Promise<void> {
   console.log(`Pyramide, one thread, Node ${process.version}`);
   // Warm the JIT on a few deals so the first figures are not the compiler's.
   for (let n = 0; n < 50; n++) solvePyramide(dealFromNumber(100_000 + n), APP_RULES, LIMITS, { winnabilityOnly: true });
-  if (want('winnability') && winCount > 0) winnability(winCount, APP_RULES);
-  if (want('full') && count > 0) repeatedFullAnalysis(count, APP_RULES, repeat);
-  if (want('msc') && mscCount > 0) repeatedFullAnalysis(mscCount, MSC_RULES, repeat);
-  if (want('variants') && variantCount > 0) for (const rules of VARIANTS) fullAnalysis(variantCount, rules);
+  // Hints walk on past the codes that are lost: the random range leaves room for four times their count.
+  const ranges = (n: number): DealRange[] => dealRanges(seed, n);
+  if (want('winnability') && winCount > 0)
+    sideBySide(`winnability (app), ${winCount} deals:`, ranges(winCount), (from) => winnability(winCount, APP_RULES, from));
+  if (want('full') && count > 0) repeatedFullAnalysis(count, APP_RULES, repeat, ranges(count));
+  if (want('msc') && mscCount > 0) repeatedFullAnalysis(mscCount, MSC_RULES, repeat, ranges(mscCount));
+  if (want('variants') && variantCount > 0)
+    for (const rules of VARIANTS)
+      sideBySide(
+        `full analysis (${rulesName(rules)}), ${variantCount} deals:`,
+        ranges(variantCount),
+        (from) => fullAnalysis(variantCount, rules, from).column,
+      );
   if (want('hint')) {
-    if (hintCount > 0) hints(hintCount, APP_RULES);
-    if (mscHintCount > 0) hints(mscHintCount, MSC_RULES);
+    if (hintCount > 0)
+      sideBySide(`hint (app), every position along the optimal line of ${hintCount} winnable deals:`, ranges(hintCount * 4), (from) =>
+        hints(hintCount, APP_RULES, from),
+      );
+    if (mscHintCount > 0)
+      sideBySide(`hint (msc), every position along the optimal line of ${mscHintCount} winnable deals:`, ranges(mscHintCount * 4), (from) =>
+        hints(mscHintCount, MSC_RULES, from),
+      );
   }
   // A diagnostic for whoever works on the bound, not a speed: only when named.
   if (only?.has('bound') && boundCount > 0) boundQuality(boundCount);
-  console.log(`peak memory (resident set): ${peakRssMb()} MB`);
+  console.log(`peak memory (resident set, both ranges): ${peakRssMb()} MB`);
 }

@@ -8,6 +8,9 @@
  *
  * Options: --count N (default 2000), --start CODE (default PY1-N-AAAAAAA), --winnability-only,
  * --time-limit DURATION (default 10s), --node-limit COUNT (default none).
+ *
+ * Every figure is measured on the codes from `--start` and on the seed's random range of the
+ * same size (ranges.ts), side by side; the target is met only where met on both.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -22,7 +25,8 @@ import { runBatch } from '../src/batch/run.js';
 import { openDatabase } from '../src/store/database.js';
 import { type NewResult, ResultStore, toAnalysis } from '../src/store/results.js';
 import { startRedis } from '../test/support/redis.js';
-import { type DealBenchArgs, defaultDealBenchArgs, parseDealBenchArgs, planOf } from './dealArgs.js';
+import { type DealBenchArgs, defaultDealBenchArgs, parseDealBenchArgs, planOf, withRanges } from './dealArgs.js';
+import { type Column, printGoal, printSideBySide } from './ranges.js';
 
 type BenchArgs = DealBenchArgs;
 
@@ -47,66 +51,97 @@ function startWorker(url: string, name: string): Promise<ChildProcess> {
   });
 }
 
-export async function runQueueBench(args: string[]): Promise<void> {
+/** One range through the local batch, the queue and the SQLite writer: its rows and the queue / local ratio. */
+async function measureRange(
+  b: BenchArgs,
+  dir: string,
+  redisUrl: string,
+  name: string,
+  workersReady: () => Promise<void>,
+): Promise<{ column: Column; ratio: number }> {
+  const column: Column = [];
+  const localDb = openDatabase(join(dir, `${name}-local.sqlite`));
+  const local = await runBatch({ plan: planOf(b), db: localDb, workers: 2, limits: b.limits, analyse: b.options });
+  localDb.close();
+  column.push(['local batch, 2 worker threads: deals/s', local.dealsPerSecond.toFixed(1)]);
+
+  // The worker processes start after the first local batch, so as not to run beside it.
+  await workersReady();
+  const target = queueTarget(redisUrl, 'bench');
+  // Every client's top-level commands (source "lua" marks those run inside a script).
+  const observer = new Redis(target.redis);
+  const monitor = await observer.monitor();
+  let commands = 0;
+  monitor.on('monitor', (_time: string, _args: string[], source: string) => {
+    if (source !== 'lua') commands++;
+  });
+  const queueDb = openDatabase(join(dir, `${name}-queue.sqlite`));
+  const queued = await runQueuedBatch({ plan: planOf(b), db: queueDb, queue: target, limits: b.limits, analyse: b.options });
+  monitor.disconnect();
+  observer.disconnect();
+  const ratio = queued.dealsPerSecond / local.dealsPerSecond;
+  column.push(['queue, coordinator + 2 workers x 1 thread: deals/s', queued.dealsPerSecond.toFixed(1)]);
+  column.push(['queue / local', ratio.toFixed(2)]);
+  column.push(['chunks (deals per chunk)', `${queued.queue.chunks} (${(queued.analysed / queued.queue.chunks).toFixed(1)})`]);
+  column.push([
+    'Redis commands (per deal; all clients, idle polling included)',
+    `${commands} (${(commands / queued.analysed).toFixed(2)})`,
+  ]);
+  if (queued.failed > 0 || queued.analysed !== b.count)
+    throw new Error(`the queued batch analysed ${queued.analysed} of ${b.count} (${queued.failed} failed)`);
+
+  // The single writer's ceiling: the rows above stored again under new keys, 64 per transaction.
+  const rows = new ResultStore(queueDb).find({});
+  queueDb.close();
+  const writeDb = openDatabase(join(dir, `${name}-write.sqlite`));
+  const store = new ResultStore(writeDb);
+  const total = Math.max(20_000, rows.length);
+  const started = performance.now();
+  for (let i = 0; i < total; i += 64) {
+    const batch: NewResult[] = [];
+    for (let j = i; j < Math.min(total, i + 64); j++) {
+      const row = rows[j % rows.length]!;
+      batch.push({
+        key: { game: row.game, dealKey: `${row.dealKey}#${j}`, rules: row.rules, mode: row.mode, solverVersion: row.solverVersion },
+        analysis: toAnalysis(row),
+        stuckFigure: row.stuckFigure ?? 'stuck',
+        limits: b.limits,
+        analysedAt: row.analysedAt,
+      });
+    }
+    store.saveMany(batch);
+  }
+  const perSecond = (total / (performance.now() - started)) * 1000;
+  writeDb.close();
+  column.push(['SQLite writer, these rows, 64 per transaction, WAL: rows/s', perSecond.toFixed(0)]);
+  return { column, ratio };
+}
+
+export async function runQueueBench(args: string[], seed: number): Promise<void> {
   const b = parseArgs(args);
-  const what = `${b.count} Pyramide deals from ${b.start}, ${b.options.winnabilityOnly ? 'winnability only' : 'full analysis'}`;
-  console.log(`queue benchmark: ${what}`);
+  const what = `${b.count} Pyramide deals per range, ${b.options.winnabilityOnly ? 'winnability only' : 'full analysis'}`;
   const dir = mkdtempSync(join(tmpdir(), 'cardsolve-bench-'));
   const redis = await startRedis();
   const workers: ChildProcess[] = [];
   try {
-    const localDb = openDatabase(join(dir, 'local.sqlite'));
-    const local = await runBatch({ plan: planOf(b), db: localDb, workers: 2, limits: b.limits, analyse: b.options });
-    localDb.close();
-    console.log(`  local batch, 2 worker threads:            ${local.dealsPerSecond.toFixed(1).padStart(8)} deals/s`);
-
-    const target = queueTarget(redis.url, 'bench');
-    workers.push(await startWorker(redis.url, 'bench'), await startWorker(redis.url, 'bench'));
-    // Every client's top-level commands (source "lua" marks those run inside a script).
-    const observer = new Redis(target.redis);
-    const monitor = await observer.monitor();
-    let commands = 0;
-    monitor.on('monitor', (_time: string, _args: string[], source: string) => {
-      if (source !== 'lua') commands++;
-    });
-    const queueDb = openDatabase(join(dir, 'queue.sqlite'));
-    const queued = await runQueuedBatch({ plan: planOf(b), db: queueDb, queue: target, limits: b.limits, analyse: b.options });
-    monitor.disconnect();
-    observer.disconnect();
-    const ratio = queued.dealsPerSecond / local.dealsPerSecond;
-    console.log(`  queue, coordinator + 2 workers x 1 thread: ${queued.dealsPerSecond.toFixed(1).padStart(8)} deals/s`);
-    console.log(`  queue / local:                             ${ratio.toFixed(2)} (target >= 0.9)${ratio >= 0.9 ? '' : '  BELOW TARGET'}`);
-    console.log(
-      `  ${queued.queue.chunks} chunks, ${(queued.analysed / queued.queue.chunks).toFixed(1)} deals per chunk on average; ` +
-        `${commands} Redis commands, ${(commands / queued.analysed).toFixed(2)} per deal (all clients, idle polling included)`,
+    const workersReady = async (): Promise<void> => {
+      if (workers.length === 0) workers.push(await startWorker(redis.url, 'bench'), await startWorker(redis.url, 'bench'));
+    };
+    const runs = withRanges(b, seed);
+    const results = [];
+    for (const [k, r] of runs.entries()) results.push(await measureRange(r.args, dir, redis.url, `range${k}`, workersReady));
+    const ranges = runs.map((r) => r.range);
+    printSideBySide(
+      `queue benchmark: ${what}`,
+      ranges,
+      results.map((r) => r.column),
     );
-    if (queued.failed > 0 || queued.analysed !== b.count)
-      throw new Error(`the queued batch analysed ${queued.analysed} of ${b.count} (${queued.failed} failed)`);
-
-    // The single writer's ceiling: the rows above stored again under new keys, 64 per transaction.
-    const rows = new ResultStore(queueDb).find({});
-    queueDb.close();
-    const writeDb = openDatabase(join(dir, 'write.sqlite'));
-    const store = new ResultStore(writeDb);
-    const total = Math.max(20_000, rows.length);
-    const started = performance.now();
-    for (let i = 0; i < total; i += 64) {
-      const batch: NewResult[] = [];
-      for (let j = i; j < Math.min(total, i + 64); j++) {
-        const row = rows[j % rows.length]!;
-        batch.push({
-          key: { game: row.game, dealKey: `${row.dealKey}#${j}`, rules: row.rules, mode: row.mode, solverVersion: row.solverVersion },
-          analysis: toAnalysis(row),
-          stuckFigure: row.stuckFigure ?? 'stuck',
-          limits: b.limits,
-          analysedAt: row.analysedAt,
-        });
-      }
-      store.saveMany(batch);
-    }
-    const perSecond = (total / (performance.now() - started)) * 1000;
-    writeDb.close();
-    console.log(`  SQLite writer: ${perSecond.toFixed(0)} rows/s (these rows, 64 per transaction, WAL)`);
+    printGoal(
+      'queue >= 0.9 x local',
+      ranges,
+      results.map((r) => r.ratio),
+      (v) => v >= 0.9,
+    );
   } finally {
     for (const w of workers) w.kill('SIGTERM');
     await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.once('exit', r)))));

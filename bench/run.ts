@@ -1,10 +1,12 @@
 /**
- * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|all] [--count N ...]`: the long measurements,
- * kept out of `npm test`. Figures go to standard output.
+ * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|all] [--count N ...] [--seed N]`: the long measurements,
+ * kept out of `npm test`. Figures go to standard output. Each per-deal figure is measured on the
+ * first codes and on a range from a random start (`--seed N` repeats it; see ranges.ts).
  */
 import { runPyramideBench } from './pyramide.js';
+import { takeSeed } from './ranges.js';
 
-type Suite = (args: string[]) => Promise<void>;
+type Suite = (args: string[], seed: number) => Promise<void>;
 
 async function loadSuite(name: string): Promise<Suite> {
   switch (name) {
@@ -27,10 +29,12 @@ async function loadSuite(name: string): Promise<Suite> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  const seed = takeSeed(args);
+  console.log(`seed ${seed} (the random range; --seed ${seed} repeats it)`);
   const first = args[0] && !args[0].startsWith('--') ? args.shift()! : 'pyramide';
   const names = first === 'all' ? ['pyramide', 'double', 'batch', 'hint', 'difficulty'] : [first];
   for (const name of names) {
-    await (await loadSuite(name))(args);
+    await (await loadSuite(name))(args, seed);
     console.log('');
   }
 }
