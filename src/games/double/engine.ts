@@ -417,7 +417,7 @@ export class DoubleState {
 
   private toFoundation(face: number): number {
     const p = this.pileFor(face);
-    this.fnd[p]++;
+    this.fnd[p]!++;
     this.onFoundations++;
     this.addScore(this.vegas ? 5 : 10);
     return p;
@@ -480,8 +480,8 @@ export class DoubleState {
         const n = mN(m);
         const from = a * COL_CAP + this.len[a]! - n;
         this.col.copyWithin(b * COL_CAP + this.len[b]!, from, from + n);
-        this.len[a] -= n;
-        this.len[b] += n;
+        this.len[a]! -= n;
+        this.len[b]! += n;
         flipped = this.turnUp(a);
         this.moves++;
         break;
@@ -489,7 +489,7 @@ export class DoubleState {
       case M_CF: {
         const a = mA(m);
         extra = this.toFoundation(this.top(a));
-        this.len[a]--;
+        this.len[a]!--;
         flipped = this.turnUp(a);
         this.moves++;
         break;
@@ -499,7 +499,7 @@ export class DoubleState {
         const face = this.wasteTop();
         extra = this.takeWaste();
         this.col[b * COL_CAP + this.len[b]!] = face;
-        this.len[b]++;
+        this.len[b]!++;
         this.addScore(this.vegas ? 0 : 5);
         this.moves++;
         break;
@@ -515,8 +515,8 @@ export class DoubleState {
         const a = mA(m);
         const b = mB(m);
         this.col[b * COL_CAP + this.len[b]!] = this.pileTop(a);
-        this.len[b]++;
-        this.fnd[a]--;
+        this.len[b]!++;
+        this.fnd[a]!--;
         this.onFoundations--;
         this.moves++;
         break;
@@ -562,35 +562,35 @@ export class DoubleState {
         const a = mA(m);
         const b = mB(m);
         const n = mN(m);
-        if (flipped) this.down[a]++;
+        if (flipped) this.down[a]!++;
         const from = b * COL_CAP + this.len[b]! - n;
         this.col.copyWithin(a * COL_CAP + this.len[a]!, from, from + n);
-        this.len[a] += n;
-        this.len[b] -= n;
+        this.len[a]! += n;
+        this.len[b]! -= n;
         this.moves--;
         break;
       }
       case M_CF: {
         const a = mA(m);
-        if (flipped) this.down[a]++;
+        if (flipped) this.down[a]!++;
         const p = extra;
         this.col[a * COL_CAP + this.len[a]!] = this.pileTop(p);
-        this.len[a]++;
-        this.fnd[p]--;
+        this.len[a]!++;
+        this.fnd[p]!--;
         this.onFoundations--;
         this.moves--;
         break;
       }
       case M_WC: {
         const b = mB(m);
-        this.len[b]--;
+        this.len[b]!--;
         this.putBackWaste(extra);
         this.moves--;
         break;
       }
       case M_WF: {
         const p = u[at + 3]!;
-        this.fnd[p]--;
+        this.fnd[p]!--;
         this.onFoundations--;
         this.putBackWaste(extra);
         this.moves--;
@@ -599,8 +599,8 @@ export class DoubleState {
       case M_FC: {
         const a = mA(m);
         const b = mB(m);
-        this.len[b]--;
-        this.fnd[a]++;
+        this.len[b]!--;
+        this.fnd[a]!++;
         this.onFoundations++;
         this.moves--;
         break;
