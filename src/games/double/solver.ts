@@ -57,7 +57,8 @@ import { type BeamReach, type BeamShape, beamLine, DEFAULT_BEAM, PASS_BEAMS } fr
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
 import { DoubleSearch } from './search.js';
-import { shortenLine, turnOversIn } from './shorten.js';
+import { shortenLine } from './shorten.js';
+import { turnOversIn } from './solverLine.js';
 
 export interface SolveOptions {
   /** After a win, search for shorter lines (branch and bound) to prove the minimum. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { positionKey } from '../../../src/games/double/cycleKey.js';
 import { type DoubleRules, DoubleState, M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
 import { type DoubleAnalysis, doubleGame, openDouble } from '../../../src/games/double/index.js';
 import { deadlockedSets, movesLowerBound, WASTE_RELAXATION_NODES } from '../../../src/games/double/lowerBound.js';
@@ -6,8 +7,9 @@ import { replayLine } from '../../../src/games/double/play.js';
 import { KEY_WORDS } from '../../../src/games/double/positionKey.js';
 import { isSafe } from '../../../src/games/double/safeMoves.js';
 import { DoubleSearch } from '../../../src/games/double/search.js';
-import { expandLine, positionKey, shortenLine, turnOversIn } from '../../../src/games/double/shorten.js';
+import { shortenLine } from '../../../src/games/double/shorten.js';
 import { decide, drawOneHalfway, solve } from '../../../src/games/double/solver.js';
+import { expandLine, turnOversIn } from '../../../src/games/double/solverLine.js';
 import { wasteDetours } from '../../../src/games/double/talonRelaxation.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { KeyTable } from '../../../src/search/keyTable.js';
