@@ -18,7 +18,9 @@
 import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
-import { COL_CAP, COLUMNS, type DoubleState, M_CC, M_FC, M_TURN, mA, mKind, mN, RANK } from './engine.js';
+import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
+import { RANK } from './faceTables.js';
+import { M_CC, M_FC, M_TURN, mA, mKind, mN } from './move.js';
 import { KEY_WORDS, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 
 /** How many positions go on at each move, and the longest line it looks for. */

@@ -2,7 +2,8 @@
  * Card moves: a line's moves named by what they move rather than where it sits (see
  * shorten.ts), and their replay with the draws each waste play needs, put back lazily.
  */
-import { COL_CAP, type DoubleState, M_CC, M_CF, M_DRAW, M_FC, M_TURN, M_WC, M_WF, mA, mB, mKind, mN, mv, PILES } from './engine.js';
+import { COL_CAP, type DoubleState, PILES } from './engine.js';
+import { M_CC, M_CF, M_DRAW, M_FC, M_TURN, M_WC, M_WF, mA, mB, mKind, mN, mv } from './move.js';
 
 /** A card move that names what it moves: see the file comment. */
 export interface CardMove {

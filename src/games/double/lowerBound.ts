@@ -3,7 +3,8 @@
  * position: printed next to a line's length, so a reader sees how far from the fewest
  * possible it can be, and checked in the tests never to exceed a proven minimum.
  */
-import { COL_CAP, COLUMNS, type DoubleState, RANK, SUIT } from './engine.js';
+import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
+import { RANK, SUIT } from './faceTables.js';
 import { detoursWithCuts, wasteDetours } from './talonRelaxation.js';
 
 const ALL_COLUMNS = (1 << COLUMNS) - 1;

@@ -12,29 +12,9 @@ import { GrowableInt32Array } from '../../search/growable.js';
 import type { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
 import type { BeamReach } from './beam.js';
-import {
-  COL_CAP,
-  COLUMNS,
-  type DoubleState,
-  FITS,
-  KING,
-  M_CC,
-  M_CF,
-  M_FC,
-  M_JUMP,
-  M_WC,
-  M_WF,
-  mA,
-  mB,
-  mN,
-  mT,
-  mv,
-  PILES,
-  RANK,
-  sourceColumn,
-  targetColumn,
-} from './engine.js';
-import { TARGETS } from './faceTables.js';
+import { COL_CAP, COLUMNS, type DoubleState, PILES } from './engine.js';
+import { FITS, KING, RANK, TARGETS } from './faceTables.js';
+import { M_CC, M_CF, M_FC, M_JUMP, M_WC, M_WF, mA, mB, mN, mT, mv, sourceColumn, targetColumn } from './move.js';
 import { MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 import { isSafe } from './safeMoves.js';
 import { TalonBound } from './vegasBound.js';

@@ -47,21 +47,8 @@
  */
 import { type CardMove, cardMoveOf, cardMovesOf, mergeMoves, type Pull, playCard } from './cardMoves.js';
 import { columnContent, positionKey } from './cycleKey.js';
-import {
-  COLUMNS,
-  type DoubleState,
-  M_CC,
-  M_CF,
-  M_DRAW,
-  M_FC,
-  M_TURN,
-  M_WC,
-  M_WF,
-  mKind,
-  mv,
-  sourceColumn,
-  targetColumn,
-} from './engine.js';
+import { COLUMNS, type DoubleState } from './engine.js';
+import { M_CC, M_CF, M_DRAW, M_FC, M_TURN, M_WC, M_WF, mKind, mv, sourceColumn, targetColumn } from './move.js';
 import { expandLine, turnOversIn } from './solverLine.js';
 
 /** What the shortening may still spend: engine moves (roughly) and a deadline. */

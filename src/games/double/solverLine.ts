@@ -1,5 +1,6 @@
 /** Lines as the solver writes them: solver jumps counted and spelled out as engine moves. */
-import { type DoubleState, M_DRAW, M_JUMP, M_TURN, M_WC, M_WF, mA, mB, mKind, mN, mT, mv } from './engine.js';
+import type { DoubleState } from './engine.js';
+import { M_DRAW, M_JUMP, M_TURN, M_WC, M_WF, mA, mB, mKind, mN, mT, mv } from './move.js';
 
 /** The turn-overs in a line (a solver jump counts those it takes). */
 export function turnOversIn(line: readonly number[]): number {

@@ -28,7 +28,8 @@
 import { popcount } from '../../search/bits.js';
 import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
-import { COL_CAP, COLUMNS, type DoubleState, RANK, SUIT } from './engine.js';
+import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
+import { RANK, SUIT } from './faceTables.js';
 
 /** What a search proved: the fewest detours, or (`complete` false) at least that many. */
 export interface Detours {

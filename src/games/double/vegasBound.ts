@@ -1,6 +1,6 @@
 /** The Vegas (one pass) bound of the Double Solitaire solver: see `TalonBound.bound`. */
-import { COL_CAP, COLUMNS, type DoubleState, KING, PILES, RANK, STOCK_SIZE } from './engine.js';
-import { TARGETS } from './faceTables.js';
+import { COL_CAP, COLUMNS, type DoubleState, PILES, STOCK_SIZE } from './engine.js';
+import { KING, RANK, TARGETS } from './faceTables.js';
 
 export class TalonBound {
   private readonly avail = new Uint8Array(52);

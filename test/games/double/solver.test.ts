@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { positionKey } from '../../../src/games/double/cycleKey.js';
-import { type DoubleRules, DoubleState, M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
+import { type DoubleRules, DoubleState } from '../../../src/games/double/engine.js';
 import { type DoubleAnalysis, doubleGame, openDouble } from '../../../src/games/double/index.js';
 import { deadlockedSets, movesLowerBound, WASTE_RELAXATION_NODES } from '../../../src/games/double/lowerBound.js';
+import { M_DRAW, M_TURN, mv } from '../../../src/games/double/move.js';
 import { replayLine } from '../../../src/games/double/play.js';
 import { KEY_WORDS } from '../../../src/games/double/positionKey.js';
 import { isSafe } from '../../../src/games/double/safeMoves.js';
