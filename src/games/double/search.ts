@@ -34,7 +34,7 @@ const P_FC = 100;
  * before starting another. Lines came out a fifth shorter (most of a line's moves are draws,
  * repeated on every pass).
  */
-export const P_TURN_PENALTY = 450;
+const P_TURN_PENALTY = 450;
 
 /** A pseudo-random number in [0, range) fixed by the move and the seed. */
 function noise(m: number, seed: number, range: number): number {

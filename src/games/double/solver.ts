@@ -76,7 +76,7 @@ export interface SolveOptions {
   rawStuckLine?: boolean;
 }
 
-export interface SolveResult {
+interface SolveResult {
   verdict: 'winnable' | 'unwinnable' | 'unknown';
   /** The winning line as engine moves (draws spelled out; solver jumps allowed), or null. */
   line: number[] | null;
@@ -169,14 +169,14 @@ export function decide(
  * Positions each search for a line with fewer turn-overs may take (see `fewerPasses`): enough
  * for most of the lines such searches find, at a modest share of the analysis time (bench/README.md).
  */
-export const PASS_ATTEMPT_NODES = 5000;
+const PASS_ATTEMPT_NODES = 5000;
 
 /**
  * Positions each beam search for a line with few turn-overs may score (see `fewerPasses`): a
  * beam that finds no win ends when its stock and turn-overs run out, well within this
  * (bench/README.md).
  */
-export const BEAM_ATTEMPT_NODES = 400_000;
+const BEAM_ATTEMPT_NODES = 400_000;
 
 /**
  * A player follows a line pass by pass through the stock: the fewer passes, the easier.
@@ -256,9 +256,9 @@ function startBound(makeState: () => DoubleState): number {
 }
 
 /** Vegas: positions the first, short search may take before the beams run (see `firstVerdict`). */
-export const VEGAS_FIRST_NODES = 100_000;
+const VEGAS_FIRST_NODES = 100_000;
 /** Vegas: positions each beam may score. */
-export const VEGAS_BEAM_NODES = 4_000_000;
+const VEGAS_BEAM_NODES = 4_000_000;
 /**
  * Vegas: the beams run for a win when the first, short search decides nothing. Wide ones, as
  * each width wins deals the other misses and the narrower beams of the analysis win none

@@ -40,7 +40,7 @@ export interface Detours {
 /** A card in the `played` stack that came off column c is written COLUMN_MARK + c. */
 const COLUMN_MARK = 64;
 
-export class TalonRelaxation {
+class TalonRelaxation {
   private readonly stock: Uint8Array;
   private readonly n: number;
   /** Copies of each face at hand. */
