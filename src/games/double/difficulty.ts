@@ -118,7 +118,7 @@ class Judge {
       search.autoplay();
       search.orderSeed = run;
       search.jitter = RESTART_JITTER;
-      const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 10, 4), this.withPointer, null, FIRST_RUN_NODES * 2 ** run);
+      const { outcome } = search.run(new KeyTable(KEY_WORDS, budget, 1 << 10, 4), this.withPointer, null, FIRST_RUN_NODES * 2 ** run);
       if (outcome === 'win') {
         // Every position of a winning line wins.
         const replay = s.clone();

@@ -158,8 +158,8 @@ export function decide(
     search.turnLimit = turnLimit;
     search.reach = reach;
     const cap = FIRST_RUN_NODES * 2 ** round;
-    const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
-    if (search.maxFoundation > maxFoundation) maxFoundation = search.maxFoundation;
+    const { outcome, maxFoundation: reached } = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
+    if (reached > maxFoundation) maxFoundation = reached;
     if (outcome === 'done' && search.focus) continue;
     if (outcome !== 'capped') return { search, outcome, maxFoundation };
   }
@@ -390,11 +390,11 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     const again = new DoubleSearch(makeState(), budget);
     again.autoplay();
     again.prune = 'max';
-    again.maxFoundation = maxFoundation;
+    again.foundationFloor = maxFoundation;
     if (wantsStuckLine) again.reach = reach;
-    const outcome2 = again.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, null);
+    const { outcome: outcome2, maxFoundation: most } = again.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, null);
     if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
-    result.maxFoundation = again.maxFoundation;
+    result.maxFoundation = most;
     result.maxExact = outcome2 === 'done';
     if (outcome2 === 'stopped') result.hit = budget.hit ?? 'memory';
     result.nodes = budget.nodes;
@@ -418,7 +418,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   const opt = new DoubleSearch(fresh, budget);
   opt.autoplay();
   let best = result.moves;
-  const outcome2 = opt.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, {
+  const { outcome: outcome2 } = opt.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, {
     bound: best,
     onWin: (moves) => {
       best = moves;

@@ -131,7 +131,7 @@ describe('restarts with focused runs', () => {
     focused.autoplay();
     focused.prune = 'win';
     focused.focus = true;
-    expect(focused.run(new KeyTable(KEY_WORDS, null), true, null)).toBe('done');
+    expect(focused.run(new KeyTable(KEY_WORDS, null), true, null).outcome).toBe('done');
     const result = solve(start, new Budget(NO_LIMITS), { optimize: false });
     expect(result.verdict).toBe('winnable');
     const s = start();
@@ -435,9 +435,9 @@ describe('quiet run moves must be used at once', () => {
         const search = new DoubleSearch(stateOf(d), budget);
         search.quietRule = quiet;
         search.autoplay();
-        const outcome = search.run(new KeyTable(KEY_WORDS, budget), true, null);
-        if (quiet) underDuty += search.dutyPositions;
-        return { outcome, max: search.maxFoundation };
+        const { outcome, maxFoundation, dutyPositions } = search.run(new KeyTable(KEY_WORDS, budget), true, null);
+        if (quiet) underDuty += dutyPositions;
+        return { outcome, max: maxFoundation };
       });
       const context = `seed ${seed} ${JSON.stringify(d)}`;
       expect(runs[0], context).toEqual(runs[1]);
@@ -781,7 +781,7 @@ describe('shortening a winning line', () => {
     // The plain order, one run without restarts: raw paths with many detours and passes.
     search.turnPenalty = 1;
     search.autoplay();
-    expect(search.run(new KeyTable(11, null), state.draw !== 1 || state.vegas, null)).toBe('win');
+    expect(search.run(new KeyTable(11, null), state.draw !== 1 || state.vegas, null).outcome).toBe('win');
     return { fresh, raw: expandLine(fresh(), search.history()) };
   }
 
