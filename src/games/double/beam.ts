@@ -3,8 +3,7 @@
  * one move further is scored by the progress a player sees (cards on the foundations, face-down
  * cards turned up, fewer cards waiting in the waste), and only the best `width` go on to the
  * next move. A depth-first search commits to its first choices and, asked for a win within one
- * or two turn-overs, can spend millions of positions under one of them (no such win found in
- * 30 to 60 s on the first 5 D1N codes); the beam keeps many openings alive side by side and
+ * or two turn-overs, can spend millions of positions under one of them (bench/README.md); the beam keeps many openings alive side by side and
  * finds such wins on most deals in a fraction of a second. It proves nothing when it finds no
  * win: it is a way to find lines, never a verdict.
  *
@@ -18,7 +17,9 @@
 import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
-import { COL_CAP, COLUMNS, type DoubleState, M_CC, M_FC, M_TURN, mA, mKind, mN, RANK } from './engine.js';
+import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
+import { RANK } from './faceTables.js';
+import { M_CC, M_FC, M_TURN, mA, mKind, mN } from './move.js';
 import { KEY_WORDS, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 
 /** How many positions go on at each move, and the longest line it looks for. */
@@ -41,10 +42,8 @@ export const DEFAULT_BEAM: BeamShape = { width: 64, maxDepth: 1200, seed: 0, fou
 
 /**
  * The beams the analysis runs for each turn-over limit, keeping the shortest line found: each
- * finds wins the others miss. On the first 60 D1N codes, the first alone found a line within 4
- * turn-overs for 55 (median 259 moves, 2 turn-overs, 1.58 x the lower bound), the three
- * together for 58 (251 moves, 1 turn-over, 1.53 x) in 2.3 times the time; six shapes gave
- * 1.53 x and nine 1.50 x, in 3.3 and 9 times the time.
+ * finds wins the others miss; three, as more shapes shorten the lines little for much more
+ * time (bench/README.md).
  */
 export const PASS_BEAMS: readonly BeamShape[] = [
   DEFAULT_BEAM,

@@ -66,7 +66,7 @@ export function isDoubleText(text: string): boolean {
   return false;
 }
 
-export interface ParsedDealText {
+interface ParsedDealText {
   deal: DoubleDeal;
   /** The rules the file states (null parts when it does not say). */
   draw: 1 | 3 | null;

@@ -27,7 +27,7 @@ import { KEY_WORDS, PositionKey } from './positionKey.js';
 import { randomProgressWins } from './progressPlayer.js';
 import { DoubleSearch } from './search.js';
 
-export interface DoubleDifficulty {
+interface DoubleDifficulty {
   lineMoves: number;
   crossroads: number | null;
   losingShare: number | null;
@@ -44,22 +44,22 @@ export interface DoubleDifficulty {
 }
 
 /** Positions one off-line move's search may visit (restarts included). */
-export const JUDGE_NODES = 5000;
+const JUDGE_NODES = 5000;
 /** Positions all the searches of one deal may visit. */
-export const DEAL_NODES = 400_000;
-export const PLAYOUTS = 100;
+const DEAL_NODES = 400_000;
+const PLAYOUTS = 100;
 /** The first restart's cap; each restart doubles it (as the solver does). */
 const FIRST_RUN_NODES = 250;
 const RESTART_JITTER = 150;
 const MEMORY = 256 * 1024 ** 2;
 
-export interface DoubleDifficultyBudget {
+interface DoubleDifficultyBudget {
   judgeNodes: number;
   dealNodes: number;
   playouts: number;
 }
 
-export const DEFAULT_DIFFICULTY_BUDGET: DoubleDifficultyBudget = { judgeNodes: JUDGE_NODES, dealNodes: DEAL_NODES, playouts: PLAYOUTS };
+const DEFAULT_DIFFICULTY_BUDGET: DoubleDifficultyBudget = { judgeNodes: JUDGE_NODES, dealNodes: DEAL_NODES, playouts: PLAYOUTS };
 
 /** The documented score; null without the line's figures. */
 export function doubleScore(crossroads: number, losingShare: number, wins: number, playouts: number): number {
@@ -118,7 +118,7 @@ class Judge {
       search.autoplay();
       search.orderSeed = run;
       search.jitter = RESTART_JITTER;
-      const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 10, 4), this.withPointer, null, FIRST_RUN_NODES * 2 ** run);
+      const { outcome } = search.run(new KeyTable(KEY_WORDS, budget, 1 << 10, 4), this.withPointer, null, FIRST_RUN_NODES * 2 ** run);
       if (outcome === 'win') {
         // Every position of a winning line wins.
         const replay = s.clone();

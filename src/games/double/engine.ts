@@ -16,6 +16,8 @@
  */
 import { type CardStyle, formatCard } from '../../cards/notation.js';
 import { GrowableInt32Array } from '../../search/growable.js';
+import { FITS, KING, RANK, SUIT } from './faceTables.js';
+import { M_CC, M_CF, M_DRAW, M_FC, M_JUMP, M_TURN, M_WC, M_WF, mA, mB, mKind, mN, mT, mv } from './move.js';
 
 export const COLUMNS = 9;
 export const STOCK_SIZE = 59;
@@ -58,59 +60,6 @@ export interface DoubleDeal {
    */
   total?: number;
 }
-
-// ---- card tables -------------------------------------------------------------------------
-
-export const RANK = new Uint8Array(52);
-export const SUIT = new Uint8Array(52);
-export const RED = new Uint8Array(52);
-/** FITS[card * 52 + target]: 1 when `card` may be built on `target` in a column. */
-export const FITS = new Uint8Array(52 * 52);
-for (let c = 0; c < 52; c++) {
-  RANK[c] = (c % 13) + 1;
-  SUIT[c] = Math.floor(c / 13);
-  RED[c] = SUIT[c] === 1 || SUIT[c] === 2 ? 1 : 0;
-}
-for (let c = 0; c < 52; c++) {
-  for (let t = 0; t < 52; t++) {
-    FITS[c * 52 + t] = RED[c] !== RED[t] && RANK[t] === RANK[c]! + 1 ? 1 : 0;
-  }
-}
-export const KING = 13;
-
-// ---- moves -------------------------------------------------------------------------------
-
-/** Move kinds. A move is `kind | a << 3 | b << 10 | n << 17 | t << 25`. */
-export const M_DRAW = 0;
-export const M_TURN = 1;
-/** Column `a` to column `b`, the top `n` cards (a run). */
-export const M_CC = 2;
-/** Top card of column `a` to the foundations. */
-export const M_CF = 3;
-/** Waste top to column `b`. */
-export const M_WC = 4;
-/** Waste top to the foundations. */
-export const M_WF = 5;
-/** Top of foundation pile `a` to column `b`. */
-export const M_FC = 6;
-/**
- * Solver only: the draws and turn-overs that bring the waste pointer to `a` in one step
- * (`n` draws, `t` turn-overs, each one move). Expanded into real moves for solutions.
- */
-export const M_JUMP = 7;
-
-export function mv(kind: number, a = 0, b = 0, n = 0, t = 0): number {
-  return kind | (a << 3) | (b << 10) | (n << 17) | (t << 25);
-}
-export const mKind = (m: number): number => m & 7;
-export const mA = (m: number): number => (m >>> 3) & 127;
-export const mB = (m: number): number => (m >>> 10) & 127;
-export const mN = (m: number): number => (m >>> 17) & 255;
-export const mT = (m: number): number => (m >>> 25) & 31;
-/** The column a move of `kind` takes a card from (its `a`), or -1 when it takes none from a column. */
-export const sourceColumn = (kind: number, a: number): number => (kind === M_CC || kind === M_CF ? a : -1);
-/** The column a move of `kind` puts a card on (its `b`), or -1 when it puts none on a column. */
-export const targetColumn = (kind: number, b: number): number => (kind === M_CC || kind === M_WC || kind === M_FC ? b : -1);
 
 const UNDO_FIELDS = 5;
 /** `legalMoves`' buffer. */
@@ -417,7 +366,7 @@ export class DoubleState {
 
   private toFoundation(face: number): number {
     const p = this.pileFor(face);
-    this.fnd[p]++;
+    this.fnd[p]!++;
     this.onFoundations++;
     this.addScore(this.vegas ? 5 : 10);
     return p;
@@ -480,8 +429,8 @@ export class DoubleState {
         const n = mN(m);
         const from = a * COL_CAP + this.len[a]! - n;
         this.col.copyWithin(b * COL_CAP + this.len[b]!, from, from + n);
-        this.len[a] -= n;
-        this.len[b] += n;
+        this.len[a]! -= n;
+        this.len[b]! += n;
         flipped = this.turnUp(a);
         this.moves++;
         break;
@@ -489,7 +438,7 @@ export class DoubleState {
       case M_CF: {
         const a = mA(m);
         extra = this.toFoundation(this.top(a));
-        this.len[a]--;
+        this.len[a]!--;
         flipped = this.turnUp(a);
         this.moves++;
         break;
@@ -499,7 +448,7 @@ export class DoubleState {
         const face = this.wasteTop();
         extra = this.takeWaste();
         this.col[b * COL_CAP + this.len[b]!] = face;
-        this.len[b]++;
+        this.len[b]!++;
         this.addScore(this.vegas ? 0 : 5);
         this.moves++;
         break;
@@ -515,8 +464,8 @@ export class DoubleState {
         const a = mA(m);
         const b = mB(m);
         this.col[b * COL_CAP + this.len[b]!] = this.pileTop(a);
-        this.len[b]++;
-        this.fnd[a]--;
+        this.len[b]!++;
+        this.fnd[a]!--;
         this.onFoundations--;
         this.moves++;
         break;
@@ -562,35 +511,35 @@ export class DoubleState {
         const a = mA(m);
         const b = mB(m);
         const n = mN(m);
-        if (flipped) this.down[a]++;
+        if (flipped) this.down[a]!++;
         const from = b * COL_CAP + this.len[b]! - n;
         this.col.copyWithin(a * COL_CAP + this.len[a]!, from, from + n);
-        this.len[a] += n;
-        this.len[b] -= n;
+        this.len[a]! += n;
+        this.len[b]! -= n;
         this.moves--;
         break;
       }
       case M_CF: {
         const a = mA(m);
-        if (flipped) this.down[a]++;
+        if (flipped) this.down[a]!++;
         const p = extra;
         this.col[a * COL_CAP + this.len[a]!] = this.pileTop(p);
-        this.len[a]++;
-        this.fnd[p]--;
+        this.len[a]!++;
+        this.fnd[p]!--;
         this.onFoundations--;
         this.moves--;
         break;
       }
       case M_WC: {
         const b = mB(m);
-        this.len[b]--;
+        this.len[b]!--;
         this.putBackWaste(extra);
         this.moves--;
         break;
       }
       case M_WF: {
         const p = u[at + 3]!;
-        this.fnd[p]--;
+        this.fnd[p]!--;
         this.onFoundations--;
         this.putBackWaste(extra);
         this.moves--;
@@ -599,8 +548,8 @@ export class DoubleState {
       case M_FC: {
         const a = mA(m);
         const b = mB(m);
-        this.len[b]--;
-        this.fnd[a]++;
+        this.len[b]!--;
+        this.fnd[a]!++;
         this.onFoundations++;
         this.moves--;
         break;
@@ -616,25 +565,6 @@ export class DoubleState {
   /** The i-th move played (0 = the first one still on the undo stack). */
   historyMove(i: number): number {
     return this.undoStack[i * UNDO_FIELDS]!;
-  }
-}
-
-// ---- solution moves in words and JSON ------------------------------------------------------
-
-export function placeName(kind: 'from' | 'to', m: number): string {
-  switch (m & 7) {
-    case M_CC:
-      return `column ${(kind === 'from' ? mA(m) : mB(m)) + 1}`;
-    case M_CF:
-      return kind === 'from' ? `column ${mA(m) + 1}` : 'foundation';
-    case M_WC:
-      return kind === 'from' ? 'waste' : `column ${mB(m) + 1}`;
-    case M_WF:
-      return kind === 'from' ? 'waste' : 'foundation';
-    case M_FC:
-      return kind === 'from' ? 'foundation' : `column ${mB(m) + 1}`;
-    default:
-      return '';
   }
 }
 

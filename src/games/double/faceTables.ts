@@ -1,5 +1,21 @@
-/** Per-face tables the solver's parts share, computed once. */
-import { FITS, KING, RANK, SUIT } from './engine.js';
+/** Per-face tables, computed once: the rules' (rank, suit, colour, what builds on what) and the solver's. */
+
+export const RANK = new Uint8Array(52);
+export const SUIT = new Uint8Array(52);
+export const RED = new Uint8Array(52);
+/** FITS[card * 52 + target]: 1 when `card` may be built on `target` in a column. */
+export const FITS = new Uint8Array(52 * 52);
+for (let c = 0; c < 52; c++) {
+  RANK[c] = (c % 13) + 1;
+  SUIT[c] = Math.floor(c / 13);
+  RED[c] = SUIT[c] === 1 || SUIT[c] === 2 ? 1 : 0;
+}
+for (let c = 0; c < 52; c++) {
+  for (let t = 0; t < 52; t++) {
+    FITS[c * 52 + t] = RED[c] !== RED[t] && RANK[t] === RANK[c]! + 1 ? 1 : 0;
+  }
+}
+export const KING = 13;
 
 /** TARGETS[c]: the two faces `c` can be built on (6 bits each), for cards below King. */
 export const TARGETS = new Uint16Array(52);

@@ -3,14 +3,15 @@
  * position: printed next to a line's length, so a reader sees how far from the fewest
  * possible it can be, and checked in the tests never to exceed a proven minimum.
  */
-import { COL_CAP, COLUMNS, type DoubleState, RANK, SUIT } from './engine.js';
+import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
+import { RANK, SUIT } from './faceTables.js';
 import { detoursWithCuts, wasteDetours } from './talonRelaxation.js';
 
 const ALL_COLUMNS = (1 << COLUMNS) - 1;
 /** Positions the waste relaxation may look at: 1 of the first 200 D1N codes needs more (its bound is then what it proved). */
 export const WASTE_RELAXATION_NODES = 300_000;
 /** Positions the relaxation with columns may look at, over all the sets of cuts it tries. */
-export const CUT_RELAXATION_NODES = 40_000;
+const CUT_RELAXATION_NODES = 40_000;
 
 /**
  * The sum of three kinds of moves no win can do without, no move being of two kinds:

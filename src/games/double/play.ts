@@ -20,26 +20,8 @@ import { type CardStyle, formatCard, parseCard, tryParseCard } from '../../cards
 import { InputError } from '../../errors/inputError.js';
 import type { MoveJson } from '../moveJson.js';
 import { RefusedMoveError } from '../position.js';
-import {
-  COLUMNS,
-  type DoubleState,
-  M_CC,
-  M_CF,
-  M_DRAW,
-  M_FC,
-  M_JUMP,
-  M_TURN,
-  M_WC,
-  M_WF,
-  mA,
-  mKind,
-  mN,
-  movedCard,
-  mT,
-  mv,
-  PILES,
-  placeName,
-} from './engine.js';
+import { COLUMNS, type DoubleState, movedCard, PILES } from './engine.js';
+import { M_CC, M_CF, M_DRAW, M_FC, M_JUMP, M_TURN, M_WC, M_WF, mA, mKind, mN, mT, mv, placeName } from './move.js';
 
 export function splitMoves(text: string): string[] {
   return text

@@ -15,7 +15,8 @@
  *   or a turn-over; a uniform choice among the moves of the first kind that has some.
  */
 import { Sfc32 } from '../../codes/sfc32.js';
-import { COLUMNS, type DoubleDeal, type DoubleRules, DoubleState, M_CC, M_CF, M_WC, M_WF, mA, mKind, mN, mv } from './engine.js';
+import { COLUMNS, type DoubleDeal, type DoubleRules, DoubleState } from './engine.js';
+import { M_CC, M_CF, M_WC, M_WF, mA, mKind, mN, mv } from './move.js';
 
 const PROGRESS_SALT = 0x50524f47;
 const SCRIPTED_SALT = 0x53435244;

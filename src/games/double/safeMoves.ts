@@ -1,5 +1,5 @@
 /** The dominance rule of the Double Solitaire solver: foundation moves that can never hurt. */
-import { RANK, RED, SUIT } from './engine.js';
+import { RANK, RED, SUIT } from './faceTables.js';
 
 /**
  * Whether playing `face` (a column top, or the waste top in Draw 1) to the foundations can

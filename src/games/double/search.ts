@@ -12,29 +12,9 @@ import { GrowableInt32Array } from '../../search/growable.js';
 import type { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
 import type { BeamReach } from './beam.js';
-import {
-  COL_CAP,
-  COLUMNS,
-  type DoubleState,
-  FITS,
-  KING,
-  M_CC,
-  M_CF,
-  M_FC,
-  M_JUMP,
-  M_WC,
-  M_WF,
-  mA,
-  mB,
-  mN,
-  mT,
-  mv,
-  PILES,
-  RANK,
-  sourceColumn,
-  targetColumn,
-} from './engine.js';
-import { TARGETS } from './faceTables.js';
+import { COL_CAP, COLUMNS, type DoubleState, PILES } from './engine.js';
+import { FITS, KING, RANK, TARGETS } from './faceTables.js';
+import { M_CC, M_CF, M_FC, M_JUMP, M_WC, M_WF, mA, mB, mN, mT, mv, sourceColumn, targetColumn } from './move.js';
 import { MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 import { isSafe } from './safeMoves.js';
 import { TalonBound } from './vegasBound.js';
@@ -54,7 +34,7 @@ const P_FC = 100;
  * before starting another. Lines came out a fifth shorter (most of a line's moves are draws,
  * repeated on every pass).
  */
-export const P_TURN_PENALTY = 450;
+const P_TURN_PENALTY = 450;
 
 /** A pseudo-random number in [0, range) fixed by the move and the seed. */
 function noise(m: number, seed: number, range: number): number {
@@ -63,6 +43,27 @@ function noise(m: number, seed: number, range: number): number {
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return (h >>> 0) % range;
+}
+
+/**
+ * How a run ended: 'win', 'done' (space exhausted), 'stopped' (a limit) or 'capped' (more
+ * than its node cap searched: the caller restarts, see `solve`).
+ */
+export type SearchOutcome = 'win' | 'done' | 'stopped' | 'capped';
+
+/** What a run found. */
+export interface SearchRun {
+  outcome: SearchOutcome;
+  /** The most foundation cards met (at least `foundationFloor`; the total after a win). */
+  maxFoundation: number;
+  /** Positions searched under the duty of `quietRule` (the tests check the rule is exercised). */
+  dutyPositions: number;
+}
+
+/** Optimize mode: the bound on moves, and what to call with each shorter win (returns the new bound). */
+interface Optimize {
+  bound: number;
+  onWin: (moves: number) => number;
 }
 
 /** The searcher: one engine position, applied and undone in place. */
@@ -81,7 +82,13 @@ export class DoubleSearch {
   private stamp = 0;
   /** Where `push` writes the next move of the position being generated. */
   private genEnd = 0;
-  maxFoundation = 0;
+  /** The most foundation cards met in this run (from `foundationFloor`). */
+  private maxFoundation = 0;
+  /**
+   * Foundation cards some line is already known to reach: the run's maximum starts there, so
+   * that prune 'max' skips the positions that cannot beat it.
+   */
+  foundationFloor = 0;
   /**
    * When set, learns the furthest position met (the most foundation cards) and the line to
    * it, shared between searches (and beams) of one deal: a copy of the line each time the
@@ -136,8 +143,8 @@ export class DoubleSearch {
    * turned-up card is progress, and the best next move is often elsewhere.)
    */
   quietRule = true;
-  /** Positions searched under that duty (for the tests: the rule is exercised). */
-  dutyPositions = 0;
+  /** Positions searched under that duty in this run. */
+  private dutyPositions = 0;
 
   constructor(
     state: DoubleState,
@@ -418,15 +425,16 @@ export class DoubleSearch {
    * Depth-first search from the current position (already autoplayed).
    * Plain mode: stops at the first win, leaving the engine on it (its history is the line).
    * Optimize mode: branch and bound under `bound` moves; calls `onWin` with each shorter win.
-   * Returns 'win', 'done' (space exhausted), 'stopped' (a limit) or 'capped' (more than
-   * `nodeCap` positions searched in this run: the caller restarts, see `solve`).
+   * Returns how it ended (`SearchOutcome`: 'capped' past `nodeCap` positions) and what it met.
    */
-  run(
-    table: KeyTable,
-    withPointer: boolean,
-    optimize: { bound: number; onWin: (moves: number) => number } | null,
-    nodeCap = Infinity,
-  ): 'win' | 'done' | 'stopped' | 'capped' {
+  run(table: KeyTable, withPointer: boolean, optimize: Optimize | null, nodeCap = Infinity): SearchRun {
+    this.maxFoundation = this.foundationFloor;
+    this.dutyPositions = 0;
+    const outcome = this.explore(table, withPointer, optimize, nodeCap);
+    return { outcome, maxFoundation: this.maxFoundation, dutyPositions: this.dutyPositions };
+  }
+
+  private explore(table: KeyTable, withPointer: boolean, optimize: Optimize | null, nodeCap: number): SearchOutcome {
     const s = this.s;
     this.turnBase = s.turnOvers;
     let searched = 0;

@@ -16,8 +16,7 @@
  *
  * - **Quiet run moves used at once** (`DoubleSearch.quietRule`): after a run moved off a
  *   face-up card, only moves from or onto the column it left; any other move could have
- *   come first. Measured on the whole analysis (search, shortening, difficulty figures):
- *   D3N about twice as fast, D1N a quarter faster; the verdicts within 10 s unchanged.
+ *   come first, so the search meets fewer orders of the same moves (figures: bench/README.md).
  *
  * - **The search** (`search.ts`): move generation and ordering, the depth-first loop.
  *
@@ -57,7 +56,8 @@ import { type BeamReach, type BeamShape, beamLine, DEFAULT_BEAM, PASS_BEAMS } fr
 import type { DoubleState } from './engine.js';
 import { KEY_WORDS } from './positionKey.js';
 import { DoubleSearch } from './search.js';
-import { shortenLine, turnOversIn } from './shorten.js';
+import { shortenLine } from './shorten.js';
+import { turnOversIn } from './solverLine.js';
 
 export interface SolveOptions {
   /** After a win, search for shorter lines (branch and bound) to prove the minimum. */
@@ -76,7 +76,7 @@ export interface SolveOptions {
   rawStuckLine?: boolean;
 }
 
-export interface SolveResult {
+interface SolveResult {
   verdict: 'winnable' | 'unwinnable' | 'unknown';
   /** The winning line as engine moves (draws spelled out; solver jumps allowed), or null. */
   line: number[] | null;
@@ -119,9 +119,8 @@ const RUNS_PER_ROUND = 3;
  *
  * 1. focused (`DoubleSearch.focus`): without the moves that only rearrange the columns,
  *    talon cards that need a turn-over ranked low. Where a complete search gets lost among
- *    runs shuffled between equal targets this one goes on: on D1N codes 200 to 1,299 the
- *    rounds with it decided every deal in 4.6 s of searching in all, the pairs of complete
- *    runs before it left 2 unknown after 10 s each and took 32 s;
+ *    runs shuffled between equal targets this one goes on, and decides deals the complete
+ *    runs leave unknown (bench/README.md);
  * 2. complete, talon cards that need a turn-over ranked low (shorter lines);
  * 3. complete, in the plain order, so that a deal won only by turning over early is found.
  *
@@ -159,27 +158,25 @@ export function decide(
     search.turnLimit = turnLimit;
     search.reach = reach;
     const cap = FIRST_RUN_NODES * 2 ** round;
-    const outcome = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
-    if (search.maxFoundation > maxFoundation) maxFoundation = search.maxFoundation;
+    const { outcome, maxFoundation: reached } = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
+    if (reached > maxFoundation) maxFoundation = reached;
     if (outcome === 'done' && search.focus) continue;
     if (outcome !== 'capped') return { search, outcome, maxFoundation };
   }
 }
 
 /**
- * Positions each search for a line with fewer turn-overs may take (see `fewerPasses`). On the
- * first 40 D1N codes the searches that found such a line took 120 to 7,300 positions (two took
- * 27,000); 5,000 found most of them and added about a third to the analysis time (30,000: a
- * few more lines, twice the time).
+ * Positions each search for a line with fewer turn-overs may take (see `fewerPasses`): enough
+ * for most of the lines such searches find, at a modest share of the analysis time (bench/README.md).
  */
-export const PASS_ATTEMPT_NODES = 5000;
+const PASS_ATTEMPT_NODES = 5000;
 
 /**
  * Positions each beam search for a line with few turn-overs may score (see `fewerPasses`): a
- * beam that finds no win ends when its stock and turn-overs run out, after 60,000 to 250,000
- * positions on D1N codes.
+ * beam that finds no win ends when its stock and turn-overs run out, well within this
+ * (bench/README.md).
  */
-export const BEAM_ATTEMPT_NODES = 400_000;
+const BEAM_ATTEMPT_NODES = 400_000;
 
 /**
  * A player follows a line pass by pass through the stock: the fewer passes, the easier.
@@ -190,9 +187,8 @@ export const BEAM_ATTEMPT_NODES = 400_000;
  * fewer (the same restarts, a turn limit, at most `PASS_ATTEMPT_NODES` positions), until a
  * search finds nothing. Last, a beam starts again from 20, 35, 50, 65 and 80% of the way
  * along the line kept, with the turn-overs the line has left (`REBEAM_FROM`): the start of
- * the line stays, the rest may find a shorter way (on the first 60 D1N codes, 1.512 to 1.493
- * times the lower bound without its columns kept, for 130 ms more a deal; three 128 wide from
- * 30, 50 and 70%: 1.493 for 330 ms). Every line found is shortened without letting it turn
+ * the line stays, the rest may find a shorter way (shorter lines for
+ * little time: bench/README.md). Every line found is shortened without letting it turn
  * over more often; the line kept has the fewest turn-overs, then the fewest moves. A search
  * that finds nothing proves nothing (the
  * beam keeps only some positions, the depth-first search is capped), so the line is the
@@ -260,14 +256,13 @@ function startBound(makeState: () => DoubleState): number {
 }
 
 /** Vegas: positions the first, short search may take before the beams run (see `firstVerdict`). */
-export const VEGAS_FIRST_NODES = 100_000;
+const VEGAS_FIRST_NODES = 100_000;
 /** Vegas: positions each beam may score. */
-export const VEGAS_BEAM_NODES = 4_000_000;
+const VEGAS_BEAM_NODES = 4_000_000;
 /**
- * Vegas: the beams run for a win when the first, short search decides nothing. On the first
- * 100 D1V codes, where the depth-first search finds no win within 10 s, the 512-wide beam won
- * 2 deals and the 2048-wide one 2 (3 together), in 0.3 to 0.8 s and 0.7 to 3 s a deal; on
- * D3V codes 0-99 the 2048-wide one won 1. The 64- and 128-wide beams of the analysis found none.
+ * Vegas: the beams run for a win when the first, short search decides nothing. Wide ones, as
+ * each width wins deals the other misses and the narrower beams of the analysis win none
+ * that the search does not (bench/README.md).
  */
 export const VEGAS_BEAMS: readonly BeamShape[] = [
   { ...DEFAULT_BEAM, width: 512, seed: 9 },
@@ -300,8 +295,8 @@ function firstVerdict(
         return { outcome: first.outcome, maxFoundation, raw: first.outcome === 'win' ? first.search.history() : null };
       }
     }
-    // The beams go much further than the depth-first search on deals neither decides (on
-    // D1V codes 0 and 2-11, 20 to 60 foundation cards against 18 to 39): their best is the figure.
+    // The beams go much further than the depth-first search on deals neither decides
+    // (bench/README.md): their best is the figure.
     for (const shape of VEGAS_BEAMS) {
       const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach));
       if (line === undefined) break;
@@ -320,12 +315,10 @@ function firstVerdict(
  * each on at most half of what is left of the limits. Its positions are reachable, so a win
  * from there is a win of the deal (the first half of the line in front of it), and the cards
  * it reaches are the deal's. Beams from there keep the positions that matter late in the pass,
- * which beams from the start have dropped: on the first 100 D1V codes the median of the most
- * cards met by the deals left unknown went from 44 to 46 (codes 2, 4, 7, 12 and 19: from 29,
- * 41, 22, 36 and 49 to 55, 48, 28, 56 and 60). The time comes from the depth-first search from
- * the start, which under Draw 1 met no more cards in its last 5 s than in its first on codes
- * 0-19, nor decided any of the first 100. (Under Draw 3 complete searches from the start prove
- * deals lost, some only after 9 s: they keep the whole time.) Null when it does not run (no line
+ * which beams from the start have dropped, and so reach more cards (bench/README.md). The time
+ * comes from the depth-first search from the start, which under Draw 1 gains little late in
+ * its time. (Under Draw 3 complete searches from the start prove deals lost, some only late:
+ * they keep the whole time.) Null when it does not run (no line
  * yet, or no time or node limit to share) or finds no win; `reach` learns what it meets.
  */
 export function drawOneHalfway(makeState: () => DoubleState, start: DoubleState, budget: Budget, reach: BeamReach): number[] | null {
@@ -378,8 +371,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   };
   // Shortening a line (shorten.ts) may use what is left of the time limit, and at least a
   // quarter of a second, or more for a very long raw line (20 ms per 1000 moves, up to 10 s):
-  // such a line is unreadable, and cutting it takes about that long (a win found just before
-  // a 10 s limit on DS1-D3N-AAAAAEJ: 731,313 moves printed with 10 ms per 1000, 814 with this).
+  // such a line is unreadable, and cutting it takes about that long (bench/README.md).
   const shortenBy = (line: readonly number[]): number =>
     performance.now() + Math.max(250, Math.min(10_000, line.length / 50), budget.limits.timeMs - budget.elapsedMs());
   // A deal not won: the line to the furthest position found, its detours cut out.
@@ -398,11 +390,11 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     const again = new DoubleSearch(makeState(), budget);
     again.autoplay();
     again.prune = 'max';
-    again.maxFoundation = maxFoundation;
+    again.foundationFloor = maxFoundation;
     if (wantsStuckLine) again.reach = reach;
-    const outcome2 = again.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, null);
+    const { outcome: outcome2, maxFoundation: most } = again.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, null);
     if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
-    result.maxFoundation = again.maxFoundation;
+    result.maxFoundation = most;
     result.maxExact = outcome2 === 'done';
     if (outcome2 === 'stopped') result.hit = budget.hit ?? 'memory';
     result.nodes = budget.nodes;
@@ -426,7 +418,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   const opt = new DoubleSearch(fresh, budget);
   opt.autoplay();
   let best = result.moves;
-  const outcome2 = opt.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, {
+  const { outcome: outcome2 } = opt.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, {
     bound: best,
     onWin: (moves) => {
       best = moves;

@@ -28,18 +28,21 @@
 import { popcount } from '../../search/bits.js';
 import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
-import { COL_CAP, COLUMNS, type DoubleState, RANK, SUIT } from './engine.js';
+import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
+import { RANK, SUIT } from './faceTables.js';
 
 /** What a search proved: the fewest detours, or (`complete` false) at least that many. */
-export interface Detours {
+interface Detours {
   detours: number;
   complete: boolean;
+  /** Positions this search looked at. */
+  nodes: number;
 }
 
 /** A card in the `played` stack that came off column c is written COLUMN_MARK + c. */
 const COLUMN_MARK = 64;
 
-export class TalonRelaxation {
+class TalonRelaxation {
   private readonly stock: Uint8Array;
   private readonly n: number;
   /** Copies of each face at hand. */
@@ -63,16 +66,13 @@ export class TalonRelaxation {
   private readonly table = new KeyTable(2);
   /** Per remembered position: the fewest detours it was shown to need. */
   private readonly needs = new GrowableInt32Array();
-  /** Positions looked at, against `maxNodes`. */
-  nodes = 0;
+  /** Positions looked at, by all its searches. */
+  private nodes = 0;
+  /** The count `nodes` may reach in the search under way. */
+  private nodeLimit = 0;
 
   /** `cut`: a bit per column taken as cut (all of them: the waste alone). */
-  constructor(
-    s: DoubleState,
-    cut: number,
-    /** Positions it may look at in all (`nodes` included); may be raised between searches. */
-    public maxNodes: number,
-  ) {
+  constructor(s: DoubleState, cut: number) {
     // The waste first (bottom first), then the stock in drawing order: one sequence.
     this.n = s.talLen;
     this.stock = new Uint8Array(this.n);
@@ -101,19 +101,23 @@ export class TalonRelaxation {
 
   /**
    * The fewest detours from `from` (known to be needed) up to `upto`: above `upto` the search
-   * stops and reports `upto + 1` as proved; out of positions it reports what it proved.
+   * stops and reports `upto + 1` as proved; out of positions (`maxNodes` in this search) it
+   * reports what it proved. What it remembers serves the next search.
    */
-  fewest(from: number, upto: number): Detours {
-    if (upto < from) return { detours: from, complete: false };
+  fewest(from: number, upto: number, maxNodes: number): Detours {
+    const before = this.nodes;
+    this.nodeLimit = before + maxNodes;
+    const proved = (detours: number, complete: boolean): Detours => ({ detours, complete, nodes: this.nodes - before });
+    if (upto < from) return proved(from, false);
     for (let k = from; k <= upto; k++) {
       try {
-        if (this.within(k)) return { detours: k, complete: true };
+        if (this.within(k)) return proved(k, true);
       } catch (e) {
-        if (e === OUT_OF_NODES) return { detours: k, complete: false };
+        if (e === OUT_OF_NODES) return proved(k, false);
         throw e;
       }
     }
-    return { detours: upto + 1, complete: true };
+    return proved(upto + 1, true);
   }
 
   private mayGo(card: number): boolean {
@@ -204,7 +208,7 @@ export class TalonRelaxation {
 
   /** Whether the rest can be played with at most `k` detours. */
   private within(k: number): boolean {
-    if (++this.nodes > this.maxNodes) throw OUT_OF_NODES;
+    if (++this.nodes > this.nodeLimit) throw OUT_OF_NODES;
     const played = this.settle();
     let ok: boolean;
     if (this.top === 0 && this.drawn === this.n && this.columnCards === 0) ok = true;
@@ -252,7 +256,7 @@ const ALL_COLUMNS = (1 << COLUMNS) - 1;
  * bound on the detours from the waste alone. Out of positions, what it proved.
  */
 export function wasteDetours(s: DoubleState, maxNodes: number): number {
-  return new TalonRelaxation(s, ALL_COLUMNS, maxNodes).fewest(0, Number.MAX_SAFE_INTEGER).detours;
+  return new TalonRelaxation(s, ALL_COLUMNS).fewest(0, Number.MAX_SAFE_INTEGER, maxNodes).detours;
 }
 
 /**
@@ -283,12 +287,9 @@ export function detoursWithCuts(
       const k = total - candidate.cuts;
       if (k < waste) break; // the rest cut as many columns or more
       if (nodes >= maxNodes) return total;
-      candidate.relaxation ??= new TalonRelaxation(s, candidate.cut, 0);
-      const relaxation = candidate.relaxation;
-      const before = relaxation.nodes;
-      relaxation.maxNodes = before + maxNodes - nodes;
-      const found = relaxation.fewest(k, k);
-      nodes += relaxation.nodes - before;
+      candidate.relaxation ??= new TalonRelaxation(s, candidate.cut);
+      const found = candidate.relaxation.fewest(k, k, maxNodes - nodes);
+      nodes += found.nodes;
       // Out of positions, or a win within the total: the total is what is proved.
       if (!found.complete || found.detours === k) return total;
     }

@@ -1,6 +1,6 @@
 /** The Vegas (one pass) bound of the Double Solitaire solver: see `TalonBound.bound`. */
-import { COL_CAP, COLUMNS, type DoubleState, KING, PILES, RANK, STOCK_SIZE } from './engine.js';
-import { TARGETS } from './faceTables.js';
+import { COL_CAP, COLUMNS, type DoubleState, PILES, STOCK_SIZE } from './engine.js';
+import { KING, RANK, TARGETS } from './faceTables.js';
 
 export class TalonBound {
   private readonly avail = new Uint8Array(52);
@@ -51,13 +51,13 @@ export class TalonBound {
         empty = true;
         continue;
       }
-      for (let i = d; i < l; i++) avail[s.col[c * COL_CAP + i]!]++;
+      for (let i = d; i < l; i++) avail[s.col[c * COL_CAP + i]!]!++;
       cut[c] = d;
       open |= 1 << c;
     }
     for (let p = 0; p < PILES; p++) {
       const b = (p >> 1) * 13;
-      for (let r = 0; r < s.fnd[p]!; r++) avail[b + r]++;
+      for (let r = 0; r < s.fnd[p]!; r++) avail[b + r]!++;
     }
     const pile = this.pile;
     const T = s.talLen;
@@ -69,7 +69,7 @@ export class TalonBound {
       for (let changed = true; changed; ) {
         changed = false;
         while (top > 0 && this.canLeave(pile[top - 1]!, empty)) {
-          avail[pile[--top]!]++;
+          avail[pile[--top]!]!++;
           changed = true;
         }
         for (let c = 0; c < COLUMNS; c++) {
@@ -82,8 +82,8 @@ export class TalonBound {
               empty = true;
               break;
             }
-            cut[c]--;
-            avail[s.col[at + cut[c]!]!]++;
+            cut[c]!--;
+            avail[s.col[at + cut[c]!]!]!++;
           }
         }
       }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type BeamReach, beamLine, DEFAULT_BEAM } from '../../../src/games/double/beam.js';
-import { type DoubleState, M_TURN, mKind } from '../../../src/games/double/engine.js';
+import type { DoubleState } from '../../../src/games/double/engine.js';
 import { replayPosition } from '../../../src/games/double/hint.js';
 import { type DoubleAnalysis, doubleGame, openDouble } from '../../../src/games/double/index.js';
+import { M_TURN, mKind } from '../../../src/games/double/move.js';
 import { decide, VEGAS_BEAMS } from '../../../src/games/double/solver.js';
 import { moveText } from '../../../src/games/hint.js';
 import { Budget } from '../../../src/search/limits.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type DoubleState, M_CC, M_DRAW, M_JUMP, M_TURN, mv } from '../../../src/games/double/engine.js';
+import type { DoubleState } from '../../../src/games/double/engine.js';
 import { doubleGame } from '../../../src/games/double/index.js';
+import { M_CC, M_DRAW, M_JUMP, M_TURN, mv } from '../../../src/games/double/move.js';
 import { IllegalMove, parseMove } from '../../../src/games/double/play.js';
 import { columnText, D1N, D1V, D3N, D3V, position } from './helpers.js';
 

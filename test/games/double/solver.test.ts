@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type DoubleRules, DoubleState, M_DRAW, M_TURN, mv } from '../../../src/games/double/engine.js';
+import { positionKey } from '../../../src/games/double/cycleKey.js';
+import { type DoubleRules, DoubleState } from '../../../src/games/double/engine.js';
 import { type DoubleAnalysis, doubleGame, openDouble } from '../../../src/games/double/index.js';
 import { deadlockedSets, movesLowerBound, WASTE_RELAXATION_NODES } from '../../../src/games/double/lowerBound.js';
+import { M_DRAW, M_TURN, mv } from '../../../src/games/double/move.js';
 import { replayLine } from '../../../src/games/double/play.js';
 import { KEY_WORDS } from '../../../src/games/double/positionKey.js';
 import { isSafe } from '../../../src/games/double/safeMoves.js';
 import { DoubleSearch } from '../../../src/games/double/search.js';
-import { expandLine, positionKey, shortenLine, turnOversIn } from '../../../src/games/double/shorten.js';
+import { shortenLine } from '../../../src/games/double/shorten.js';
 import { decide, drawOneHalfway, solve } from '../../../src/games/double/solver.js';
+import { expandLine, turnOversIn } from '../../../src/games/double/solverLine.js';
 import { wasteDetours } from '../../../src/games/double/talonRelaxation.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { KeyTable } from '../../../src/search/keyTable.js';
@@ -128,7 +131,7 @@ describe('restarts with focused runs', () => {
     focused.autoplay();
     focused.prune = 'win';
     focused.focus = true;
-    expect(focused.run(new KeyTable(KEY_WORDS, null), true, null)).toBe('done');
+    expect(focused.run(new KeyTable(KEY_WORDS, null), true, null).outcome).toBe('done');
     const result = solve(start, new Budget(NO_LIMITS), { optimize: false });
     expect(result.verdict).toBe('winnable');
     const s = start();
@@ -432,9 +435,9 @@ describe('quiet run moves must be used at once', () => {
         const search = new DoubleSearch(stateOf(d), budget);
         search.quietRule = quiet;
         search.autoplay();
-        const outcome = search.run(new KeyTable(KEY_WORDS, budget), true, null);
-        if (quiet) underDuty += search.dutyPositions;
-        return { outcome, max: search.maxFoundation };
+        const { outcome, maxFoundation, dutyPositions } = search.run(new KeyTable(KEY_WORDS, budget), true, null);
+        if (quiet) underDuty += dutyPositions;
+        return { outcome, max: maxFoundation };
       });
       const context = `seed ${seed} ${JSON.stringify(d)}`;
       expect(runs[0], context).toEqual(runs[1]);
@@ -778,7 +781,7 @@ describe('shortening a winning line', () => {
     // The plain order, one run without restarts: raw paths with many detours and passes.
     search.turnPenalty = 1;
     search.autoplay();
-    expect(search.run(new KeyTable(11, null), state.draw !== 1 || state.vegas, null)).toBe('win');
+    expect(search.run(new KeyTable(11, null), state.draw !== 1 || state.vegas, null).outcome).toBe('win');
     return { fresh, raw: expandLine(fresh(), search.history()) };
   }
 
