@@ -5,6 +5,7 @@
  */
 import type { CardStyle } from '../cards/notation.js';
 import type { Limits } from '../search/limits.js';
+import type { DifficultyScale } from './difficulty.js';
 import type { HintOptions, HintResult } from './hint.js';
 
 /** A game's name in results and on the command line (`pyramide`, `double`). */
@@ -50,6 +51,8 @@ export interface FigureSpec {
   /** `moves`: a line, as a list of `MoveJson`. */
   type: 'integer' | 'real' | 'boolean' | 'text' | 'moves';
   meaning: string;
+  /** A column of curated lists (a number): the lists show it after the common columns. */
+  listed?: boolean;
 }
 
 /**
@@ -155,6 +158,8 @@ export interface GameModule {
   stuck: StuckFigure;
   /** The figures its analysis adds beyond the common ones and the stuck figure, stored as they are. */
   figures: readonly FigureSpec[];
+  /** Its difficulty score and tier cuts per rule set; without it a game's deals have no tier. */
+  difficulty?: DifficultyScale;
   /** Stored with every result; bump it whenever the solver's answers can change. */
   solverVersion: string;
   /**

@@ -16,6 +16,7 @@ import { hintDouble } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
 import { IllegalMove, lineJson, moveJson, moveText, parseMove, positionJson, positionText, replayLine, splitMoves } from './play.js';
 import { solve } from './solver.js';
+import { DOUBLE_SCALE } from './tierCuts.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
 export interface DoubleAnalysis extends Analysis {
@@ -321,14 +322,16 @@ export const doubleGame: GameModule = {
       field: 'crossroads',
       type: 'integer',
       meaning: 'winnable: positions along the line found where some legal move loses; null: a move was not judged within its budget',
+      listed: true,
     },
     {
       field: 'losingShare',
       type: 'real',
       meaning: 'winnable: the share of legal moves along the line found that lose; null: not established',
+      listed: true,
     },
-    { field: 'randomWinRate', type: 'real', meaning: 'winnable: the share of seeded games the random progress player wins' },
-    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate' },
+    { field: 'randomWinRate', type: 'real', meaning: 'winnable: the share of seeded games the random progress player wins', listed: true },
+    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate', listed: true },
     {
       field: 'difficulty',
       type: 'real',
@@ -340,6 +343,7 @@ export const doubleGame: GameModule = {
       meaning: 'easy, medium, hard or expert by the score (unknown without it or without cuts); null unless winnable',
     },
   ],
+  difficulty: DOUBLE_SCALE,
   solverVersion: '12',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),

@@ -20,12 +20,13 @@
 import { rankOf } from '../../cards/card.js';
 import { Sfc32 } from '../../codes/sfc32.js';
 import { GrowableInt32Array, StateTable } from '../../search/stateTable.js';
-import { round, type TierOrUnknown, tierOf, wilson95 } from '../difficulty.js';
+import { round, type TierOrUnknown, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
 import { type PyramideDeal, talonOf } from './deal.js';
 import { COVER_MASK, closeKings, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
 import { exactStartRate, exactWouldOverflow } from './randomPlay.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
 import { TalonUsage } from './solver/talonUsage.js';
+import { PYRAMIDE_SCALE } from './tierCuts.js';
 
 export interface PyramideDifficulty {
   crossroads: number | null;
@@ -448,7 +449,7 @@ export function pyramideDifficulty(
     randomPlayouts: rate.playouts,
     randomExact: exact !== null,
     difficulty: score,
-    tier: tierOf('pyramide', rulesName(rules), score),
+    tier: tierOf(thresholdsFor(PYRAMIDE_SCALE, rulesName(rules)), score),
     notes,
   };
 }

@@ -14,6 +14,7 @@ import { formatMove, moveToJson, parseMoveList } from './notation.js';
 import { drawPosition } from './render.js';
 import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
 import { solvePyramide } from './solver/analyse.js';
+import { PYRAMIDE_SCALE } from './tierCuts.js';
 
 /** The analysis carries the difficulty figures as `pyramideDifficulty` gives them. */
 export interface PyramideAnalysis extends Analysis, Omit<PyramideDifficulty, 'tier' | 'notes'> {
@@ -225,24 +226,37 @@ export const pyramideGame: GameModule = {
       meaning:
         'a lost deal: a line that removes maxRemoved pyramid cards (the most there is); from solve a shortest one, from batch the first found',
     },
-    { field: 'crossroads', type: 'integer', meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses' },
+    {
+      field: 'crossroads',
+      type: 'integer',
+      meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses',
+      listed: true,
+    },
     {
       field: 'forgiveness',
       type: 'real',
+      listed: true,
       meaning: 'winnable: the share of legal removals that keep the game winnable, along the line of fewest crossroads',
     },
     {
       field: 'randomWinRate',
       type: 'real',
+      listed: true,
       meaning:
         'winnable: the chance that a uniform random player wins: exact over the position graph when it is small enough, otherwise the share of seeded playouts that win (exact lost detection)',
     },
-    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate; 0 when exact' },
+    {
+      field: 'randomWinError',
+      type: 'real',
+      meaning: 'half the width of the Wilson 95% interval of randomWinRate; 0 when exact',
+      listed: true,
+    },
     { field: 'randomPlayouts', type: 'integer', meaning: 'how many random playouts randomWinRate counts; null when exact' },
     { field: 'randomExact', type: 'boolean', meaning: 'whether randomWinRate is exact (computed over the position graph)' },
     { field: 'difficulty', type: 'real', meaning: 'the difficulty score: 10 log10(1/p) + crossroads + 10 (1 - forgiveness)' },
     { field: 'tier', type: 'text', meaning: 'easy, medium, hard or expert by the score (unknown without it); null unless winnable' },
   ],
+  difficulty: PYRAMIDE_SCALE,
   solverVersion: '3',
   open,
   recognises: recognisesPyramideText,
