@@ -70,9 +70,18 @@ export interface StuckFigure {
   max: number;
 }
 
+/**
+ * An analysis option a game adds to the command line (`--optimize`): a switch, shaped as a
+ * rule option. The commands register every game's, and refuse one for a deal of another game.
+ */
+export type AnalysisOption = RuleOption;
+
+/**
+ * How much to ask of an analysis: the common choices below, and the switches the games
+ * declare (`GameModule.analysisOptions`), keyed as `AnalysisOption.key` says (`optimize`).
+ */
 export interface AnalyseOptions {
-  /** Double Solitaire: after a win is found, search for shorter lines (`minMoves`). */
-  optimize?: boolean;
+  [option: string]: boolean | undefined;
   /** Answer `winnable` only (fastest): no minimum move count, no solution; the stuck figure only when the search gives it anyway. */
   winnabilityOnly?: boolean;
   /**
@@ -155,6 +164,8 @@ export interface GameModule {
   rulePresets: string;
   /** The game's own rule options; the command line registers them from here. */
   ruleOptions: readonly RuleOption[];
+  /** The game's own analysis switches (`--optimize`); the command line registers them from here. */
+  analysisOptions: readonly AnalysisOption[];
   stuck: StuckFigure;
   /** The figures its analysis adds beyond the common ones and the stuck figure, stored as they are. */
   figures: readonly FigureSpec[];

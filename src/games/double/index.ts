@@ -299,6 +299,13 @@ export const doubleGame: GameModule = {
   codes: CODES,
   rulePresets: "D1N, D3N, D1V or D3V (the default: the code's letters)",
   ruleOptions: [],
+  analysisOptions: [
+    {
+      flags: '--optimize',
+      key: 'optimize',
+      description: 'Double Solitaire: after a win is found, search for shorter lines and prove the minimum when possible',
+    },
+  ],
   stuck: {
     field: 'maxFoundation',
     title: 'most cards on the foundations (maxFoundation)',

@@ -210,6 +210,7 @@ export const pyramideGame: GameModule = {
   codes: CODES,
   rulePresets: 'app (the default) or msc',
   ruleOptions: PYRAMIDE_RULE_OPTIONS,
+  analysisOptions: [],
   stuck: {
     field: 'maxRemoved',
     title: 'most pyramid cards removed (maxRemoved)',
