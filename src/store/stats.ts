@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import { TIERS, thresholdsFor, tierOf } from '../games/difficulty.js';
 import { allGames } from '../games/registry.js';
 import type { GameId, GameModule } from '../games/types.js';
-import { type ResultFilter, whereOf } from './results.js';
+import { type ResultFilter, whereOf } from './resultFilter.js';
 
 /** A stored game's module, or undefined for rows of a game not loaded now (they get no tiers). */
 function knownGame(id: string): GameModule | undefined {
