@@ -46,7 +46,7 @@ export interface JudgedMove {
    */
   [stuckFigure: string]: unknown;
   /** Whether the stuck figure is exact (false: a lower bound). */
-  maxExact: boolean;
+  stuckExact: boolean;
   /** Pyramide: whether a line going on from this move can end in the app's "no more moves". */
   deadEndReachable?: boolean | null;
   /** The limit that stopped this move's search, or null. */
@@ -72,7 +72,7 @@ export interface HintResult {
   movesLeftProved: boolean;
   /** The game's stuck figure from here, under its own field name (`maxRemoved`, `maxFoundation`). */
   [stuckFigure: string]: unknown;
-  maxExact: boolean;
+  stuckExact: boolean;
   /** The best move (the first of `moves`), or null when there is no legal move. */
   best: MoveJson | null;
   /** In a winnable position, the moves after which it can no longer be won (empty otherwise). */
@@ -82,7 +82,7 @@ export interface HintResult {
   /**
    * The rest of a best line from the position, the best move first, when the solver gives
    * one: a win (Pyramide: an optimal one), or where none is known, the furthest line found
-   * (to the stuck figure; to its exact value when `maxExact` says so).
+   * (to the stuck figure; to its exact value when `stuckExact` says so).
    */
   line: MoveJson[] | null;
   nodes: number;
@@ -104,10 +104,10 @@ function plural(n: number, word: string): string {
 }
 
 /** What is still reachable, in the game's own terms ("at most 20 of the 28 pyramid cards can be removed in all"). */
-export function reachText(game: GameId, h: { [figure: string]: unknown; maxExact: boolean }): string {
+export function reachText(game: GameId, h: { [figure: string]: unknown; stuckExact: boolean }): string {
   const stuck = gameById(game).stuck;
   const value = h[stuck.field];
-  return typeof value === 'number' ? `${h.maxExact ? 'at most' : 'at least'} ${value} ${stuck.reach}` : '';
+  return typeof value === 'number' ? `${h.stuckExact ? 'at most' : 'at least'} ${value} ${stuck.reach}` : '';
 }
 
 function statusText(h: HintResult): string {
@@ -173,7 +173,7 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
     const stuck = gameById(h.game).stuck;
     const figure = String(h[stuck.field]);
     // An exact figure: the line reaches the most there is; otherwise the most found so far.
-    const title = h.maxExact
+    const title = h.stuckExact
       ? `a line to the ${figure} cards (${plural(h.line.length, 'move')})`
       : `furthest line found (${figure} ${stuck.reach})`;
     lines.push(`  ${title}: ${h.line.map((m) => moveText(h.game, m, style)).join('; ')}`);

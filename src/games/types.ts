@@ -116,7 +116,7 @@ export interface Analysis {
    * Whether the game's stuck figure (its own field, `StuckFigure.field`) is exact; false: a
    * lower bound from an unfinished search.
    */
-  maxExact?: boolean;
+  stuckExact?: boolean;
   solution: MoveJson[] | null;
   nodes: number;
   ms: number;

@@ -87,6 +87,6 @@ export function toAnalysis(stored: StoredResult): Analysis {
     notes: stored.notes,
   };
   if (stored.stuckFigure !== null) (analysis as unknown as Record<string, unknown>)[stored.stuckFigure] = stored.stuck;
-  if (stored.stuckExact !== null) analysis.maxExact = stored.stuckExact;
+  if (stored.stuckExact !== null) analysis.stuckExact = stored.stuckExact;
   return analysis;
 }

@@ -61,7 +61,7 @@ interface Search {
   moves: number | null;
   proved: boolean;
   maxFoundation: number;
-  maxExact: boolean;
+  stuckExact: boolean;
   /** Not won: the line to `maxFoundation` as the search found it (engine moves, solver jumps), for `furthestLine`. */
   stuckRaw: number[] | null;
   nodes: number;
@@ -76,7 +76,7 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): S
       moves: 0,
       proved: true,
       maxFoundation: position.total,
-      maxExact: true,
+      stuckExact: true,
       stuckRaw: null,
       nodes: 0,
       hit: null,
@@ -98,7 +98,7 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): S
     moves: r.moves,
     proved: r.minMovesProved,
     maxFoundation: r.maxFoundation,
-    maxExact: r.maxExact,
+    stuckExact: r.stuckExact,
     stuckRaw: r.stuckLine,
     nodes: r.nodes,
     hit: r.hit,
@@ -188,7 +188,7 @@ export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean
         movesLeftProved: s.proved,
         extraMoves: null,
         maxFoundation: Math.max(s.maxFoundation, after.onFoundations),
-        maxExact: s.maxExact,
+        stuckExact: s.stuckExact,
         limit: s.verdict === 'unknown' && s.hit !== null ? describeLimit(s.hit, limits) : null,
       },
       m,
@@ -241,7 +241,7 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
       movesLeft: s.moves,
       movesLeftProved: s.proved,
       maxFoundation: Math.max(s.maxFoundation, state.onFoundations),
-      maxExact: s.maxExact,
+      stuckExact: s.stuckExact,
       best: s.line !== null && s.line.length > 0 ? s.line[0]! : null,
       crossroads: [],
       moves: [],
@@ -293,7 +293,7 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
     // The fewest from here only when every move is decided and every win proven minimal.
     movesLeftProved: status === 'winnable' && decided && moves.every((j) => j.label !== 'winning' || j.movesLeftProved),
     maxFoundation: status === 'winnable' ? state.total : reach,
-    maxExact: status === 'winnable' || (decided && moves.every((j) => j.maxExact)),
+    stuckExact: status === 'winnable' || (decided && moves.every((j) => j.stuckExact)),
     best: top?.move ?? null,
     crossroads: status === 'winnable' ? moves.filter((j) => j.label === 'losing').map((j) => j.move) : [],
     moves,

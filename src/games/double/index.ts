@@ -35,7 +35,7 @@ export interface DoubleAnalysis extends Analysis {
   lostBy: 'search' | 'relaxation' | null;
   /**
    * A deal not won (unwinnable or unknown): a line that puts `maxFoundation` cards on the
-   * foundations, the furthest found (the most there is when `maxExact`); under Vegas, the
+   * foundations, the furthest found (the most there is when `stuckExact`); under Vegas, the
    * line that pays the most that was found. Null for a win, and without a full analysis.
    */
   stuckLine: MoveJson[] | null;
@@ -118,7 +118,7 @@ class DoubleDealOpened implements OpenedDeal {
           : 'lost by a complete search: every position reachable was searched',
       );
       notes.push(
-        result.maxExact
+        result.stuckExact
           ? `no line of play wins; the most cards any line puts on the foundations is ${result.maxFoundation}`
           : `no line of play wins; the search for the most foundation cards stopped at ${limit}: ${result.maxFoundation} is a lower bound`,
       );
@@ -140,7 +140,7 @@ class DoubleDealOpened implements OpenedDeal {
       minMovesProved: winnabilityOnly ? false : result.minMovesProved,
       moves: winnabilityOnly ? null : result.moves,
       maxFoundation: result.maxFoundation,
-      maxExact: result.maxExact,
+      stuckExact: result.stuckExact,
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
       movesLowerBound: lowerBound,
@@ -263,7 +263,7 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
     }
   } else if (a.verdict === 'unwinnable') {
     what =
-      a.maxExact === false
+      a.stuckExact === false
         ? `unwinnable (stuck: at least ${a.maxFoundation} of 104 cards reach the foundations, the most not proven)`
         : `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations)`;
   } else {
@@ -282,7 +282,7 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
     const score = a.stuckScore ? (a.stuckScore.includes('$') ? a.stuckScore : `${a.stuckScore} points`) : null;
     const details = [score, `${a.stuckLine.length} moves`].filter((d) => d !== null).join(', ');
     // With an exact figure the line reaches the most there is; otherwise the furthest found.
-    const head = a.maxExact
+    const head = a.stuckExact
       ? `a line to the ${a.maxFoundation} cards (${details})`
       : `furthest line found (${a.maxFoundation} cards on the foundations, ${details})`;
     text += `\n  ${head}:\n  ${a.stuckLine.map((m) => formatJsonMove(m, style)).join('; ')}`;

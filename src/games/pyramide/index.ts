@@ -60,7 +60,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         verdict: s.verdict,
         winnable: s.winnable,
         maxRemoved: s.maxRemoved,
-        maxExact: s.maxExact,
+        stuckExact: s.stuckExact,
         minMoves: s.minMoves,
         minMovesProved: s.minMoves !== null,
         moves: s.minMoves,

@@ -107,7 +107,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         verdict: s.winnable === true ? 'winnable' : s.winnable === false ? 'unwinnable' : 'unknown',
         winnable: s.winnable,
         mostLaid: s.mostLaid,
-        maxExact: s.complete,
+        stuckExact: s.complete,
         minMoves: s.line ? s.line.length : null,
         minMovesProved: s.line !== null,
         moves: s.line ? s.line.length : null,
