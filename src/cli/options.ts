@@ -1,9 +1,11 @@
 /** Options shared by the commands: rules (from the games' declarations), limits, card style, JSON. */
 import { type Command, Option } from 'commander';
+import type { BatchPlan } from '../batch/inputs.js';
 import { CARD_STYLES, type CardStyle, parseCardStyle } from '../cards/notation.js';
+import { InputError } from '../errors/inputError.js';
 import { dealInputFromArg } from '../games/dealInput.js';
 import { allGames, allRuleOptions, openDeal } from '../games/registry.js';
-import type { OpenedDeal, RuleFlags } from '../games/types.js';
+import type { AnalyseOptions, AnalysisOption, GameModule, OpenedDeal, RuleFlags } from '../games/types.js';
 import { parseBytes, parseCount, parseDuration } from '../search/limitParsing.js';
 import { DEFAULT_LIMITS, type Limits } from '../search/limits.js';
 
@@ -26,6 +28,59 @@ export function ruleFlags(values: RuleOptionValues): RuleFlags {
   if (values.rules !== undefined) flags.rules = values.rules;
   for (const { key } of allRuleOptions()) if (values[key] !== undefined) flags[key] = values[key];
   return flags;
+}
+
+/** Every game's analysis switches, each flag once. */
+function allAnalysisOptions(): AnalysisOption[] {
+  const seen = new Map<string, AnalysisOption>();
+  for (const game of allGames()) for (const option of game.analysisOptions) if (!seen.has(option.key)) seen.set(option.key, option);
+  return [...seen.values()];
+}
+
+/** Every game's own analysis switches (`--optimize`), with the help texts the games give. */
+export function addAnalysisOptions(cmd: Command): Command {
+  for (const option of allAnalysisOptions()) cmd.option(option.flags, option.description);
+  return cmd;
+}
+
+/** The games' analysis switches given on the command line. */
+export function analysisFlags(values: Record<string, unknown>): AnalyseOptions {
+  const flags: AnalyseOptions = {};
+  for (const { key } of allAnalysisOptions()) if (values[key] === true) flags[key] = true;
+  return flags;
+}
+
+/** The flags (`--optimize`) of the analysis switches given. */
+export function analysisFlagNames(flags: AnalyseOptions): string[] {
+  return allAnalysisOptions()
+    .filter((o) => flags[o.key] !== undefined)
+    .map((o) => o.flags.split(/[ ,]/)[0]!);
+}
+
+/**
+ * Refuses an analysis switch given for deals of a game that does not declare it (`--optimize`
+ * for a Pyramide deal), naming whose it is, as the registry refuses another game's rule options.
+ */
+export function refuseForeignAnalysisOptions(games: Iterable<GameModule>, flags: AnalyseOptions): void {
+  for (const game of games) {
+    const foreign = Object.keys(flags).filter((key) => flags[key] !== undefined && !game.analysisOptions.some((o) => o.key === key));
+    if (foreign.length === 0) continue;
+    const named = foreign.map((key) => {
+      const owner = allGames().find((g) => g.analysisOptions.some((o) => o.key === key));
+      const option = owner?.analysisOptions.find((o) => o.key === key);
+      return `${option ? option.flags.split(/[ ,]/)[0]! : key} (${owner?.name ?? 'no game'})`;
+    });
+    const own = game.analysisOptions.map((o) => o.flags.split(/[ ,]/)[0]!);
+    throw new InputError(
+      `${named.join(', ')} ${named.length === 1 ? 'is not an option' : 'are not options'} of ${game.name}: ` +
+        (own.length ? `its analysis options are ${own.join(', ')}` : 'it has no analysis options of its own'),
+    );
+  }
+}
+
+/** The games of a batch plan's deals, from the first deal of each of its entries. */
+export function gamesOf(plan: BatchPlan): Set<GameModule> {
+  return new Set([...plan.firstOfEachEntry()].map((d) => d.game));
 }
 
 export interface LimitOptionValues {

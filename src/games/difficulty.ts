@@ -2,7 +2,8 @@
  * Difficulty as a player meets it, game-neutral: the tiers, the score's bands and the
  * interval a sampled rate is given with. Each game computes its own figures
  * (`games/<game>/difficulty.ts`) and maps them to a score; the tiers cut that score at
- * fixed thresholds per game and rule set, taken from the percentiles of a reference sample.
+ * thresholds the game declares per rule set (`GameModule.difficulty`), taken from the
+ * percentiles of a reference sample.
  */
 
 export type Tier = 'easy' | 'medium' | 'hard' | 'expert';
@@ -12,7 +13,7 @@ export type TierOrUnknown = Tier | 'unknown';
 
 /**
  * Score thresholds: a winnable deal with score < easy is `easy`, < medium `medium`, < hard
- * `hard`, otherwise `expert`. Keyed by game then rule-set name.
+ * `hard`, otherwise `expert`.
  */
 export interface TierThresholds {
   easy: number;
@@ -23,36 +24,21 @@ export interface TierThresholds {
 }
 
 /**
- * The cuts, at the 25th, 50th and 75th percentiles of the scores of the winnable deals of
- * the reference sample (so each tier holds a quarter of the winnable deals of the sample).
- * Regenerated with `npm run bench -- difficulty --thresholds` over a database of the sample.
+ * A game's difficulty scale, declared in its `GameModule`: the field of its analysis that
+ * holds the score, and the tier cuts per rule-set name (a rule set without cuts has no tiers).
  */
-const THRESHOLDS: Readonly<Record<string, Readonly<Record<string, TierThresholds>>>> = {
-  pyramide: {
-    app: {
-      easy: 2.22,
-      medium: 5.48,
-      hard: 10.29,
-      sample: 'the 4,284 winnable deals among the first 6,500 codes, PY1-N-AAAAAAA to PY1-N-AAAAJPZ',
-    },
-  },
-  double: {
-    D1N: {
-      easy: 3.86,
-      medium: 7.61,
-      hard: 14.6,
-      sample: 'the winnable deals with a score among the first 1,000 codes, DS1-D1N-AAAAAAA to DS1-D1N-AAAABML',
-    },
-  },
-};
-
-export function thresholdsFor(game: string, rules: string): TierThresholds | null {
-  return THRESHOLDS[game]?.[rules] ?? null;
+export interface DifficultyScale {
+  field: string;
+  cuts: Readonly<Record<string, TierThresholds>>;
 }
 
-/** The tier of a score under a game's rule set; `unknown` without a score or thresholds. */
-export function tierOf(game: string, rules: string, score: number | null | undefined): TierOrUnknown {
-  const t = thresholdsFor(game, rules);
+/** The cuts of a game's scale under a rule set, or null. */
+export function thresholdsFor(scale: DifficultyScale | undefined, rules: string): TierThresholds | null {
+  return scale?.cuts[rules] ?? null;
+}
+
+/** The tier of a score under these cuts; `unknown` without a score or cuts. */
+export function tierOf(t: TierThresholds | null, score: number | null | undefined): TierOrUnknown {
   if (t === null || score === null || score === undefined || !Number.isFinite(score)) return 'unknown';
   if (score < t.easy) return 'easy';
   if (score < t.medium) return 'medium';
@@ -61,8 +47,7 @@ export function tierOf(game: string, rules: string, score: number | null | undef
 }
 
 /** The score range [min, max) of a tier, for queries over stored scores. */
-export function tierRange(game: string, rules: string, tier: Tier): { min: number; max: number } | null {
-  const t = thresholdsFor(game, rules);
+export function tierRange(t: TierThresholds | null, tier: Tier): { min: number; max: number } | null {
   if (t === null) return null;
   switch (tier) {
     case 'easy':

@@ -33,3 +33,22 @@ export function figureProblem(game: GameModule, analysis: Record<string, unknown
   }
   return null;
 }
+
+/**
+ * The figures curated lists show, over these games: each game's listed figures in its own
+ * order, a figure several games list once. A figure new to the list goes before the next
+ * figure of its game already there (so Double's `losingShare` falls between Pyramide's
+ * `forgiveness` and the shared `randomWinRate`), else at the end.
+ */
+export function listedFigures(games: readonly GameModule[]): string[] {
+  const out: string[] = [];
+  for (const game of games) {
+    const own = game.figures.filter((f) => f.listed === true).map((f) => f.field);
+    own.forEach((field, i) => {
+      if (out.includes(field)) return;
+      const next = own.slice(i + 1).find((f) => out.includes(f));
+      out.splice(next === undefined ? out.length : out.indexOf(next), 0, field);
+    });
+  }
+  return out;
+}

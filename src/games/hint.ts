@@ -58,7 +58,7 @@ function stuckFigure(game: GameId, h: HintResultBase | JudgedMoveBase): unknown 
 /** What is still reachable, in the game's own terms ("at most 20 of the 28 pyramid cards can be removed in all"). */
 export function reachText(game: GameId, h: HintResultBase | JudgedMoveBase): string {
   const value = stuckFigure(game, h);
-  return typeof value === 'number' ? `${h.maxExact ? 'at most' : 'at least'} ${value} ${gameById(game).stuck.reach}` : '';
+  return typeof value === 'number' ? `${h.stuckExact ? 'at most' : 'at least'} ${value} ${gameById(game).stuck.reach}` : '';
 }
 
 function statusText(h: HintResult): string {
@@ -124,7 +124,7 @@ export function describeHint(h: HintResult, style: CardStyle = 'symbols'): strin
     const stuck = gameById(h.game).stuck;
     const figure = String(stuckFigure(h.game, h));
     // An exact figure: the line reaches the most there is; otherwise the most found so far.
-    const title = h.maxExact
+    const title = h.stuckExact
       ? `a line to the ${figure} cards (${plural(h.line.length, 'move')})`
       : `furthest line found (${figure} ${stuck.reach})`;
     lines.push(`  ${title}: ${h.line.map((m) => moveText(h.game, m, style)).join('; ')}`);

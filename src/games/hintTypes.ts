@@ -3,6 +3,7 @@
  * games build these (each adding its own figures, see `pyramide/hintResult.ts` and
  * `double/hint.ts`); `hint.ts`, above the games, writes them for people.
  */
+import type { AnalyseOptions } from './analyseOptions.js';
 import type { GameId, MoveJson } from './moveJson.js';
 
 /** The position: won already, still winnable, lost (no line wins), no legal move at all, or not decided. */
@@ -15,9 +16,7 @@ export type PositionStatus = 'won' | 'winnable' | 'lost' | 'dead end' | 'unknown
  */
 export type MoveLabel = 'optimal' | 'winnable' | 'winning' | 'losing' | 'unknown';
 
-export interface HintOptions {
-  /** Double Solitaire: search for the fewest moves after each move, and prove it when possible. */
-  optimize?: boolean;
+export interface HintOptions extends AnalyseOptions {
   /**
    * The position's status (and a best line when the solver gives one) without judging each
    * move: what the interactive game asks after every move. Cheaper for Double Solitaire.
@@ -42,7 +41,7 @@ export interface JudgedMoveBase {
   /** How many moves longer than the best move's win (Pyramide `winnable`). */
   extraMoves: number | null;
   /** Whether the game's stuck figure after this move is exact (false: a lower bound). */
-  maxExact: boolean;
+  stuckExact: boolean;
   /** The limit that stopped this move's search, or null. */
   limit: string | null;
 }
@@ -69,7 +68,7 @@ export interface HintResultBase {
   movesLeft: number | null;
   movesLeftProved: boolean;
   /** Whether the game's stuck figure from here is exact (false: a lower bound). */
-  maxExact: boolean;
+  stuckExact: boolean;
   /** The best move (the first of `moves`), or null when there is no legal move. */
   best: MoveJson | null;
   /** In a winnable position, the moves after which it can no longer be won (empty otherwise). */
@@ -79,7 +78,7 @@ export interface HintResultBase {
   /**
    * The rest of a best line from the position, the best move first, when the solver gives
    * one: a win (Pyramide: an optimal one), or where none is known, the furthest line found
-   * (to the stuck figure; to its exact value when `maxExact` says so).
+   * (to the stuck figure; to its exact value when `stuckExact` says so).
    */
   line: MoveJson[] | null;
   nodes: number;

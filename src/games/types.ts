@@ -5,10 +5,12 @@
  */
 import type { CardStyle } from '../cards/notation.js';
 import type { Limits } from '../search/limits.js';
+import type { AnalyseOptions } from './analyseOptions.js';
+import type { DifficultyScale } from './difficulty.js';
 import type { GameId, MoveJson } from './moveJson.js';
 import type { PlayOutcome, Position } from './position.js';
 
-export type { GameId, MoveJson, PlayOutcome };
+export type { AnalyseOptions, GameId, MoveJson, PlayOutcome };
 
 /** Where a deal comes from: a code, or a deal written out (a file or standard input). */
 export type DealInput = { kind: 'code'; code: string } | { kind: 'text'; text: string; source: string };
@@ -50,6 +52,8 @@ export interface FigureSpec {
   /** `moves`: a line, as a list of `MoveJson`. */
   type: 'integer' | 'real' | 'boolean' | 'text' | 'moves';
   meaning: string;
+  /** A column of curated lists (a number): the lists show it after the common columns. */
+  listed?: boolean;
 }
 
 /**
@@ -67,17 +71,11 @@ export interface StuckFigure {
   max: number;
 }
 
-export interface AnalyseOptions {
-  /** Double Solitaire: after a win is found, search for shorter lines (`minMoves`). */
-  optimize?: boolean;
-  /** Answer `winnable` only (fastest): no minimum move count, no solution; the stuck figure only when the search gives it anyway. */
-  winnabilityOnly?: boolean;
-  /**
-   * Pyramide: a lost deal's line to its most cards is a shortest one (a search about 80
-   * times longer than the first line found: `solve` asks for it, a batch does not).
-   */
-  shortestStuckLine?: boolean;
-}
+/**
+ * An analysis option a game adds to the command line (`--optimize`): a switch, shaped as a
+ * rule option. The commands register every game's, and refuse one for a deal of another game.
+ */
+export type AnalysisOption = RuleOption;
 
 export type Verdict = 'winnable' | 'unwinnable' | 'unknown';
 
@@ -98,7 +96,7 @@ export interface Analysis {
    * Whether the game's stuck figure (its own field, `StuckFigure.field`) is exact; false: a
    * lower bound from an unfinished search.
    */
-  maxExact?: boolean;
+  stuckExact?: boolean;
   solution: MoveJson[] | null;
   nodes: number;
   ms: number;
@@ -137,9 +135,13 @@ export interface GameModule {
   rulePresets: string;
   /** The game's own rule options; the command line registers them from here. */
   ruleOptions: readonly RuleOption[];
+  /** The game's own analysis switches (`--optimize`); the command line registers them from here. */
+  analysisOptions: readonly AnalysisOption[];
   stuck: StuckFigure;
   /** The figures its analysis adds beyond the common ones and the stuck figure, stored as they are. */
   figures: readonly FigureSpec[];
+  /** Its difficulty score and tier cuts per rule set; without it a game's deals have no tier. */
+  difficulty?: DifficultyScale;
   /** Stored with every result; bump it whenever the solver's answers can change. */
   solverVersion: string;
   /**

@@ -12,22 +12,12 @@ import { formatDealCode, MAX_DEAL_NUMBER, parseDealCode } from '../codes/dealCod
 import { Sfc32 } from '../codes/sfc32.js';
 import type { GameModule, RuleFlags } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
-import { type CuratedDeal, type CurateFilter, findCurated, storedCodes } from '../store/curateQuery.js';
+import { type CuratedDeal, type CurateFilter, findCurated, listColumns, storedCodes } from '../store/curateQuery.js';
 
-/** The columns of a curated list in CSV, and of the shipped lists. */
-export const CSV_FIELDS = [
-  'code',
-  'verdict',
-  'tier',
-  'difficulty',
-  'minMoves',
-  'stuck',
-  'crossroads',
-  'forgiveness',
-  'losingShare',
-  'randomWinRate',
-  'randomWinError',
-] as const;
+/** The columns of a curated list in CSV, and of the shipped lists: the common ones, then the figures the games list. */
+export function csvFields(): string[] {
+  return ['code', 'verdict', 'tier', 'difficulty', 'minMoves', 'stuck', ...listColumns()];
+}
 
 export type CurateOrder = 'difficulty' | 'code' | 'random';
 

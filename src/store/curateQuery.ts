@@ -3,10 +3,13 @@
  * the current solver version (older rows are recomputed when asked), deals given by code,
  * filtered by verdict, tier, ranges of minMoves, of the stuck figure and of crossroads, and
  * a range of codes. Game figures live in the `extra` JSON column and are read with
- * SQLite's json_extract.
+ * SQLite's json_extract: the score of the game's difficulty scale, and the figures the
+ * games declare `listed`.
  */
 import type Database from 'better-sqlite3';
-import { type Tier, type TierOrUnknown, tierOf, tierRange } from '../games/difficulty.js';
+import { type Tier, type TierOrUnknown, thresholdsFor, tierOf, tierRange } from '../games/difficulty.js';
+import { listedFigures } from '../games/figures.js';
+import { allGames, gameById } from '../games/registry.js';
 import type { GameId, Verdict } from '../games/types.js';
 
 /** Both ends included; a missing end is open. */
@@ -28,22 +31,29 @@ export interface CurateFilter {
   codes?: { first: string; last: string };
 }
 
-/** A stored deal with the figures behind its choice. */
+/** A figure's value as a list shows it. */
+export type ListedValue = number | string | boolean | null;
+
+/**
+ * A stored deal with the figures behind its choice: the common ones, then every figure the
+ * games list (null when this deal's game has no such figure), in `listColumns()` order.
+ */
 export interface CuratedDeal {
   code: string;
   verdict: Verdict;
   tier: TierOrUnknown | null;
+  /** The score of the game's difficulty scale. */
   difficulty: number | null;
   minMoves: number | null;
   /** The game's stuck figure (unwinnable deals), and its exactness. */
   stuck: number | null;
   stuckExact: boolean | null;
-  crossroads: number | null;
-  forgiveness: number | null;
-  /** Double Solitaire: the share of legal moves along the line found that lose. */
-  losingShare: number | null;
-  randomWinRate: number | null;
-  randomWinError: number | null;
+  [figure: string]: ListedValue;
+}
+
+/** The figures every curated deal carries after the common ones: those the registered games list. */
+export function listColumns(): string[] {
+  return listedFigures(allGames());
 }
 
 interface Row {
@@ -53,11 +63,13 @@ interface Row {
   stuck: number | null;
   stuck_exact: number | null;
   difficulty: number | null;
-  crossroads: number | null;
-  forgiveness: number | null;
-  losing_share: number | null;
-  random_win_rate: number | null;
-  random_win_error: number | null;
+  [figure: string]: ListedValue;
+}
+
+/** A JSON path into `extra`, from a declared field name (letters and digits only, so safe in SQL). */
+function extraPath(field: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`figure "${field}" is not a plain name`);
+  return `json_extract(extra, '$.${field}')`;
 }
 
 function range(column: string, r: NumberRange | undefined, parts: string[], params: unknown[]): void {
@@ -76,6 +88,10 @@ function range(column: string, r: NumberRange | undefined, parts: string[], para
 export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal[] {
   const parts = ['game = ?', 'rules = ?', "mode = 'full'", 'solver_version = ?', 'code IS NOT NULL'];
   const params: unknown[] = [f.game, f.rules, f.solverVersion];
+  const scale = gameById(f.game).difficulty;
+  const cuts = thresholdsFor(scale, f.rules);
+  // Without a scale no deal has a score: every winnable deal is of tier `unknown`.
+  const score = scale === undefined ? 'NULL' : extraPath(scale.field);
   if (f.verdict !== undefined) {
     parts.push('verdict = ?');
     params.push(f.verdict);
@@ -83,18 +99,18 @@ export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal
   if (f.tier !== undefined) {
     // A tier is a range of the stored score; `unknown` is a winnable deal without one.
     parts.push("verdict = 'winnable'");
-    if (f.tier === 'unknown') parts.push("json_extract(extra, '$.difficulty') IS NULL");
+    if (f.tier === 'unknown') parts.push(`${score} IS NULL`);
     else {
-      const r = tierRange(f.game, f.rules, f.tier as Tier);
+      const r = tierRange(cuts, f.tier as Tier);
       if (r === null) parts.push('0');
       else {
-        parts.push("json_extract(extra, '$.difficulty') IS NOT NULL");
+        parts.push(`${score} IS NOT NULL`);
         if (Number.isFinite(r.min)) {
-          parts.push("json_extract(extra, '$.difficulty') >= ?");
+          parts.push(`${score} >= ?`);
           params.push(r.min);
         }
         if (Number.isFinite(r.max)) {
-          parts.push("json_extract(extra, '$.difficulty') < ?");
+          parts.push(`${score} < ?`);
           params.push(r.max);
         }
       }
@@ -102,36 +118,36 @@ export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal
   }
   range('min_moves', f.minMoves, parts, params);
   range('stuck', f.stuck, parts, params);
-  range("json_extract(extra, '$.crossroads')", f.crossroads, parts, params);
+  range(extraPath('crossroads'), f.crossroads, parts, params);
   if (f.codes) {
     // Codes of one family and rule letters have fixed width, so text order is number order.
     parts.push('code >= ? AND code <= ?');
     params.push(f.codes.first, f.codes.last);
   }
+  const columns = listColumns();
+  // Columns by position (`f0`, `f1`, ...): figure names need no quoting.
+  const figures = columns.map((field, i) => `, ${extraPath(field)} AS f${i}`).join('');
   const rows = db
     .prepare(
-      `SELECT code, verdict, min_moves, stuck, stuck_exact,
-         json_extract(extra, '$.difficulty') AS difficulty, json_extract(extra, '$.crossroads') AS crossroads,
-         json_extract(extra, '$.forgiveness') AS forgiveness, json_extract(extra, '$.losingShare') AS losing_share,
-         json_extract(extra, '$.randomWinRate') AS random_win_rate,
-         json_extract(extra, '$.randomWinError') AS random_win_error
+      `SELECT code, verdict, min_moves, stuck, stuck_exact, ${score} AS difficulty${figures}
        FROM results WHERE ${parts.join(' AND ')} ORDER BY code`,
     )
     .all(...params) as Row[];
-  return rows.map((r) => ({
-    code: r.code,
-    verdict: r.verdict as Verdict,
-    tier: r.verdict === 'winnable' ? tierOf(f.game, f.rules, r.difficulty) : null,
-    difficulty: r.difficulty,
-    minMoves: r.min_moves,
-    stuck: r.stuck,
-    stuckExact: r.stuck_exact === null ? null : r.stuck_exact === 1,
-    crossroads: r.crossroads,
-    forgiveness: r.forgiveness,
-    losingShare: r.losing_share,
-    randomWinRate: r.random_win_rate,
-    randomWinError: r.random_win_error,
-  }));
+  return rows.map((r) => {
+    const deal: CuratedDeal = {
+      code: r.code,
+      verdict: r.verdict as Verdict,
+      tier: r.verdict === 'winnable' ? tierOf(cuts, r.difficulty) : null,
+      difficulty: r.difficulty,
+      minMoves: r.min_moves,
+      stuck: r.stuck,
+      stuckExact: r.stuck_exact === null ? null : r.stuck_exact === 1,
+    };
+    columns.forEach((field, i) => {
+      deal[field] = r[`f${i}`] ?? null;
+    });
+    return deal;
+  });
 }
 
 /** The codes of a range already stored for the filter's game, rules and version (any verdict). */

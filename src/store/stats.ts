@@ -7,8 +7,14 @@
  */
 import type Database from 'better-sqlite3';
 import { TIERS, thresholdsFor, tierOf } from '../games/difficulty.js';
-import type { GameId } from '../games/types.js';
-import { type ResultFilter, whereOf } from './results.js';
+import { allGames } from '../games/registry.js';
+import type { GameId, GameModule } from '../games/types.js';
+import { type ResultFilter, whereOf } from './resultFilter.js';
+
+/** A stored game's module, or undefined for rows of a game not loaded now (they get no tiers). */
+function knownGame(id: string): GameModule | undefined {
+  return allGames().find((g) => g.id === id);
+}
 
 export interface Interval {
   low: number;
@@ -137,13 +143,16 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
   const slow = db.prepare(
     `${withPicked} SELECT deal_key AS deal, verdict, ms, nodes FROM picked WHERE game = ? AND rules = ? ORDER BY ms DESC LIMIT ?`,
   );
-  const scores = db.prepare(
-    `${withPicked} SELECT json_extract(extra, '$.difficulty') AS score FROM picked WHERE game = ? AND rules = ? AND verdict = 'winnable'`,
-  );
   const tierCounts = (game: string, rules: string): Record<string, number> | null => {
-    if (thresholdsFor(game, rules) === null) return null;
+    const scale = knownGame(game)?.difficulty;
+    const cuts = thresholdsFor(scale, rules);
+    if (scale === undefined || cuts === null) return null;
+    // The scale's field is a declared plain name, as the games' figures are.
+    const scores = db.prepare(
+      `${withPicked} SELECT json_extract(extra, '$.${scale.field}') AS score FROM picked WHERE game = ? AND rules = ? AND verdict = 'winnable'`,
+    );
     const counts: Record<string, number> = Object.fromEntries([...TIERS, 'unknown'].map((t) => [t, 0]));
-    for (const r of scores.all(...params, game, rules) as Array<{ score: number | null }>) counts[tierOf(game, rules, r.score)]!++;
+    for (const r of scores.all(...params, game, rules) as Array<{ score: number | null }>) counts[tierOf(cuts, r.score)]!++;
     return counts;
   };
   const versions = db.prepare(`${withPicked} SELECT DISTINCT solver_version AS v FROM picked WHERE game = ? AND rules = ? ORDER BY v`);

@@ -282,7 +282,7 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
         removeOnComplete: false,
         removeOnFail: false,
       });
-      for (let i = 0; i < 600 && (await queue.getJobCounts('completed')).completed < 1; i++) await sleep(50);
+      for (let i = 0; i < 600 && ((await queue.getJobCounts('completed')).completed ?? 0) < 1; i++) await sleep(50);
       expect((await queue.getJobCounts('completed')).completed).toBe(1);
       worker.kill('SIGTERM');
       expect(cardsolve(['batch', 'PY1-N-AAAAAAA', '--db', path, ...FAST], { cwd: dir }).status).toBe(0);

@@ -50,7 +50,7 @@ describe('cardsolve hint (Pyramide)', () => {
       'movesLeft',
       'movesLeftProved',
       'maxRemoved',
-      'maxExact',
+      'stuckExact',
       'best',
       'crossroads',
       'moves',
@@ -70,7 +70,7 @@ describe('cardsolve hint (Pyramide)', () => {
       'movesLeftProved',
       'extraMoves',
       'maxRemoved',
-      'maxExact',
+      'stuckExact',
       'deadEndReachable',
       'limit',
     ]);
@@ -96,7 +96,7 @@ describe('cardsolve hint (Pyramide)', () => {
     expect(r.status).toBe(0);
     const h = hintJson(['PY1-N-AAAAAAA', '--moves', moves]);
     expect(h.status).toBe('lost');
-    expect(h.maxExact).toBe(true);
+    expect(h.stuckExact).toBe(true);
     const typed = h.line!.map((m) => moveText('pyramide', m)).join('; ');
     expect(r.stdout).toContain(`  a line to the ${h.maxRemoved} cards (${h.line!.length} moves): ${typed}\n`);
     const game = new PyramideGame(dealFromNumber(0), APP_RULES);

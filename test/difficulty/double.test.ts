@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { tierOf } from '../../src/games/difficulty.js';
+import { thresholdsFor, tierOf } from '../../src/games/difficulty.js';
 import { dealFromNumber } from '../../src/games/double/deal.js';
 import { doubleDifficulty, doubleScore } from '../../src/games/double/difficulty.js';
 import { DoubleState } from '../../src/games/double/engine.js';
 import { randomProgressWins, scriptedDoubleWins } from '../../src/games/double/progressPlayer.js';
 import { solve } from '../../src/games/double/solver.js';
+import { gameById } from '../../src/games/registry.js';
 import { Budget } from '../../src/search/limits.js';
+
+/** A game's tier cuts under a rule set, as the game declares them. */
+const cutsOf = (game: string, rules: string) => thresholdsFor(gameById(game).difficulty, rules);
 
 const D1N = { draw: 1 as const, vegas: false };
 const LIMITS = { timeMs: 30_000, nodes: Infinity, memoryBytes: 2 ** 31 };
@@ -28,7 +32,7 @@ describe('doubleDifficulty', () => {
     expect(d.losingShare).not.toBeNull();
     expect(d.crossroads === 0).toBe(d.losingShare === 0);
     expect(d.difficulty).toBe(doubleScore(d.crossroads!, d.losingShare!, Math.round(d.randomWinRate * 20), 20));
-    expect(d.tier).toBe(tierOf('double', 'D1N', d.difficulty));
+    expect(d.tier).toBe(tierOf(cutsOf('double', 'D1N'), d.difficulty));
     expect(doubleDifficulty(deal, D1N, line, { judgeNodes: 5000, dealNodes: 400_000, playouts: 20 })).toEqual(d);
   }, 120_000);
 

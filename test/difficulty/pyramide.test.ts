@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rankOf } from '../../src/cards/card.js';
 import { Sfc32 } from '../../src/codes/sfc32.js';
-import { TIERS, tierOf, tierRange, wilson95 } from '../../src/games/difficulty.js';
+import { TIERS, thresholdsFor, tierOf, tierRange, wilson95 } from '../../src/games/difficulty.js';
 import { dealFromNumber } from '../../src/games/pyramide/deal.js';
 import { PyramideDecisionSpace } from '../../src/games/pyramide/decisionSpace.js';
 import {
@@ -18,6 +18,10 @@ import { exactStartRate, exactWouldOverflow } from '../../src/games/pyramide/ran
 import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
 import { scriptedWins } from '../../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../../src/games/pyramide/solver/analyse.js';
+import { gameById } from '../../src/games/registry.js';
+
+/** A game's tier cuts under a rule set, as the game declares them. */
+const cutsOf = (game: string, rules: string) => thresholdsFor(gameById(game).difficulty, rules);
 
 const LIMITS = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 
@@ -93,7 +97,7 @@ describe('pyramideDifficulty', () => {
       expect(d.difficulty).toBe(
         pyramideScore(d.crossroads!, d.forgiveness!, Math.round(d.randomWinRate! * DEFAULT_PLAYOUTS), DEFAULT_PLAYOUTS),
       );
-      expect(d.tier).toBe(tierOf('pyramide', 'app', d.difficulty));
+      expect(d.tier).toBe(tierOf(cutsOf('pyramide', 'app'), d.difficulty));
     }
   }, 300_000);
 
@@ -227,14 +231,14 @@ describe('the scripted player', () => {
 describe('tiers', () => {
   it('cut the score in order, each range holding its own tier', () => {
     for (const tier of TIERS) {
-      const r = tierRange('pyramide', 'app', tier)!;
+      const r = tierRange(cutsOf('pyramide', 'app'), tier)!;
       const inside = Number.isFinite(r.min) ? r.min : r.max - 1;
-      expect(tierOf('pyramide', 'app', inside)).toBe(tier);
+      expect(tierOf(cutsOf('pyramide', 'app'), inside)).toBe(tier);
     }
-    expect(tierOf('pyramide', 'app', null)).toBe('unknown');
-    expect(tierOf('double', 'D3N', 3)).toBe('unknown');
-    expect(tierOf('double', 'D1N', 3)).toBe('easy');
-    expect(tierOf('double', 'D1N', 20)).toBe('expert');
+    expect(tierOf(cutsOf('pyramide', 'app'), null)).toBe('unknown');
+    expect(tierOf(cutsOf('double', 'D3N'), 3)).toBe('unknown');
+    expect(tierOf(cutsOf('double', 'D1N'), 3)).toBe('easy');
+    expect(tierOf(cutsOf('double', 'D1N'), 20)).toBe('expert');
   });
 
   it('wilson95 holds the rate and narrows with more trials', () => {

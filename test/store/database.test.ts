@@ -88,7 +88,7 @@ describe('migrating', () => {
       stuckExact: false,
       limit: '--time-limit 10ms',
     });
-    expect(toAnalysis(double!)).toMatchObject({ maxFoundation: 31, maxExact: false });
+    expect(toAnalysis(double!)).toMatchObject({ maxFoundation: 31, stuckExact: false });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });
@@ -200,7 +200,7 @@ describe('storing results', () => {
     // The fields every game shares have columns of their own; the rest goes to `extra`.
     const common = new Set([
       ...['code', 'fingerprint', 'game', 'rules', 'verdict', 'winnable', 'minMoves', 'minMovesProved', 'moves'],
-      ...['maxExact', 'solution', 'nodes', 'ms', 'limit', 'notes'],
+      ...['stuckExact', 'solution', 'nodes', 'ms', 'limit', 'notes'],
     ]);
     const cases = [
       { code: 'PY1-N-AAAAAAA', stuckFigure: 'maxRemoved', options: {} }, // won: difficulty figures, a line

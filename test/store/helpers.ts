@@ -17,7 +17,7 @@ export function analysis(code: string, fields: Partial<PyramideLike> = {}): Pyra
     minMovesProved: true,
     moves: 40,
     maxRemoved: 28,
-    maxExact: true,
+    stuckExact: true,
     solution: [{ move: 'draw' }, { move: 'pair', cards: ['J♦', '2♦'] }],
     nodes: 1000,
     ms: 12.5,

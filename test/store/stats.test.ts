@@ -71,7 +71,7 @@ describe('stats over stored results', () => {
         winnable: null,
         minMoves: null,
         maxRemoved: 9,
-        maxExact: false,
+        stuckExact: false,
         limit: '--node-limit 1',
       }),
       result('PY1-N-AAAAAAA', { rules: 'msc', verdict: 'unwinnable', winnable: false, minMoves: null, maxRemoved: 26 }),

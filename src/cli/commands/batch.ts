@@ -8,7 +8,19 @@ import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf, runBatch } fr
 import { InputError } from '../../errors/inputError.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
-import { addLimitOptions, addRuleOptions, type LimitOptionValues, limitsFrom, type RuleOptionValues, ruleFlags } from '../options.js';
+import {
+  addAnalysisOptions,
+  addLimitOptions,
+  addRuleOptions,
+  analysisFlagNames,
+  analysisFlags,
+  gamesOf,
+  type LimitOptionValues,
+  limitsFrom,
+  type RuleOptionValues,
+  refuseForeignAnalysisOptions,
+  ruleFlags,
+} from '../options.js';
 
 interface BatchOptionValues extends RuleOptionValues, LimitOptionValues {
   count?: string;
@@ -19,7 +31,6 @@ interface BatchOptionValues extends RuleOptionValues, LimitOptionValues {
   retryUnknown?: boolean;
   force?: boolean;
   winnabilityOnly?: boolean;
-  optimize?: boolean;
   json?: boolean;
   progress: boolean;
   queue?: string;
@@ -90,7 +101,6 @@ export function batchCommand(): Command {
     )
     .option('--force', 'analyse every deal again, even those stored already')
     .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution, the stuck figure only when it comes free')
-    .option('--optimize', 'Double Solitaire: after a win is found, search for shorter lines')
     .option('--json', 'print the summary as one JSON object')
     .option('--no-progress', 'no progress on standard error')
     .option(
@@ -99,6 +109,7 @@ export function batchCommand(): Command {
     )
     .option('--queue-name <name>', 'the queue to use on that Redis (one batch at a time per queue)', DEFAULT_QUEUE_NAME)
     .option('--discard-queued', 'with --queue: drop the chunks another batch left on the queue instead of refusing to start');
+  addAnalysisOptions(cmd);
   addRuleOptions(cmd);
   addLimitOptions(cmd);
   cmd.addHelpText(
@@ -133,14 +144,17 @@ Examples:
     const count = positiveInt(values.count, '--count');
     if (values.force && values.retryUnknown)
       throw new InputError('--force already analyses every deal again: give --force or --retry-unknown, not both');
-    if (values.winnabilityOnly && values.optimize)
-      throw new InputError('--winnability-only and --optimize do not go together: give one of them');
-    const analyse = { ...(values.winnabilityOnly ? { winnabilityOnly: true } : {}), ...(values.optimize ? { optimize: true } : {}) };
+    const own = analysisFlags(values);
+    const ownFlags = analysisFlagNames(own);
+    if (values.winnabilityOnly && ownFlags.length > 0)
+      throw new InputError(`--winnability-only and ${ownFlags.join(', ')} do not go together: give one of them`);
+    const analyse = { ...(values.winnabilityOnly ? { winnabilityOnly: true } : {}), ...own };
     // Inputs are read and checked before the database is touched.
     const plan = planBatch(
       { args, ...(count !== undefined ? { count } : {}), ...(values.list !== undefined ? { list: values.list } : {}) },
       flags,
     );
+    refuseForeignAnalysisOptions(gamesOf(plan), own);
     // An unreachable queue or a wrong password is refused before the database is touched too.
     if (queue) (await connect(queue)).disconnect();
     const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });

@@ -6,7 +6,7 @@ import { InputError } from '../../errors/inputError.js';
 import { TIERS, type TierOrUnknown, thresholdsFor } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId, Verdict } from '../../games/types.js';
-import { CSV_FIELDS, type CurateOrder, type CurateResult, codeRange, curate } from '../../lists/curate.js';
+import { type CurateOrder, type CurateResult, codeRange, csvFields, curate } from '../../lists/curate.js';
 import type { CuratedDeal, NumberRange } from '../../store/curateQuery.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
@@ -53,7 +53,8 @@ function parseRange(text: string | undefined, flag: string): NumberRange | undef
 
 function csvOf(deals: readonly CuratedDeal[]): string {
   const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-  return [CSV_FIELDS.join(','), ...deals.map((d) => CSV_FIELDS.map((f) => cell(d[f])).join(','))].join('\n') + '\n';
+  const fields = csvFields();
+  return [fields.join(','), ...deals.map((d) => fields.map((f) => cell(d[f])).join(','))].join('\n') + '\n';
 }
 
 function shortMessage(r: CurateResult, scan: number): string {
@@ -129,7 +130,7 @@ Examples:
     }
     if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
     const rules = openDeal({ kind: 'code', code: formatDealCode({ ...range, number: range.first }) }, flags).rules;
-    if (values.tier !== undefined && values.tier !== 'unknown' && thresholdsFor(game.id, rules) === null) {
+    if (values.tier !== undefined && values.tier !== 'unknown' && thresholdsFor(game.difficulty, rules) === null) {
       throw new InputError(`--tier ${values.tier}: ${game.name} under rules ${rules} has no difficulty tiers yet (only --tier unknown)`);
     }
     const count = wholeNumber(values.count, '--count', 1);

@@ -1,19 +1,28 @@
 import { Command } from 'commander';
 import { jsonInStyle } from '../../cards/notation.js';
 import { describeHint, hint } from '../../games/hint.js';
-import { addSearchOptions, cardStyleFrom, limitsFrom, openDealArg, type SearchOptionValues } from '../options.js';
+import { gameById } from '../../games/registry.js';
+import {
+  addAnalysisOptions,
+  addSearchOptions,
+  analysisFlags,
+  cardStyleFrom,
+  limitsFrom,
+  openDealArg,
+  refuseForeignAnalysisOptions,
+  type SearchOptionValues,
+} from '../options.js';
 
 interface HintOptions extends SearchOptionValues {
   moves?: string;
-  optimize?: boolean;
 }
 
 export function hintCommand(): Command {
   const cmd = new Command('hint')
     .description('judge every legal move of a position: which still win, which lose, the best first')
     .argument('<deal>', 'a deal code, a deal file, or - for standard input')
-    .option('--moves <list>', 'the moves played so far, separated by ";" (as for play); none: the deal as dealt', '')
-    .option('--optimize', 'Double Solitaire: search for the fewest moves after each move, and prove it when possible');
+    .option('--moves <list>', 'the moves played so far, separated by ";" (as for play); none: the deal as dealt', '');
+  addAnalysisOptions(cmd);
   addSearchOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -29,7 +38,9 @@ Examples:
   return cmd.action((arg: string, options: HintOptions) => {
     const deal = openDealArg(arg, options);
     const limits = limitsFrom(options);
-    const result = hint(deal, options.moves ?? '', limits, { optimize: options.optimize === true });
+    const own = analysisFlags(options);
+    refuseForeignAnalysisOptions([gameById(deal.game)], own);
+    const result = hint(deal, options.moves ?? '', limits, own);
     const style = cardStyleFrom(options);
     process.stdout.write((options.json ? jsonInStyle(result, style) : describeHint(result, style)) + '\n');
   });

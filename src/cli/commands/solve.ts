@@ -2,10 +2,19 @@ import { Command } from 'commander';
 import { planBatch } from '../../batch/inputs.js';
 import { jsonInStyle } from '../../cards/notation.js';
 import { gameById, openDeal } from '../../games/registry.js';
-import { addSearchOptions, cardStyleFrom, limitsFrom, ruleFlags, type SearchOptionValues } from '../options.js';
+import {
+  addAnalysisOptions,
+  addSearchOptions,
+  analysisFlags,
+  cardStyleFrom,
+  gamesOf,
+  limitsFrom,
+  refuseForeignAnalysisOptions,
+  ruleFlags,
+  type SearchOptionValues,
+} from '../options.js';
 
 interface SolveOptions extends SearchOptionValues {
-  optimize?: boolean;
   winnabilityOnly?: boolean;
 }
 
@@ -16,8 +25,8 @@ export function solveCommand(): Command {
       '<deals...>',
       'deal codes (PY1-N-AAAAAAS, DS1-D1N-AAAAAAB), ranges FIRST..LAST (both ends included), deal files, or - for standard input',
     )
-    .option('--optimize', 'Double Solitaire: search for shorter lines after a win and prove the minimum when possible')
     .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution, the stuck figure only when it comes free');
+  addAnalysisOptions(cmd);
   addSearchOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -36,10 +45,12 @@ Examples:
     // bad input stops the run up front. The deals of a range are opened one at a time.
     const flags = ruleFlags(options);
     const plan = planBatch({ args }, flags);
+    const own = analysisFlags(options);
+    refuseForeignAnalysisOptions(gamesOf(plan), own);
     for (const planned of plan.deals()) {
       const deal = openDeal(planned.input, flags);
       const analysis = deal.analyse(limits, {
-        optimize: options.optimize === true,
+        ...own,
         winnabilityOnly: options.winnabilityOnly === true,
         // One deal at a time, as a player reads it: the lost deal's line is a shortest one.
         shortestStuckLine: true,

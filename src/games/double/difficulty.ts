@@ -20,12 +20,13 @@
  */
 import { KeyTable } from '../../search/keyTable.js';
 import { Budget } from '../../search/limits.js';
-import { round, type TierOrUnknown, tierOf, wilson95 } from '../difficulty.js';
+import { round, type TierOrUnknown, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, rulesName } from './engine.js';
 import { replayLine } from './play.js';
 import { KEY_WORDS, PositionKey } from './positionKey.js';
 import { randomProgressWins } from './progressPlayer.js';
 import { DoubleSearch } from './search.js';
+import { DOUBLE_SCALE } from './tierCuts.js';
 
 interface DoubleDifficulty {
   lineMoves: number;
@@ -218,7 +219,7 @@ export function doubleDifficulty(
     randomWinError: round((high - low) / 2, 4),
     randomPlayouts: budget.playouts,
     difficulty: score,
-    tier: tierOf('double', rulesName(rules), score),
+    tier: tierOf(thresholdsFor(DOUBLE_SCALE, rulesName(rules)), score),
     notes,
   };
 }

@@ -26,7 +26,7 @@ import { solve } from './solver.js';
 /** A Double Solitaire move judged: the common fields and the most foundation cards after it. */
 export interface DoubleJudgedMove extends JudgedMoveBase {
   label: 'winning' | 'losing' | 'unknown';
-  /** The most cards any line going on from this move puts on the foundations (see `maxExact`). */
+  /** The most cards any line going on from this move puts on the foundations (see `stuckExact`). */
   maxFoundation: number;
 }
 
@@ -87,7 +87,7 @@ interface Search {
   moves: number | null;
   proved: boolean;
   maxFoundation: number;
-  maxExact: boolean;
+  stuckExact: boolean;
   /** Not won: the line to `maxFoundation` as the search found it (engine moves, solver jumps), for `furthestLine`. */
   stuckRaw: number[] | null;
   nodes: number;
@@ -102,7 +102,7 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): S
       moves: 0,
       proved: true,
       maxFoundation: position.total,
-      maxExact: true,
+      stuckExact: true,
       stuckRaw: null,
       nodes: 0,
       hit: null,
@@ -124,7 +124,7 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): S
     moves: r.moves,
     proved: r.minMovesProved,
     maxFoundation: r.maxFoundation,
-    maxExact: r.maxExact,
+    stuckExact: r.stuckExact,
     stuckRaw: r.stuckLine,
     nodes: r.nodes,
     hit: r.hit,
@@ -214,7 +214,7 @@ export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean
         movesLeftProved: s.proved,
         extraMoves: null,
         maxFoundation: Math.max(s.maxFoundation, after.onFoundations),
-        maxExact: s.maxExact,
+        stuckExact: s.stuckExact,
         limit: s.verdict === 'unknown' && s.hit !== null ? describeLimit(s.hit, limits) : null,
       },
       m,
@@ -266,7 +266,7 @@ export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limit
       movesLeft: s.moves,
       movesLeftProved: s.proved,
       maxFoundation: Math.max(s.maxFoundation, state.onFoundations),
-      maxExact: s.maxExact,
+      stuckExact: s.stuckExact,
       best: s.line !== null && s.line.length > 0 ? s.line[0]! : null,
       crossroads: [],
       moves: [],
@@ -318,7 +318,7 @@ export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limit
     // The fewest from here only when every move is decided and every win proven minimal.
     movesLeftProved: status === 'winnable' && decided && moves.every((j) => j.label !== 'winning' || j.movesLeftProved),
     maxFoundation: status === 'winnable' ? state.total : reach,
-    maxExact: status === 'winnable' || (decided && moves.every((j) => j.maxExact)),
+    stuckExact: status === 'winnable' || (decided && moves.every((j) => j.stuckExact)),
     best: top?.move ?? null,
     crossroads: status === 'winnable' ? moves.filter((j) => j.label === 'losing').map((j) => j.move) : [],
     moves,

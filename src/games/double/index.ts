@@ -18,6 +18,7 @@ import { movesLowerBound } from './lowerBound.js';
 import { jsonMoveText, lineJson, moveText, positionText, replayLine } from './play.js';
 import { DoubleGamePosition } from './position.js';
 import { solve } from './solver.js';
+import { DOUBLE_SCALE } from './tierCuts.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
 export interface DoubleAnalysis extends Analysis {
@@ -36,7 +37,7 @@ export interface DoubleAnalysis extends Analysis {
   lostBy: 'search' | 'relaxation' | null;
   /**
    * A deal not won (unwinnable or unknown): a line that puts `maxFoundation` cards on the
-   * foundations, the furthest found (the most there is when `maxExact`); under Vegas, the
+   * foundations, the furthest found (the most there is when `stuckExact`); under Vegas, the
    * line that pays the most that was found. Null for a win, and without a full analysis.
    */
   stuckLine: MoveJson[] | null;
@@ -119,7 +120,7 @@ class DoubleDealOpened implements OpenedDeal {
           : 'lost by a complete search: every position reachable was searched',
       );
       notes.push(
-        result.maxExact
+        result.stuckExact
           ? `no line of play wins; the most cards any line puts on the foundations is ${result.maxFoundation}`
           : `no line of play wins; the search for the most foundation cards stopped at ${limit}: ${result.maxFoundation} is a lower bound`,
       );
@@ -141,7 +142,7 @@ class DoubleDealOpened implements OpenedDeal {
       minMovesProved: winnabilityOnly ? false : result.minMovesProved,
       moves: winnabilityOnly ? null : result.moves,
       maxFoundation: result.maxFoundation,
-      maxExact: result.maxExact,
+      stuckExact: result.stuckExact,
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
       movesLowerBound: lowerBound,
@@ -234,7 +235,7 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
     }
   } else if (a.verdict === 'unwinnable') {
     what =
-      a.maxExact === false
+      a.stuckExact === false
         ? `unwinnable (stuck: at least ${a.maxFoundation} of 104 cards reach the foundations, the most not proven)`
         : `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations)`;
   } else {
@@ -253,7 +254,7 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
     const score = a.stuckScore ? (a.stuckScore.includes('$') ? a.stuckScore : `${a.stuckScore} points`) : null;
     const details = [score, `${a.stuckLine.length} moves`].filter((d) => d !== null).join(', ');
     // With an exact figure the line reaches the most there is; otherwise the furthest found.
-    const head = a.maxExact
+    const head = a.stuckExact
       ? `a line to the ${a.maxFoundation} cards (${details})`
       : `furthest line found (${a.maxFoundation} cards on the foundations, ${details})`;
     text += `\n  ${head}:\n  ${a.stuckLine.map((m) => jsonMoveText(m, style)).join('; ')}`;
@@ -270,6 +271,13 @@ export const doubleGame: GameModule = {
   codes: CODES,
   rulePresets: "D1N, D3N, D1V or D3V (the default: the code's letters)",
   ruleOptions: [],
+  analysisOptions: [
+    {
+      flags: '--optimize',
+      key: 'optimize',
+      description: 'Double Solitaire: after a win is found, search for shorter lines and prove the minimum when possible',
+    },
+  ],
   stuck: {
     field: 'maxFoundation',
     title: 'most cards on the foundations (maxFoundation)',
@@ -293,14 +301,16 @@ export const doubleGame: GameModule = {
       field: 'crossroads',
       type: 'integer',
       meaning: 'winnable: positions along the line found where some legal move loses; null: a move was not judged within its budget',
+      listed: true,
     },
     {
       field: 'losingShare',
       type: 'real',
       meaning: 'winnable: the share of legal moves along the line found that lose; null: not established',
+      listed: true,
     },
-    { field: 'randomWinRate', type: 'real', meaning: 'winnable: the share of seeded games the random progress player wins' },
-    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate' },
+    { field: 'randomWinRate', type: 'real', meaning: 'winnable: the share of seeded games the random progress player wins', listed: true },
+    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate', listed: true },
     {
       field: 'difficulty',
       type: 'real',
@@ -312,6 +322,7 @@ export const doubleGame: GameModule = {
       meaning: 'easy, medium, hard or expert by the score (unknown without it or without cuts); null unless winnable',
     },
   ],
+  difficulty: DOUBLE_SCALE,
   solverVersion: '12',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),

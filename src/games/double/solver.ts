@@ -86,7 +86,7 @@ interface SolveResult {
   minMovesProved: boolean;
   /** The most foundation cards reached in any position searched. */
   maxFoundation: number;
-  maxExact: boolean;
+  stuckExact: boolean;
   nodes: number;
   /** What stopped a search (the first one, or the optimize pass). */
   hit: LimitName | null;
@@ -363,7 +363,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     moves: null,
     minMovesProved: false,
     maxFoundation: outcome === 'win' ? state.total : maxFoundation,
-    maxExact: outcome !== 'stopped',
+    stuckExact: outcome !== 'stopped',
     nodes: budget.nodes,
     hit: outcome === 'stopped' ? (budget.hit ?? 'memory') : null,
     lostBy: outcome !== 'done' ? null : state.vegas && startBound(makeState) < state.total ? 'relaxation' : 'search',
@@ -395,7 +395,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     const { outcome: outcome2, maxFoundation: most } = again.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, null);
     if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
     result.maxFoundation = most;
-    result.maxExact = outcome2 === 'done';
+    result.stuckExact = outcome2 === 'done';
     if (outcome2 === 'stopped') result.hit = budget.hit ?? 'memory';
     result.nodes = budget.nodes;
     keepStuckLine();

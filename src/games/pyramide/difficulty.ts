@@ -17,13 +17,14 @@
  * The score: 10·log10(1/p) + crossroads + 10·(1 − forgiveness), with p the win rate
  * smoothed as (wins + 0.5)/(playouts + 1) so that 0 wins stays finite.
  */
-import { round, type TierOrUnknown, tierOf, wilson95 } from '../difficulty.js';
+import { round, type TierOrUnknown, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
 import { bestLine, type LineFigures } from './bestLine.js';
 import { type PyramideDeal, talonOf } from './deal.js';
 import { PyramideDecisionSpace } from './decisionSpace.js';
 import { PLAYOUT_MOVE_CAP, randomPlayouts } from './playouts.js';
 import { exactStartRate, exactWouldOverflow } from './randomPlay.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
+import { PYRAMIDE_SCALE } from './tierCuts.js';
 
 export interface PyramideDifficulty {
   crossroads: number | null;
@@ -119,7 +120,7 @@ export function pyramideDifficulty(
     randomPlayouts: rate.playouts,
     randomExact: exact !== null,
     difficulty: score,
-    tier: tierOf('pyramide', rulesName(rules), score),
+    tier: tierOf(thresholdsFor(PYRAMIDE_SCALE, rulesName(rules)), score),
     notes,
   };
 }

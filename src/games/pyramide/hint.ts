@@ -24,7 +24,7 @@ export interface PyramideMoveJudgement {
   extraMoves: number | null;
   /** losing: the most pyramid cards removable, counted from the start of the deal, after this move. */
   maxRemoved: number | null;
-  maxExact: boolean;
+  stuckExact: boolean;
   /** losing: whether a line after it can end in "no more moves". */
   deadEndReachable: boolean | null;
 }
@@ -35,7 +35,7 @@ export interface PyramideHint {
   /** The fewest moves that win from here (winnable, stock order known). */
   movesLeft: number | null;
   maxRemoved: number | null;
-  maxExact: boolean;
+  stuckExact: boolean;
   /** Every legal move of the engine, best first. */
   moves: PyramideMoveJudgement[];
   /**
@@ -81,10 +81,10 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
   const removedNow = popcount(game.removed);
   if (game.isWon()) {
     notes.push('the game is won: no move is left to judge');
-    return finish({ status: 'won', movesLeft: 0, maxRemoved: PYRAMID_SIZE, maxExact: true, moves: [], line: [] });
+    return finish({ status: 'won', movesLeft: 0, maxRemoved: PYRAMID_SIZE, stuckExact: true, moves: [], line: [] });
   }
   if (game.isNoMoreMoves()) {
-    return finish({ status: 'dead end', movesLeft: null, maxRemoved: removedNow, maxExact: true, moves: [], line: null });
+    return finish({ status: 'dead end', movesLeft: null, maxRemoved: removedNow, stuckExact: true, moves: [], line: null });
   }
 
   const stockKnown = talonOf(deal) !== null;
@@ -126,7 +126,7 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
         movesLeft: null,
         extraMoves: null,
         maxRemoved: f?.maxRemoved ?? null,
-        maxExact: false,
+        stuckExact: false,
         deadEndReachable: f?.deadEndReachable ?? null,
       };
     }
@@ -140,7 +140,7 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
           movesLeft: left,
           extraMoves: null,
           maxRemoved: PYRAMID_SIZE,
-          maxExact: true,
+          stuckExact: true,
           deadEndReachable: f.deadEndReachable,
         };
       }
@@ -151,7 +151,7 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
         movesLeft: left,
         extraMoves: extra,
         maxRemoved: PYRAMID_SIZE,
-        maxExact: true,
+        stuckExact: true,
         deadEndReachable: f.deadEndReachable,
       };
     }
@@ -161,7 +161,7 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
       movesLeft: null,
       extraMoves: null,
       maxRemoved: f.maxRemoved,
-      maxExact: f.maxExact,
+      stuckExact: f.stuckExact,
       deadEndReachable: f.deadEndReachable,
     };
   });
@@ -169,27 +169,27 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
 
   let status: PyramideHint['status'];
   let maxRemoved: number | null;
-  let maxExact: boolean;
+  let stuckExact: boolean;
   if (wins.length > 0) {
     status = 'winnable';
     maxRemoved = PYRAMID_SIZE;
-    maxExact = true;
+    stuckExact = true;
   } else if (moves.every((m) => m.label === 'losing')) {
     status = 'lost';
     maxRemoved = Math.max(removedNow, ...moves.map((m) => m.maxRemoved ?? 0));
-    maxExact = moves.every((m) => m.maxExact);
+    stuckExact = moves.every((m) => m.stuckExact);
   } else {
     status = 'unknown';
     const known = moves.map((m) => m.maxRemoved ?? 0);
     maxRemoved = Math.max(removedNow, ...known);
-    maxExact = false;
+    stuckExact = false;
   }
   const movesLeft = status === 'winnable' && best !== null && allCounted ? best + 1 : null;
   let line: PyramideMove[] | null = null;
   if (space !== null && moves.length > 0) {
     // A line after the best move first (cheap), then in a lost position the shortest, when found within the limits.
-    line = lineFrom(game, judged, moves[0]!, status, maxExact, budget, space, notes);
-    if (status === 'lost' && maxExact && maxRemoved !== null && !budget.stopped) {
+    line = lineFrom(game, judged, moves[0]!, status, stuckExact, budget, space, notes);
+    if (status === 'lost' && stuckExact && maxRemoved !== null && !budget.stopped) {
       const shortest = shortestLostLine(game, maxRemoved, budget, space);
       if (shortest.line !== null) {
         line = shortest.line;
@@ -202,7 +202,7 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
       }
     }
   }
-  return finish({ status, movesLeft, maxRemoved, maxExact, moves, line });
+  return finish({ status, movesLeft, maxRemoved, stuckExact, moves, line });
 }
 
 /**
@@ -237,7 +237,7 @@ function lineFrom(
   judged: readonly { move: PyramideMove; figures: PositionFigures | null }[],
   best: PyramideMoveJudgement,
   status: PyramideHint['status'],
-  maxExact: boolean,
+  stuckExact: boolean,
   budget: Budget,
   space: FullStateSpace,
   notes: string[],
@@ -249,7 +249,7 @@ function lineFrom(
   if (status === 'winnable' && best.label === 'optimal' && figures.steps !== null) {
     return [best.move, ...playSteps(after, space, figures.steps)];
   }
-  if (status !== 'lost' || !maxExact || !best.maxExact) return null;
+  if (status !== 'lost' || !stuckExact || !best.stuckExact) return null;
   let stuck = figures;
   if (stuck.stuckSteps === null) {
     if (budget.stopped) return null;

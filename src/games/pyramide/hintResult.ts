@@ -43,14 +43,14 @@ interface PyramideJudgement<M> {
   status: PositionStatus;
   movesLeft: number | null;
   maxRemoved: number | null;
-  maxExact: boolean;
+  stuckExact: boolean;
   moves: readonly {
     move: M;
     label: PyramideMoveLabel;
     movesLeft: number | null;
     extraMoves: number | null;
     maxRemoved: number | null;
-    maxExact: boolean;
+    stuckExact: boolean;
     deadEndReachable: boolean | null;
   }[];
   /** The rest of a best line, the best move first (see `PyramideHint.line`). */
@@ -71,13 +71,13 @@ export function hintFromJudgement<M>(
     move: toJson(j.move),
     label: j.label,
     // A Pyramide judgement stays `unknown` when a limit stopped the count of a move that wins.
-    wins: j.label === 'losing' ? false : j.label === 'unknown' ? (j.maxRemoved === PYRAMID_SIZE && j.maxExact ? true : null) : true,
+    wins: j.label === 'losing' ? false : j.label === 'unknown' ? (j.maxRemoved === PYRAMID_SIZE && j.stuckExact ? true : null) : true,
     movesLeft: j.movesLeft,
     // Exact from the solver whenever it is given (the judge leaves it null otherwise).
     movesLeftProved: j.movesLeft !== null,
     extraMoves: j.extraMoves,
     maxRemoved: j.maxRemoved,
-    maxExact: j.maxExact,
+    stuckExact: j.stuckExact,
     deadEndReachable: j.deadEndReachable,
     limit: j.label === 'unknown' ? judged.limit : null,
   }));
@@ -87,7 +87,7 @@ export function hintFromJudgement<M>(
     movesLeft: judged.movesLeft,
     movesLeftProved: judged.movesLeft !== null,
     maxRemoved: judged.maxRemoved,
-    maxExact: judged.maxExact,
+    stuckExact: judged.stuckExact,
     best: moves.length > 0 ? moves[0]!.move : null,
     crossroads: judged.status === 'winnable' ? moves.filter((j) => j.label === 'losing').map((j) => j.move) : [],
     moves,

@@ -14,6 +14,7 @@ import { PyramideGamePosition } from './position.js';
 import { drawPosition } from './render.js';
 import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
 import { solvePyramide } from './solver/analyse.js';
+import { PYRAMIDE_SCALE } from './tierCuts.js';
 
 /** The analysis carries the difficulty figures as `pyramideDifficulty` gives them. */
 export interface PyramideAnalysis extends Analysis, Omit<PyramideDifficulty, 'tier' | 'notes'> {
@@ -60,7 +61,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         verdict: s.verdict,
         winnable: s.winnable,
         maxRemoved: s.maxRemoved,
-        maxExact: s.maxExact,
+        stuckExact: s.stuckExact,
         minMoves: s.minMoves,
         minMovesProved: s.minMoves !== null,
         moves: s.minMoves,
@@ -101,8 +102,7 @@ function describe(a: Analysis, style: CardStyle): string {
   else if (a.verdict === 'unwinnable') {
     // Winnability alone proves the loss without counting the cards a line can remove.
     parts.push(p.maxRemoved === null ? 'stuck: no line removes all 28 cards' : `stuck: at most ${p.maxRemoved} of 28 cards removable`);
-  }
-  else parts.push(`unknown${p.maxRemoved !== null ? ` (at least ${p.maxRemoved} of 28 removable)` : ''}`);
+  } else parts.push(`unknown${p.maxRemoved !== null ? ` (at least ${p.maxRemoved} of 28 removable)` : ''}`);
   if (a.minMoves !== null) parts.push(`in ${a.minMoves} moves (minimum)`);
   if (p.deadEndReachable === true) parts.push('a "no more moves" dead end is reachable');
   if (p.tier) {
@@ -144,6 +144,7 @@ export const pyramideGame: GameModule = {
   codes: CODES,
   rulePresets: 'app (the default) or msc',
   ruleOptions: PYRAMIDE_RULE_OPTIONS,
+  analysisOptions: [],
   stuck: {
     field: 'maxRemoved',
     title: 'most pyramid cards removed (maxRemoved)',
@@ -160,24 +161,37 @@ export const pyramideGame: GameModule = {
       meaning:
         'a lost deal: a line that removes maxRemoved pyramid cards (the most there is); from solve a shortest one, from batch the first found',
     },
-    { field: 'crossroads', type: 'integer', meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses' },
+    {
+      field: 'crossroads',
+      type: 'integer',
+      meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses',
+      listed: true,
+    },
     {
       field: 'forgiveness',
       type: 'real',
+      listed: true,
       meaning: 'winnable: the share of legal removals that keep the game winnable, along the line of fewest crossroads',
     },
     {
       field: 'randomWinRate',
       type: 'real',
+      listed: true,
       meaning:
         'winnable: the chance that a uniform random player wins: exact over the position graph when it is small enough, otherwise the share of seeded playouts that win (exact lost detection)',
     },
-    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate; 0 when exact' },
+    {
+      field: 'randomWinError',
+      type: 'real',
+      meaning: 'half the width of the Wilson 95% interval of randomWinRate; 0 when exact',
+      listed: true,
+    },
     { field: 'randomPlayouts', type: 'integer', meaning: 'how many random playouts randomWinRate counts; null when exact' },
     { field: 'randomExact', type: 'boolean', meaning: 'whether randomWinRate is exact (computed over the position graph)' },
     { field: 'difficulty', type: 'real', meaning: 'the difficulty score: 10 log10(1/p) + crossroads + 10 (1 - forgiveness)' },
     { field: 'tier', type: 'text', meaning: 'easy, medium, hard or expert by the score (unknown without it); null unless winnable' },
   ],
+  difficulty: PYRAMIDE_SCALE,
   solverVersion: '3',
   open,
   recognises: recognisesPyramideText,

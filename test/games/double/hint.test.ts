@@ -133,7 +133,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
           const again = solve(() => after.clone(), new Budget(NO_LIMITS), { optimize: false });
           expect(again.verdict, where).toBe('unwinnable');
           expect(j.maxFoundation, where).toBe(brute.max);
-          expect(j.maxExact, where).toBe(true);
+          expect(j.stuckExact, where).toBe(true);
         }
       }
     }
@@ -163,7 +163,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
     expect(h.crossroads).toEqual([{ move: 'draw' }]);
     expect(h.movesLeft).toBe(5);
     expect(h.movesLeftProved).toBe(true);
-    expect(h.moves[1]).toMatchObject({ maxFoundation: 12, maxExact: true });
+    expect(h.moves[1]).toMatchObject({ maxFoundation: 12, stuckExact: true });
     const end = replay(replayPosition(source.newState(), 'draw').state, h.line!);
     expect(end.isWon()).toBe(true);
     expect(end.moves).toBe(5);
@@ -173,7 +173,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
     expect(text).toMatch(/crossroads: after draw the game can no longer be won/);
     // Once the A♠ is buried there is no legal move left (one pass, the 2♠ fits nowhere).
     const stuck = hintDouble(source, 'draw; draw', NO_LIMITS);
-    expect(stuck).toMatchObject({ status: 'dead end', moves: [], best: null, crossroads: [], maxFoundation: 12, maxExact: true });
+    expect(stuck).toMatchObject({ status: 'dead end', moves: [], best: null, crossroads: [], maxFoundation: 12, stuckExact: true });
     expect(hintDouble(source, 'draw; draw', NO_LIMITS, { statusOnly: true })).toMatchObject({ status: 'dead end', maxFoundation: 12 });
   });
 });

@@ -44,7 +44,7 @@ describe('solutions replay to a win through the engine', () => {
       if (a.verdict === 'unknown') {
         expect(a.limit).toBe('--node-limit 100000');
         expect(a.winnable).toBeNull();
-        expect(a.maxExact).toBe(false);
+        expect(a.stuckExact).toBe(false);
         return;
       }
       if (a.verdict === 'unwinnable') {
@@ -95,7 +95,7 @@ describe('solutions replay to a win through the engine', () => {
     expect(a.verdict).toBe('unknown');
     expect(a.winnable).toBeNull();
     expect(a.limit).toBe('--node-limit 2000');
-    expect(a.maxExact).toBe(false);
+    expect(a.stuckExact).toBe(false);
     expect(a.solution).toBeNull();
     expect(doubleGame.describe(a, 'symbols')).toMatch(/unknown \(stopped by --node-limit 2000; at least \d+ cards/);
   });
@@ -388,7 +388,7 @@ describe('the solver agrees with a brute force on reduced deals', () => {
       const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: true });
       expect(result.verdict, context).toBe(brute.winnable ? 'winnable' : 'unwinnable');
       expect(result.maxFoundation, context).toBe(brute.max);
-      expect(result.maxExact, context).toBe(true);
+      expect(result.stuckExact, context).toBe(true);
       if (brute.winnable) {
         winnable++;
         expect(result.minMovesProved, context).toBe(true);
@@ -614,7 +614,7 @@ describe('Vegas pruning agrees with a brute force', () => {
       const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: false });
       expect(result.verdict, context).toBe(brute.winnable ? 'winnable' : 'unwinnable');
       expect(result.maxFoundation, context).toBe(brute.max);
-      expect(result.maxExact, context).toBe(true);
+      expect(result.stuckExact, context).toBe(true);
       if (brute.winnable) winnable++;
       else {
         unwinnable++;
@@ -738,7 +738,7 @@ describe('Vegas pruning agrees with a brute force', () => {
     expect(brute.winnable).toBe(false);
     // The most foundation cards may need the second search, which the node limit stops:
     // then it is a lower bound, marked so.
-    if (result.maxExact) expect(result.maxFoundation).toBe(brute.max);
+    if (result.stuckExact) expect(result.maxFoundation).toBe(brute.max);
     else expect(result.maxFoundation).toBeLessThanOrEqual(brute.max);
   });
 });

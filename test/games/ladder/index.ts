@@ -4,6 +4,7 @@ import { type CardStyle, formatCard, formatCards, parseCard } from '../../../src
 import { formatDealCode, parseDealCode } from '../../../src/codes/dealCode.js';
 import { shuffledDeck } from '../../../src/codes/shuffle.js';
 import { InputError } from '../../../src/errors/inputError.js';
+import type { DifficultyScale } from '../../../src/games/difficulty.js';
 import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, PlayOutcome, RuleFlags } from '../../../src/games/types.js';
 import { Budget, describeLimit, type Limits } from '../../../src/search/limits.js';
 import { LADDER_CARDS, type LadderDeal, LadderGame, type LadderRules, moveJson, parseMove, solveLadder } from './engine.js';
@@ -11,7 +12,15 @@ import { LADDER_CARDS, type LadderDeal, LadderGame, type LadderRules, moveJson, 
 export interface LadderAnalysis extends Analysis {
   mostLaid: number | null;
   positions: number;
+  /** Winnable: the score of Ladder's difficulty scale, the fewest moves that win. */
+  difficulty: number | null;
 }
+
+/** Ladder's difficulty scale: a longer win is a harder one (wins take 8 to 16 moves). */
+const LADDER_SCALE: DifficultyScale = {
+  field: 'difficulty',
+  cuts: { standard: { easy: 10, medium: 12, hard: 14, sample: 'made up: a test game' } },
+};
 
 const LADDER_SALT = 0x4c443100;
 
@@ -98,12 +107,13 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         verdict: s.winnable === true ? 'winnable' : s.winnable === false ? 'unwinnable' : 'unknown',
         winnable: s.winnable,
         mostLaid: s.mostLaid,
-        maxExact: s.complete,
+        stuckExact: s.complete,
         minMoves: s.line ? s.line.length : null,
         minMovesProved: s.line !== null,
         moves: s.line ? s.line.length : null,
         solution,
         positions: s.positions,
+        difficulty: s.winnable === true && s.line ? s.line.length : null,
         nodes: budget.nodes,
         ms: Math.round(budget.elapsedMs() * 100) / 100,
         limit: budget.hit === null ? null : describeLimit(budget.hit, limits),
@@ -157,6 +167,7 @@ export const game: GameModule = {
   codes: { family: 'LD1', options: ['N'] },
   rulePresets: 'standard (the default)',
   ruleOptions: [{ flags: '--ladder-reserves <n>', key: 'ladderReserves', description: 'Ladder: how many reserves (default 2)' }],
+  analysisOptions: [],
   stuck: {
     field: 'mostLaid',
     title: 'most cards laid on the foundation (mostLaid)',
@@ -166,7 +177,11 @@ export const game: GameModule = {
   },
   moveText: (m) =>
     `${m.from === 'stock' ? '' : `r${String(m.from).slice('reserve '.length)}-`}${m.to === 'foundation' ? 'f' : `r${String(m.to).slice('reserve '.length)}`}`,
-  figures: [{ field: 'positions', type: 'integer', meaning: 'positions the search visited' }],
+  figures: [
+    { field: 'positions', type: 'integer', meaning: 'positions the search visited', listed: true },
+    { field: 'difficulty', type: 'real', meaning: 'winnable: the fewest moves that win, as a score' },
+  ],
+  difficulty: LADDER_SCALE,
   solverVersion: '1',
   open,
   recognises: (text) => /^\s*game:\s*ladder\s*$/im.test(text),

@@ -144,4 +144,39 @@ describe('a game that lives in its own folder', () => {
     const row = exported.find((r) => r.dealKey === 'LD1-N-AAAAAAB')!;
     expect(row).toMatchObject({ stuckFigure: 'mostLaid', stuck: solved.mostLaid, extra: { positions: solved.positions } });
   });
+
+  it('declares a difficulty scale and a listed figure: its deals get tiers and fill a curated list', () => {
+    const db = join(dir, 'ladder-lists.sqlite');
+    run(['batch', `${codeOf(0)}..${codeOf(29)}`, '--db', db, '--workers', '2', '--json']);
+    const list = (tier: string): string[] => {
+      const args = ['curate', '--game', 'ladder', '--tier', tier, '--count', '30', '--scan', '0', '--order', 'code'];
+      const r = cardsolve([...args, '--format', 'csv', '--db', db], { cwd: dir, env: ENV });
+      expect(r.status, r.stderr).toBe(0);
+      // Fewer than the 30 asked are found in a tier: said on standard error, as for any game.
+      expect(r.stderr).toMatch(/^cardsolve: found \d+ of the 30 deals asked for \(the --scan limit, 0\)/);
+      return r.stdout.trim().split('\n');
+    };
+    const tierOfMoves = (moves: number): string => (moves < 10 ? 'easy' : moves < 12 ? 'medium' : moves < 14 ? 'hard' : 'expert');
+    let listed = 0;
+    for (const tier of ['easy', 'medium', 'hard', 'expert']) {
+      const [header, ...rows] = list(tier);
+      // The common columns, then the built-in games' listed figures and Ladder's own.
+      expect(header!.split(',').slice(0, 6)).toEqual(['code', 'verdict', 'tier', 'difficulty', 'minMoves', 'stuck']);
+      const columns = header!.split(',');
+      expect(columns).toContain('positions');
+      for (const row of rows) {
+        const cells = Object.fromEntries(row.split(',').map((v, i) => [columns[i]!, v]));
+        const a = openDeal({ kind: 'code', code: cells.code! }).analyse(LIMITS) as LadderAnalysis;
+        expect(cells).toMatchObject({ verdict: 'winnable', tier, difficulty: String(a.minMoves), positions: String(a.positions) });
+        expect(tierOfMoves(a.minMoves!)).toBe(tier);
+        listed++;
+      }
+    }
+    // Every winnable deal of the batch is in the list of its tier.
+    const winnable = Array.from({ length: 30 }, (_, n) => openDeal({ kind: 'code', code: codeOf(n) }).analyse(LIMITS)).filter(
+      (a) => a.verdict === 'winnable',
+    );
+    expect(listed).toBe(winnable.length);
+    expect(listed).toBeGreaterThan(0);
+  });
 });

@@ -119,7 +119,7 @@ describe('hintPyramide', () => {
           // Lost: the reference visited every position, so its figures are exact.
           expect(ref.complete, where).toBe(true);
           expect(j.maxRemoved, where).toBe(ref.maxRemoved);
-          expect(j.maxExact, where).toBe(true);
+          expect(j.stuckExact, where).toBe(true);
           expect(j.deadEndReachable, where).toBe(ref.deadEndReachable);
         }
       });

@@ -131,7 +131,7 @@ describe('Pyramide solver', () => {
     expect(byNodes.verdict).toBe('unknown');
     expect(byNodes.winnable).toBeNull();
     expect(byNodes.limit).toBe('--node-limit 5');
-    expect(byNodes.maxExact).toBe(false);
+    expect(byNodes.stuckExact).toBe(false);
     // 1 MB is enough to find a win under MSC, not to prove the fewest moves.
     const byMemory = solvePyramide(deal, MSC_RULES, { ...GENEROUS, memoryBytes: 1024 * 1024 });
     expect(byMemory.limit).toBe('--memory-limit 1MB');

@@ -25,7 +25,7 @@ interface PyramideSolution {
   verdict: Verdict;
   winnable: boolean | null;
   maxRemoved: number | null;
-  maxExact: boolean;
+  stuckExact: boolean;
   minMoves: number | null;
   solution: PyramideMove[] | null;
   /** A lost deal (full analysis): a line that removes `maxRemoved` pyramid cards (a shortest one when asked for); null otherwise. */
@@ -62,7 +62,7 @@ export function solvePyramide(deal: PyramideDeal, rules: PyramideRules, limits: 
     verdict: figures.winnable === true ? 'winnable' : figures.winnable === false ? 'unwinnable' : 'unknown',
     winnable: figures.winnable,
     maxRemoved: figures.maxRemoved,
-    maxExact: figures.maxExact,
+    stuckExact: figures.stuckExact,
     minMoves: solution ? solution.length : null,
     solution,
     stuckLine,
@@ -78,7 +78,7 @@ export function solvePyramide(deal: PyramideDeal, rules: PyramideRules, limits: 
 export interface PositionFigures {
   winnable: boolean | null;
   maxRemoved: number | null;
-  maxExact: boolean;
+  stuckExact: boolean;
   /** The fewest moves that win from the position. */
   minMoves: number | null;
   /** An optimal line as the search's step codes (see `FullStateSpace.successors`). */
@@ -114,7 +114,7 @@ export function analysePosition(
 
   let winnable: boolean | null = null;
   let maxRemoved: number | null = null;
-  let maxExact = false;
+  let stuckExact = false;
   let deadEndReachable: boolean | null = null;
   let mostSteps: number[] | null = null;
   if (free && winnabilityOnly) {
@@ -123,7 +123,7 @@ export function analysePosition(
     winnable = quick.winnable;
     if (winnable === true) {
       maxRemoved = 28;
-      maxExact = true;
+      stuckExact = true;
     }
   } else if (free) {
     // The talon is free: the relaxed game's figures are the game's own, exactly.
@@ -137,7 +137,7 @@ export function analysePosition(
     if (withinLimits) {
       winnable = clears;
       maxRemoved = relaxed.maxRemovable(start.removed, usage);
-      maxExact = true;
+      stuckExact = true;
       deadEndReachable = relaxed.deadEndReachable(start.removed, usage);
     }
   } else if (space) {
@@ -147,10 +147,10 @@ export function analysePosition(
     winnable = win.found;
     if (winnable === true) {
       maxRemoved = 28;
-      maxExact = true;
+      stuckExact = true;
     } else if (winnable === false && !winnabilityOnly) {
       maxRemoved = win.most;
-      maxExact = win.complete;
+      stuckExact = win.complete;
       mostSteps = win.mostSteps;
     }
     if (winnable !== null && !winnabilityOnly && !budget.stopped) {
@@ -178,7 +178,7 @@ export function analysePosition(
     }
   }
   let stuckSteps: number[] | null = null;
-  if (wantStuckLine && winnable === false && maxExact && maxRemoved !== null && space && !budget.stopped) {
+  if (wantStuckLine && winnable === false && stuckExact && maxRemoved !== null && space && !budget.stopped) {
     // The search for the figure kept its line when its positions are whole; else a search of its own.
     stuckSteps =
       mostSteps ??
@@ -191,7 +191,7 @@ export function analysePosition(
     }
   }
   if (winnabilityOnly) notes.push('winnability only: no minimum move count asked for');
-  return { winnable, maxRemoved, maxExact, minMoves, steps, stuckSteps, space, deadEndReachable, notes };
+  return { winnable, maxRemoved, stuckExact, minMoves, steps, stuckSteps, space, deadEndReachable, notes };
 }
 
 /**

@@ -155,7 +155,7 @@ export function compareWithReference(rules: PyramideRules, options: CompareOptio
     if (ref.winnable || ref.complete) {
       const refMax = ref.winnable ? 28 : ref.maxRemoved;
       if (sol.maxRemoved !== refMax) disagree('maxRemoved', sol.maxRemoved, refMax);
-      if (!sol.maxExact) disagree('maxExact', sol.maxExact, true);
+      if (!sol.stuckExact) disagree('stuckExact', sol.stuckExact, true);
     }
     if (ref.complete) report.exhaustive++;
     if (ref.deadEndReachable !== null) {

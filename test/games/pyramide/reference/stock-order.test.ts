@@ -33,16 +33,16 @@ describe('under the app rules the stock order does not matter', () => {
       const deal = dealFromNumber(n);
       const base = solvePyramide(deal, APP_RULES, SOLVER_LIMITS);
       expect(base.limit).toBeNull();
-      expect(base.maxExact).toBe(true);
+      expect(base.stuckExact).toBe(true);
 
       const next = seededRandom(1000 + n);
       for (let k = 0; k < 3; k++) {
         const shuffled = withShuffledTalon(deal, next);
         const sol = solvePyramide(shuffled, APP_RULES, SOLVER_LIMITS);
-        expect({ winnable: sol.winnable, maxRemoved: sol.maxRemoved, maxExact: sol.maxExact }).toEqual({
+        expect({ winnable: sol.winnable, maxRemoved: sol.maxRemoved, stuckExact: sol.stuckExact }).toEqual({
           winnable: base.winnable,
           maxRemoved: base.maxRemoved,
-          maxExact: true,
+          stuckExact: true,
         });
         expect(sol.minMoves === null).toBe(!base.winnable);
       }
