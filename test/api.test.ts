@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 import { cardsolve, ROOT } from './support/cli.js';
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const LIBRARY_PAGE = readFileSync(new URL('../docs/library.md', import.meta.url), 'utf8');
 const FIXTURE = readFileSync(new URL('../data/examples/pyramide-app-example.txt', import.meta.url), 'utf8');
 const LIMITS = { ...api.DEFAULT_LIMITS, timeMs: 20_000 };
 
@@ -53,10 +53,9 @@ describe('the library entry', () => {
     expect((played.json.position as { won: boolean }).won).toBe(true);
   });
 
-  it('the README example runs and prints what the README shows', () => {
-    const section = README.slice(README.indexOf('\n## Library'));
-    const code = /```js\n([\s\S]*?)```/.exec(section)![1]!;
-    const shown = /```console\n\$ node hint-server\.js\n([\s\S]*?)```/.exec(section)![1]!;
+  it("the library page's example runs and prints what the page shows", () => {
+    const code = /```js\n([\s\S]*?)```/.exec(LIBRARY_PAGE)![1]!;
+    const shown = /```console\n\$ node hint-server\.js\n([\s\S]*?)```/.exec(LIBRARY_PAGE)![1]!;
     expect(code).toContain("from 'cardsolve'");
     expect(code.trim().split('\n').length).toBeLessThanOrEqual(16);
     // Run as a module inside the package, so that `cardsolve` resolves to this package (its build).
