@@ -46,12 +46,8 @@ export interface JudgedMoveBase {
   limit: string | null;
 }
 
-/**
- * The answer to `hint`, the `hint --json` object: the position, its status and every legal
- * move, best first; the fields every game gives. Each game adds its stuck figure from the
- * position under its own name, and its own judged moves.
- */
-export interface HintResultBase {
+/** A position as JSON: the head of every hint (same keys, same order). */
+export interface PositionJson {
   code: string | null;
   fingerprint: string;
   game: GameId;
@@ -63,6 +59,14 @@ export interface HintResultBase {
   /** Its score and move counter as the app counts them (`1220` or `$416` for Double Solitaire Vegas). */
   score: string;
   counter: number;
+}
+
+/**
+ * The answer to `hint`, the `hint --json` object: the position, its status and every legal
+ * move, best first; the fields every game gives. Each game adds its stuck figure from the
+ * position under its own name, and its own judged moves.
+ */
+export interface HintResultBase extends PositionJson {
   status: PositionStatus;
   /** Moves still needed to win from the position, when a win is known. */
   movesLeft: number | null;

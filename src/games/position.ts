@@ -6,8 +6,10 @@
 import type { CardStyle } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
-import type { HintOptions, HintResultBase } from './hintTypes.js';
+import type { HintOptions, HintResultBase, PositionJson } from './hintTypes.js';
 import type { GameId, MoveJson } from './moveJson.js';
+
+export type { PositionJson };
 
 /** The outcome of `play`: the position after the moves, or the first illegal move. */
 export interface PlayOutcome {
@@ -17,21 +19,6 @@ export interface PlayOutcome {
   json: Record<string, unknown>;
   /** The app's reason for refusing a move, when `ok` is false. */
   error?: string;
-}
-
-/** A position as JSON: the head of every hint (same keys, same order). */
-export interface PositionJson {
-  code: string | null;
-  fingerprint: string;
-  game: GameId;
-  rules: string;
-  /** The moves played from the deal to reach the position. */
-  played: MoveJson[];
-  /** The position, as `play --json` gives it. */
-  position: Record<string, unknown>;
-  /** Its score and move counter as the app counts them (`1220` or `$416` for Double Solitaire Vegas). */
-  score: string;
-  counter: number;
 }
 
 /**

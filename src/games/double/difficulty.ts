@@ -22,10 +22,10 @@ import { KeyTable } from '../../search/keyTable.js';
 import { Budget } from '../../search/limits.js';
 import { round, type TierOrUnknown, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, rulesName } from './engine.js';
-import { replayLine } from './play.js';
 import { KEY_WORDS, PositionKey } from './positionKey.js';
 import { randomProgressWins } from './progressPlayer.js';
 import { DoubleSearch } from './search.js';
+import { replayLine } from './solverLine.js';
 import { DOUBLE_SCALE } from './tierCuts.js';
 
 interface DoubleDifficulty {

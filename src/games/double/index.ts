@@ -15,9 +15,10 @@ import { doubleDifficulty } from './difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
 import type { DoubleHintResult } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
-import { jsonMoveText, lineJson, moveText, positionText, replayLine } from './play.js';
+import { jsonMoveText, lineJson, moveText, positionText } from './play.js';
 import { DoubleGamePosition } from './position.js';
 import { solve } from './solver.js';
+import { replayLine } from './solverLine.js';
 import { DOUBLE_SCALE } from './tierCuts.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */

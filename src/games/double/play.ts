@@ -21,7 +21,8 @@ import { InputError } from '../../errors/inputError.js';
 import type { MoveJson } from '../moveJson.js';
 import { RefusedMoveError } from '../position.js';
 import { COLUMNS, type DoubleState, movedCard, PILES } from './engine.js';
-import { M_CC, M_CF, M_DRAW, M_FC, M_JUMP, M_TURN, M_WC, M_WF, mA, mKind, mN, mT, mv, placeName } from './move.js';
+import { M_CC, M_CF, M_DRAW, M_FC, M_TURN, M_WC, M_WF, mKind, mN, mv, placeName } from './move.js';
+import { replayLine } from './solverLine.js';
 
 export function splitMoves(text: string): string[] {
   return text
@@ -173,31 +174,6 @@ export function jsonMoveText(m: MoveJson, style: CardStyle): string {
 export function jsonMoveInStyle(m: MoveJson, style: CardStyle): MoveJson {
   if (style === 'symbols' || typeof m.card !== 'string') return m;
   return { ...m, card: formatCard(parseCard(m.card), style) };
-}
-
-/**
- * Replays a solver line on a fresh engine, turning each pointer jump into its draws and
- * turn-overs; calls `each` with every real move in the state before it.
- */
-export function replayLine(state: DoubleState, line: readonly number[], each: (m: number) => void): void {
-  for (const m of line) {
-    if (mKind(m) === M_JUMP) {
-      const target = mA(m);
-      const limit = mN(m) + mT(m);
-      for (let i = 0; i < limit && state.waste !== target; i++) {
-        const step = state.stockCount() > 0 ? mv(M_DRAW) : mv(M_TURN);
-        each(step);
-        state.apply(step);
-      }
-      if (state.waste !== target) throw new Error('solver line does not replay: the waste pointer is not reached');
-      continue;
-    }
-    const real = mKind(m) === M_WC || mKind(m) === M_WF ? m & ~((127 << 3) | (255 << 17) | (31 << 25)) : m;
-    const why = state.refusal(real);
-    if (why !== null) throw new Error(`solver line does not replay: ${why}`);
-    each(real);
-    state.apply(real);
-  }
 }
 
 /** Replays a solver line on `state` (see `replayLine`) and returns its real moves as JSON. */

@@ -9,23 +9,34 @@ export function turnOversIn(line: readonly number[]): number {
   return n;
 }
 
-/** The real engine moves (draws and turn-overs spelled out) of a solver line. */
-export function expandLine(state: DoubleState, line: readonly number[]): number[] {
-  const out: number[] = [];
+/**
+ * Replays a solver line on a fresh engine, turning each pointer jump into its draws and
+ * turn-overs; calls `each` with every real move in the state before it.
+ */
+export function replayLine(state: DoubleState, line: readonly number[], each: (m: number) => void): void {
   for (const m of line) {
     if (mKind(m) === M_JUMP) {
       const target = mA(m);
       const limit = mN(m) + mT(m);
       for (let i = 0; i < limit && state.waste !== target; i++) {
         const step = state.stockCount() > 0 ? mv(M_DRAW) : mv(M_TURN);
-        out.push(step);
+        each(step);
         state.apply(step);
       }
+      if (state.waste !== target) throw new Error('solver line does not replay: the waste pointer is not reached');
       continue;
     }
     const real = mKind(m) === M_WC || mKind(m) === M_WF ? mv(mKind(m), 0, mB(m)) : m;
-    out.push(real);
+    const why = state.refusal(real);
+    if (why !== null) throw new Error(`solver line does not replay: ${why}`);
+    each(real);
     state.apply(real);
   }
+}
+
+/** The real engine moves (draws and turn-overs spelled out) of a solver line, played on `state`. */
+export function expandLine(state: DoubleState, line: readonly number[]): number[] {
+  const out: number[] = [];
+  replayLine(state, line, (m) => out.push(m));
   return out;
 }

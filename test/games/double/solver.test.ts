@@ -4,13 +4,12 @@ import { type DoubleRules, DoubleState } from '../../../src/games/double/engine.
 import { type DoubleAnalysis, doubleGame, openDouble } from '../../../src/games/double/index.js';
 import { deadlockedSets, movesLowerBound, WASTE_RELAXATION_NODES } from '../../../src/games/double/lowerBound.js';
 import { M_DRAW, M_TURN, mv } from '../../../src/games/double/move.js';
-import { replayLine } from '../../../src/games/double/play.js';
 import { KEY_WORDS } from '../../../src/games/double/positionKey.js';
 import { isSafe } from '../../../src/games/double/safeMoves.js';
 import { DoubleSearch } from '../../../src/games/double/search.js';
 import { shortenLine } from '../../../src/games/double/shorten.js';
 import { decide, drawOneHalfway, solve } from '../../../src/games/double/solver.js';
-import { expandLine, turnOversIn } from '../../../src/games/double/solverLine.js';
+import { expandLine, replayLine, turnOversIn } from '../../../src/games/double/solverLine.js';
 import { wasteDetours } from '../../../src/games/double/talonRelaxation.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { KeyTable } from '../../../src/search/keyTable.js';
