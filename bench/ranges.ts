@@ -38,7 +38,7 @@ function generator(seed: number): () => number {
 }
 
 /** A deal number uniform over 0..MAX_DEAL_NUMBER from the seed (the same for every suite). */
-export function randomDealNumber(seed: number): number {
+function randomDealNumber(seed: number): number {
   const next = generator(seed);
   const span = MAX_DEAL_NUMBER + 1;
   // 53 random bits, the draws past the last whole multiple of the span refused: no bias.

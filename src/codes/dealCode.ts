@@ -14,7 +14,7 @@ export interface DealCode {
   number: number;
 }
 
-export const LETTERS = 7;
+const LETTERS = 7;
 export const MAX_DEAL_NUMBER = 26 ** LETTERS - 1;
 
 export const CODE_EXAMPLES = 'PY1-N-AAAAAAS or DS1-D1N-AAAAAAB';

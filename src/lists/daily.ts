@@ -35,7 +35,7 @@ export interface ShippedList {
 }
 
 /** The folder of the shipped lists, found from this module (dist/src/lists or src/lists). */
-export function listsFolder(): string {
+function listsFolder(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const up = here.includes(`${join('dist', 'src')}`) ? join(here, '..', '..', '..') : join(here, '..', '..');
   return join(up, 'data', 'lists');

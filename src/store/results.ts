@@ -10,7 +10,7 @@ import type { NewResult, ResultKey, StoredResult } from './resultTypes.js';
 import { type RowValues, rowValues, UPSERT_SQL } from './rowValues.js';
 import { fromRow, type ResultRow } from './storedRow.js';
 
-export { type ResultFilter, whereOf } from './resultFilter.js';
+export type { ResultFilter } from './resultFilter.js';
 export type { AnalysisMode, NewResult, ResultKey, StoredResult } from './resultTypes.js';
 export { LIMIT_AT, type RowValues, rowValues, VERDICT_AT } from './rowValues.js';
 export { toAnalysis } from './storedRow.js';

@@ -187,7 +187,7 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
 /** A horizontal bar of `fraction` of `width` characters, in eighths of a character. */
-export function bar(fraction: number, width: number): string {
+function bar(fraction: number, width: number): string {
   const eighths = Math.round(Math.max(0, Math.min(1, fraction)) * width * 8);
   return '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8]!;
 }

@@ -6,7 +6,7 @@ import { type CardStyle, formatCard, tryParseCard } from '../../cards/notation.j
 import { shortHash } from '../../codes/shortHash.js';
 import { shuffledDeck } from '../../codes/shuffle.js';
 import { InputError } from '../../errors/inputError.js';
-import { COLUMNS, type DoubleDeal, type DoubleRules, rulesName, STOCK_SIZE } from './engine.js';
+import { COLUMNS, type DoubleDeal, type DoubleRules, STOCK_SIZE } from './engine.js';
 
 const RULE_NAMES = ['D1N', 'D3N', 'D1V', 'D3V'] as const;
 
@@ -170,5 +170,3 @@ export function rulesFromParsed(parsed: ParsedDealText, override: string | undef
   if (override !== undefined) return parseRules(override);
   return { draw: parsed.draw ?? 1, vegas: parsed.vegas ?? false };
 }
-
-export { rulesName };

@@ -255,5 +255,3 @@ export function positionJson(state: DoubleState, style: CardStyle): DoublePositi
     won: state.isWon(),
   };
 }
-
-export { M_CF, M_WF };

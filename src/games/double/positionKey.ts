@@ -42,7 +42,7 @@ export function markTurnOvers(key: Uint32Array, turnOvers: number): void {
  * smaller one. The tests check the verdicts and maxFoundation against a brute force that
  * knows nothing of this.
  */
-export function pointerClass(s: DoubleState): number {
+function pointerClass(s: DoubleState): number {
   if (s.draw === 1) return 0;
   return s.waste === s.talLen ? 3 : s.waste % 3;
 }
