@@ -48,7 +48,7 @@ export type { DoubleHintResult, DoubleJudgedMove } from './games/double/hint.js'
 export type { HintedDeal, HintOptions, HintResult, JudgedMove, MoveLabel, PositionStatus } from './games/hint.js';
 export { bestLine, bestLineFrom, describeHint, hint, moveText, reachText } from './games/hint.js';
 export type { HintResultBase, JudgedMoveBase } from './games/hintTypes.js';
-export type { PlayOutcome, Position, PositionJson } from './games/position.js';
+export type { PlayOutcome, PlayView, Position, PositionJson } from './games/position.js';
 export { RefusedMoveError } from './games/position.js';
 export type { PyramideHintResult, PyramideJudgedMove } from './games/pyramide/hintResult.js';
 export { allGames, gameById, gameOf, registerGame } from './games/registry.js';

@@ -36,6 +36,15 @@ export class RefusedMoveError extends InputError {
   }
 }
 
+/** How a position is drawn for the player. */
+export interface PlayView {
+  /**
+   * Show what the player cannot see in the app (Double Solitaire's face-down cards and the
+   * stock's order), for analysis; by default the drawing shows only what the player sees.
+   */
+  reveal?: boolean;
+}
+
 /** A deal being played: moves made and taken back through the game's rules engine, and hints. */
 export interface Position<H extends HintResultBase = HintResultBase> {
   readonly game: GameId;
@@ -66,16 +75,16 @@ export interface Position<H extends HintResultBase = HintResultBase> {
   /** The position, its score and move counter, and the moves played. */
   toJSON(): PositionJson;
   /** What `play` prints here, cards in `style`; with `refused`, the move refused after these. */
-  outcome(style: CardStyle, refused?: RefusedMoveError): PlayOutcome;
+  outcome(style: CardStyle, options?: PlayView & { refused?: RefusedMoveError }): PlayOutcome;
 }
 
 /** `play`: the moves of a list in turn from `position`, up to the first one refused. */
-export function playOutcome(position: Position, moves: string, style: CardStyle): PlayOutcome {
+export function playOutcome(position: Position, moves: string, style: CardStyle, view: PlayView = {}): PlayOutcome {
   try {
     position.playLine(moves, style);
   } catch (error) {
-    if (error instanceof RefusedMoveError) return position.outcome(style, error);
+    if (error instanceof RefusedMoveError) return position.outcome(style, { ...view, refused: error });
     throw error;
   }
-  return position.outcome(style);
+  return position.outcome(style, view);
 }

@@ -8,7 +8,7 @@ import type { Limits } from '../search/limits.js';
 import type { AnalyseOptions } from './analyseOptions.js';
 import type { DifficultyScale } from './difficulty.js';
 import type { GameId, MoveJson } from './moveJson.js';
-import type { PlayOutcome, Position } from './position.js';
+import type { PlayOutcome, PlayView, Position } from './position.js';
 
 export type { AnalyseOptions, GameId, MoveJson, PlayOutcome };
 
@@ -114,7 +114,8 @@ export interface OpenedDeal {
   rules: string;
   analyse(limits: Limits, options?: AnalyseOptions): Analysis;
   show(style: CardStyle, layout: boolean): string;
-  play(moves: string, style: CardStyle): PlayOutcome;
+  /** The moves in turn up to the first one refused; the drawing shows what the player sees unless `view.reveal`. */
+  play(moves: string, style: CardStyle, view?: PlayView): PlayOutcome;
   /**
    * The deal as dealt, as a position object to play moves on, take them back and ask for
    * hints (see `position.ts`). Optional: a game may come without positions, and so without

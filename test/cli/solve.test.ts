@@ -205,3 +205,35 @@ describe('cardsolve show and play (Pyramide)', () => {
     expect(JSON.parse(stock.stdout)).toMatchObject({ error: 'move 1 (R♣) refused: R♣ is in the stock', wasteTop: 'D♦' });
   });
 });
+
+describe('cardsolve play (Double Solitaire): what the player sees', () => {
+  const faceDown = /\[[^\]]+\]/;
+
+  it('draws face-down cards face down and the stock as a count; --reveal and show draw them', () => {
+    const played = cardsolve(['play', 'DS1-D1N-AAAAAAB', '--moves', 'draw']);
+    expect(played.status).toBe(0);
+    expect(played.stdout).toContain('\ncolumn 2: ## 10♠\n');
+    expect(played.stdout).toContain('\ncolumn 9: ## ## ## ## ## ## ## ## 2♣\n');
+    expect(played.stdout).toMatch(/\nstock: 58 cards\n/);
+    expect(played.stdout).not.toMatch(faceDown);
+
+    const revealed = cardsolve(['play', 'DS1-D1N-AAAAAAB', '--moves', 'draw', '--reveal']);
+    expect(revealed.stdout).toContain('\ncolumn 2: [Q♥] 10♠\n');
+    expect(revealed.stdout).toMatch(/\nstock: 58 cards \(next drawn first: \[7♦ 5♦ /);
+    // The same position, only drawn with what is hidden.
+    expect(revealed.stdout.replace(/\[[^\]]+\]( |$)/gm, '##$1').replace(/ \(next drawn first: .*\)/, '')).toBe(played.stdout);
+
+    expect(cardsolve(['show', 'DS1-D1N-AAAAAAB']).stdout).toContain('\ncolumn 2: [Q♥] 10♠\n');
+  });
+
+  it('hides the cards in the position before a refused move too, and --json carries the whole position', () => {
+    const refused = cardsolve(['play', 'DS1-D1N-AAAAAAB', '--moves', 'draw; w-c9']);
+    expect(refused.status).toBe(2);
+    expect(refused.stdout).toContain('\ncolumn 2: ## 10♠\n');
+    expect(refused.stdout).not.toMatch(faceDown);
+    const json = JSON.parse(cardsolve(['play', 'DS1-D1N-AAAAAAB', '--moves', 'draw', '--json']).stdout) as {
+      position: { columns: { faceDown: string[] }[] };
+    };
+    expect(json.position.columns[1]!.faceDown).toEqual(['Q♥']);
+  });
+});

@@ -91,7 +91,7 @@ describe('openPosition (Pyramide)', () => {
     // A list stops at the refused move, the moves before it played.
     expect(() => p.playLine('draw; K♠')).toThrow('move 3 (K♠) refused');
     expect(p.history()).toHaveLength(2);
-    expect(p.outcome('symbols', e).json.error).toBe(e.message);
+    expect(p.outcome('symbols', { refused: e }).json.error).toBe(e.message);
   });
 
   it('hints as the command line does for the moves played, and undo in between changes nothing', () => {
@@ -173,7 +173,7 @@ describe('openPosition (Double Solitaire)', () => {
     expect(e.message).toBe(`move 2 "w-c9" is refused: ${e.reason}`);
     expect(p.toJSON()).toEqual(before);
     expect(() => p.move('nonsense')).toThrow(api.InputError);
-    const outcome = p.outcome('symbols', e);
+    const outcome = p.outcome('symbols', { refused: e });
     expect(outcome).toEqual(api.openDeal('DS1-D1N-AAAAAAB').play('draw; w-c9', 'symbols'));
   });
 

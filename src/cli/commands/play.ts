@@ -3,13 +3,14 @@ import { Command } from 'commander';
 import { type CardStyle, jsonInStyle } from '../../cards/notation.js';
 import { InputError, isInputError } from '../../errors/inputError.js';
 import { bestLineFrom, describeHint, type HintResult, moveText, positionAfter, reachText } from '../../games/hint.js';
-import { type Position, RefusedMoveError } from '../../games/position.js';
+import { type PlayView, type Position, RefusedMoveError } from '../../games/position.js';
 import type { OpenedDeal } from '../../games/types.js';
 import type { Limits } from '../../search/limits.js';
 import { addSearchOptions, cardStyleFrom, limitsFrom, openDealArg, type SearchOptionValues } from '../options.js';
 
 interface PlayOptions extends SearchOptionValues {
   moves?: string;
+  reveal?: boolean;
 }
 
 export function playCommand(): Command {
@@ -18,12 +19,15 @@ export function playCommand(): Command {
       'replay moves through the rules engine and print the position, score and move counter; on a terminal without --moves, play the game',
     )
     .argument('<deal>', 'a deal code, a deal file, or - for standard input')
-    .option('--moves <list>', 'moves separated by ";", e.g. "K♦; 10♣+3♠; draw" (Pyramide) or "draw; w-c5; c3-f" (Double Solitaire)');
+    .option('--moves <list>', 'moves separated by ";", e.g. "K♦; 10♣+3♠; draw" (Pyramide) or "draw; w-c5; c3-f" (Double Solitaire)')
+    .option('--reveal', "draw what the player cannot see, for analysis: Double Solitaire's face-down cards and the stock's order");
   addSearchOptions(cmd);
   cmd.addHelpText(
     'after',
     `
-Stops at the first illegal move with the app's reason (exit code 2).
+Stops at the first illegal move with the app's reason (exit code 2). The position is drawn
+as the player sees it (face-down cards as ##, the stock as a count) unless --reveal; hints
+and solve still see the whole deal.
 On a terminal without --moves the game is played: type a move, or hint, undo, solve
 (the rest of the best line) or quit; the limits apply to each of these answers.
 Examples:
@@ -35,10 +39,10 @@ Examples:
     const deal = openDealArg(arg, options);
     const style = cardStyleFrom(options);
     if (options.moves === undefined) {
-      if (process.stdin.isTTY && process.stdout.isTTY) return playOnTerminal(deal, limitsFrom(options), style);
+      if (process.stdin.isTTY && process.stdout.isTTY) return playOnTerminal(deal, limitsFrom(options), style, { reveal: options.reveal });
       throw new InputError(`required option '--moves <list>' not specified (play without --moves is the game, on a terminal only)`);
     }
-    const outcome = deal.play(options.moves, style);
+    const outcome = deal.play(options.moves, style, { reveal: options.reveal });
     process.stdout.write((options.json ? jsonInStyle(outcome.json, style) : outcome.text) + '\n');
     if (!outcome.ok) {
       process.stderr.write(`cardsolve: ${outcome.error}\n`);
@@ -86,11 +90,11 @@ function playTyped(game: Position, line: string, style: CardStyle, typed: number
  * the solver says whether the game can still be won; it ends with the score and the move
  * counter as the app counts them (an undo does not take a move back).
  */
-async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle): Promise<void> {
+async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle, view: PlayView): Promise<void> {
   const say = (text: string): void => {
     process.stdout.write(text + '\n');
   };
-  say(deal.play('', style).text);
+  say(deal.play('', style, view).text);
   const game = positionAfter(deal, '');
   // How many moves each line typed played (a line may hold several), for undo.
   const typed: number[] = [];
@@ -136,7 +140,7 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
         else {
           for (let i = 0; i < last; i++) game.undo();
           undone++;
-          say(game.outcome(style).text);
+          say(game.outcome(style, view).text);
           position = judge();
           say(`${statusLine(position)}${counted()}`);
         }
@@ -144,7 +148,7 @@ async function playOnTerminal(deal: OpenedDeal, limits: Limits, style: CardStyle
         const refused = playTyped(game, line, style, typed);
         if (refused !== null) say(`${line}: refused, ${refused.reason}`);
         else {
-          say(game.outcome(style).text);
+          say(game.outcome(style, view).text);
           const before = position;
           position = judge();
           if (before.status === 'winnable' && position.status === 'lost') {

@@ -8,7 +8,7 @@ import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type Limits } from '../../search/limits.js';
 import type { TierOrUnknown } from '../difficulty.js';
 import type { HintOptions } from '../hintTypes.js';
-import { type PlayOutcome, playOutcome } from '../position.js';
+import { type PlayOutcome, type PlayView, playOutcome } from '../position.js';
 import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, RuleFlags } from '../types.js';
 import { dealFromNumber, fingerprint, isDoubleText, layoutText, parseDealText, parseRules, rulesFromParsed } from './deal.js';
 import { doubleDifficulty } from './difficulty.js';
@@ -167,11 +167,12 @@ class DoubleDealOpened implements OpenedDeal {
   show(style: CardStyle, layout: boolean): string {
     const title = this.code ?? `deal ${this.fingerprint}`;
     if (layout) return layoutText(this.deal, this.rulesSet, style, [`${title} (${this.rules}: ${describeRules(this.rulesSet)})`]);
-    return `${title}  ${this.rules}: ${describeRules(this.rulesSet)}\n${positionText(this.newState(), style)}\n`;
+    // `show` is for analysis: it draws the deal whole.
+    return `${title}  ${this.rules}: ${describeRules(this.rulesSet)}\n${positionText(this.newState(), style, true)}\n`;
   }
 
-  play(moves: string, style: CardStyle): PlayOutcome {
-    return playOutcome(this.position(), moves, style);
+  play(moves: string, style: CardStyle, view: PlayView = {}): PlayOutcome {
+    return playOutcome(this.position(), moves, style, view);
   }
 
   position(): DoubleGamePosition {

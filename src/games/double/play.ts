@@ -195,14 +195,18 @@ function foundationsText(state: DoubleState, style: CardStyle): string {
 }
 
 /** The position for people: face-down cards in brackets (it is an analysis tool). */
-export function positionText(state: DoubleState, style: CardStyle): string {
+/**
+ * The position drawn as text. Unless `reveal`, only what the player sees: face-down cards as
+ * `##` and the stock as a count; revealed, the face-down cards in brackets and the stock's order.
+ */
+export function positionText(state: DoubleState, style: CardStyle, reveal: boolean): string {
   const lines: string[] = [];
   lines.push(`foundations: ${foundationsText(state, style)}  (${state.onFoundations}/104)`);
   for (let c = 0; c < COLUMNS; c++) {
     const cards: string[] = [];
     for (let i = 0; i < state.len[c]!; i++) {
-      const t = formatCard(state.card(c, i), style);
-      cards.push(i < state.down[c]! ? `[${t}]` : t);
+      if (i >= state.down[c]!) cards.push(formatCard(state.card(c, i), style));
+      else cards.push(reveal ? `[${formatCard(state.card(c, i), style)}]` : '##');
     }
     lines.push(`column ${c + 1}: ${cards.length > 0 ? cards.join(' ') : '(empty)'}`);
   }
@@ -213,9 +217,8 @@ export function positionText(state: DoubleState, style: CardStyle): string {
   );
   const stock: string[] = [];
   for (let i = state.waste; i < state.talLen; i++) stock.push(formatCard(state.stockCards[state.tal[i]!]!, style));
-  lines.push(
-    `stock: ${stock.length} card${stock.length === 1 ? '' : 's'}${stock.length > 0 ? ` (next drawn first: [${stock.join(' ')}])` : ''}`,
-  );
+  const order = reveal && stock.length > 0 ? ` (next drawn first: [${stock.join(' ')}])` : '';
+  lines.push(`stock: ${stock.length} card${stock.length === 1 ? '' : 's'}${order}`);
   lines.push(`score ${state.scoreText()}, moves ${state.moves}${state.isWon() ? ', won' : ''}`);
   return lines.join('\n');
 }

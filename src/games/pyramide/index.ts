@@ -87,8 +87,8 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       const title = `${code ?? `deal ${print}`}  Pyramide, rules ${name}`;
       return `${title}\n\n${drawPosition(new PyramideGame(deal, rules), style)}`;
     },
-    play(movesText, style) {
-      return playOutcome(position(), movesText, style);
+    play(movesText, style, view) {
+      return playOutcome(position(), movesText, style, view);
     },
     position,
   };

@@ -117,7 +117,8 @@ export class PyramideGamePosition implements Position<PyramideHintResult> {
     return hintFromJudgement(hintPyramideAt(this.engine, limits), moveToJson, this.toJSON());
   }
 
-  outcome(style: CardStyle, refused?: RefusedMoveError): PlayOutcome {
+  /** Nothing to reveal: the pyramid is face up, and the drawing counts the stock, as the app does. */
+  outcome(style: CardStyle, { refused }: { refused?: RefusedMoveError } = {}): PlayOutcome {
     const g = this.engine;
     const n = this.played.length;
     const status = this.status();
