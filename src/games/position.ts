@@ -45,6 +45,11 @@ export interface PlayView {
   reveal?: boolean;
 }
 
+/** How `outcome` draws a position, and the move refused after it if any. */
+export interface OutcomeOptions extends PlayView {
+  refused?: RefusedMoveError;
+}
+
 /** A deal being played: moves made and taken back through the game's rules engine, and hints. */
 export interface Position<H extends HintResultBase = HintResultBase> {
   readonly game: GameId;
@@ -75,7 +80,7 @@ export interface Position<H extends HintResultBase = HintResultBase> {
   /** The position, its score and move counter, and the moves played. */
   toJSON(): PositionJson;
   /** What `play` prints here, cards in `style`; with `refused`, the move refused after these. */
-  outcome(style: CardStyle, options?: PlayView & { refused?: RefusedMoveError }): PlayOutcome;
+  outcome(style: CardStyle, options?: OutcomeOptions): PlayOutcome;
 }
 
 /** `play`: the moves of a list in turn from `position`, up to the first one refused. */

@@ -194,7 +194,6 @@ function foundationsText(state: DoubleState, style: CardStyle): string {
   return rows.join('  |  ');
 }
 
-/** The position for people: face-down cards in brackets (it is an analysis tool). */
 /**
  * The position drawn as text. Unless `reveal`, only what the player sees: face-down cards as
  * `##` and the stock as a count; revealed, the face-down cards in brackets and the stock's order.

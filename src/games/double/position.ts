@@ -6,7 +6,7 @@ import type { CardStyle } from '../../cards/notation.js';
 import type { Limits } from '../../search/limits.js';
 import type { HintOptions } from '../hintTypes.js';
 import type { MoveJson } from '../moveJson.js';
-import type { PlayOutcome, PlayView, Position, RefusedMoveError } from '../position.js';
+import type { OutcomeOptions, PlayOutcome, Position } from '../position.js';
 import type { DoubleState } from './engine.js';
 import { type DoubleHintResult, type DoubleHintSource, type DoublePositionHead, hintDoubleAt, positionHead } from './hint.js';
 import { jsonMoveInStyle, jsonMoveText, legalMove, moveJson, positionJson, positionText, splitMoves } from './play.js';
@@ -70,7 +70,7 @@ export class DoubleGamePosition implements Position<DoubleHintResult> {
     return hintDoubleAt(this.toJSON(), this.state, limits, options);
   }
 
-  outcome(style: CardStyle, { refused, reveal = false }: PlayView & { refused?: RefusedMoveError } = {}): PlayOutcome {
+  outcome(style: CardStyle, { refused, reveal = false }: OutcomeOptions = {}): PlayOutcome {
     const n = this.played.length;
     const moves = `${n} move${n === 1 ? '' : 's'}`;
     const played = this.played.map((m) => jsonMoveInStyle(m, style));

@@ -6,7 +6,7 @@ import { type CardStyle, formatCard } from '../../cards/notation.js';
 import { InputError } from '../../errors/inputError.js';
 import type { Limits } from '../../search/limits.js';
 import type { MoveJson } from '../moveJson.js';
-import { type PlayOutcome, type Position, RefusedMoveError } from '../position.js';
+import { type OutcomeOptions, type PlayOutcome, type Position, RefusedMoveError } from '../position.js';
 import type { PyramideDeal } from './deal.js';
 import { IllegalMoveError, PyramideGame, type PyramideMove } from './engine.js';
 import { hintPyramideAt } from './hint.js';
@@ -118,7 +118,7 @@ export class PyramideGamePosition implements Position<PyramideHintResult> {
   }
 
   /** Nothing to reveal: the pyramid is face up, and the drawing counts the stock, as the app does. */
-  outcome(style: CardStyle, { refused }: { refused?: RefusedMoveError } = {}): PlayOutcome {
+  outcome(style: CardStyle, { refused }: OutcomeOptions = {}): PlayOutcome {
     const g = this.engine;
     const n = this.played.length;
     const status = this.status();
