@@ -4,7 +4,7 @@ import type { BatchPlan } from '../batch/inputs.js';
 import { CARD_STYLES, type CardStyle, parseCardStyle } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
 import { dealInputFromArg } from '../games/dealInput.js';
-import { allGames, allRuleOptions, openDeal } from '../games/registry.js';
+import { allGames, allRuleOptions, declaredOptions, flagOf, foreignOption, type OptionList, openDeal } from '../games/registry.js';
 import type { AnalyseOptions, AnalysisOption, GameModule, OpenedDeal, RuleFlags } from '../games/types.js';
 import { parseBytes, parseCount, parseDuration } from '../search/limitParsing.js';
 import { DEFAULT_LIMITS, type Limits } from '../search/limits.js';
@@ -30,12 +30,11 @@ export function ruleFlags(values: RuleOptionValues): RuleFlags {
   return flags;
 }
 
+/** A game's analysis switches (`--optimize`), as the registry reads option lists. */
+const ANALYSIS: OptionList = (game) => game.analysisOptions;
+
 /** Every game's analysis switches, each flag once. */
-function allAnalysisOptions(): AnalysisOption[] {
-  const seen = new Map<string, AnalysisOption>();
-  for (const game of allGames()) for (const option of game.analysisOptions) if (!seen.has(option.key)) seen.set(option.key, option);
-  return [...seen.values()];
-}
+const allAnalysisOptions = (): AnalysisOption[] => declaredOptions(ANALYSIS);
 
 /** Every game's own analysis switches (`--optimize`), with the help texts the games give. */
 export function addAnalysisOptions(cmd: Command): Command {
@@ -54,7 +53,7 @@ export function analysisFlags(values: Record<string, unknown>): AnalyseOptions {
 export function analysisFlagNames(flags: AnalyseOptions): string[] {
   return allAnalysisOptions()
     .filter((o) => flags[o.key] !== undefined)
-    .map((o) => o.flags.split(/[ ,]/)[0]!);
+    .map(flagOf);
 }
 
 /**
@@ -66,11 +65,10 @@ export function refuseForeignAnalysisOptions(games: Iterable<GameModule>, flags:
     const foreign = Object.keys(flags).filter((key) => flags[key] !== undefined && !game.analysisOptions.some((o) => o.key === key));
     if (foreign.length === 0) continue;
     const named = foreign.map((key) => {
-      const owner = allGames().find((g) => g.analysisOptions.some((o) => o.key === key));
-      const option = owner?.analysisOptions.find((o) => o.key === key);
-      return `${option ? option.flags.split(/[ ,]/)[0]! : key} (${owner?.name ?? 'no game'})`;
+      const { flag, owner } = foreignOption(key, ANALYSIS);
+      return `${flag} (${owner})`;
     });
-    const own = game.analysisOptions.map((o) => o.flags.split(/[ ,]/)[0]!);
+    const own = game.analysisOptions.map(flagOf);
     throw new InputError(
       `${named.join(', ')} ${named.length === 1 ? 'is not an option' : 'are not options'} of ${game.name}: ` +
         (own.length ? `its analysis options are ${own.join(', ')}` : 'it has no analysis options of its own'),

@@ -80,9 +80,29 @@ export function gameOf(input: DealInput): GameModule {
 
 /** Every game's rule options, each flag once, for the command line. */
 export function allRuleOptions(): RuleOption[] {
+  return declaredOptions((g) => g.ruleOptions);
+}
+
+/** Which of a game's option lists: its rule options or its analysis switches. */
+export type OptionList = (game: GameModule) => readonly RuleOption[];
+
+/** Every game's options of one list, each key once (the first game to declare it names it). */
+export function declaredOptions(list: OptionList): RuleOption[] {
   const seen = new Map<string, RuleOption>();
-  for (const game of games) for (const option of game.ruleOptions) if (!seen.has(option.key)) seen.set(option.key, option);
+  for (const game of games) for (const option of list(game)) if (!seen.has(option.key)) seen.set(option.key, option);
   return [...seen.values()];
+}
+
+/** An option's flag as typed: `--passes` of `--passes <n>`. */
+export function flagOf(option: RuleOption): string {
+  return option.flags.split(/[ ,]/)[0]!;
+}
+
+/** An option given for another game: its flag and the name of the game that declares it. */
+export function foreignOption(key: string, list: OptionList): { flag: string; owner: string } {
+  const owner = games.find((g) => list(g).some((o) => o.key === key));
+  const option = owner && list(owner).find((o) => o.key === key);
+  return { flag: option ? flagOf(option) : key, owner: owner?.name ?? 'no game' };
 }
 
 /** Refuses rule options that only other games take, naming whose they are. */
@@ -90,18 +110,14 @@ function refuseForeignOptions(game: GameModule, flags: RuleFlags): void {
   const own = new Set(game.ruleOptions.map((o) => o.key));
   const foreign = Object.keys(flags).filter((key) => key !== 'rules' && flags[key] !== undefined && !own.has(key));
   if (foreign.length === 0) return;
-  const named = foreign.map((key) => {
-    const owner = games.find((g) => g.ruleOptions.some((o) => o.key === key));
-    const option = owner?.ruleOptions.find((o) => o.key === key);
-    return { flag: option ? option.flags.split(/[ ,]/)[0]! : key, owner: owner?.name ?? 'no game' };
-  });
+  const named = foreign.map((key) => foreignOption(key, (g) => g.ruleOptions));
   const owners = [...new Set(named.map((n) => n.owner))];
   const flagsText = named.map((n) => n.flag).join(', ');
   const whose =
     owners.length === 1
       ? `${named.length === 1 ? 'is a' : 'are'} ${owners[0]} option${named.length === 1 ? '' : 's'}`
       : 'are options of other games';
-  const ownFlags = game.ruleOptions.map((o) => o.flags.split(/[ ,]/)[0]!);
+  const ownFlags = game.ruleOptions.map(flagOf);
   throw new InputError(
     `${flagsText} ${whose}: ${game.name} rules are chosen with --rules ${game.rulePresets}` +
       (ownFlags.length ? ` and ${ownFlags.join(', ')}` : ''),

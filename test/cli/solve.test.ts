@@ -101,6 +101,14 @@ describe('cardsolve solve (Pyramide)', () => {
     [['solve', 'PY1-N-AAAAAAA', '--time-limit', 'soon'], /--time-limit "soon" is not a duration/],
     [['solve', 'PY1-N-AAAAAAA', '--rules', 'vegas'], /not a Pyramide rule set/],
     [['solve', 'PY1-N-AAAAAAA', '--passes', 'many'], /--passes "many"/],
+    [
+      ['solve', 'PY1-N-AAAAAAA', '--optimize'],
+      /^cardsolve: --optimize \(Double Solitaire\) is not an option of Pyramide: it has no analysis options of its own\n$/,
+    ],
+    [
+      ['solve', 'DS1-D1N-AAAAAAB', '--passes', '2'],
+      /^cardsolve: --passes is a Pyramide option: Double Solitaire rules are chosen with --rules /,
+    ],
     [['solve', 'PY1-N-AAAAAAA', '--bogus'], /unknown option '--bogus'/],
     [['solve'], /missing required argument/],
     [['frobnicate'], /unknown command/],
