@@ -8,6 +8,7 @@ import { exportCommand } from './commands/export.js';
 import { hintCommand } from './commands/hint.js';
 import { lookupCommand } from './commands/lookup.js';
 import { playCommand } from './commands/play.js';
+import { serveCommand } from './commands/serve.js';
 import { showCommand } from './commands/show.js';
 import { solveCommand } from './commands/solve.js';
 import { statsCommand } from './commands/stats.js';
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
     exportCommand(),
     curateCommand(),
     dailyCommand(),
+    serveCommand(),
     workerCommand(),
   ]) {
     program.addCommand(cmd.exitOverride().showHelpAfterError('(add --help for usage)').configureOutput(output));

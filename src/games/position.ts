@@ -45,6 +45,15 @@ export interface PlayView {
   reveal?: boolean;
 }
 
+/**
+ * A position laid out as the app shows it, for drawing cards on a page: each game's own shape
+ * (`PyramideBoard`, `DoubleBoard`), cards written as text in the style asked.
+ */
+export interface BoardJson {
+  game: GameId;
+  [part: string]: unknown;
+}
+
 /** How `outcome` draws a position, and the move refused after it if any. */
 export interface OutcomeOptions extends PlayView {
   refused?: RefusedMoveError;
@@ -79,6 +88,10 @@ export interface Position<H extends HintResultBase = HintResultBase> {
   hint(limits: Limits, options?: HintOptions): H;
   /** The position, its score and move counter, and the moves played. */
   toJSON(): PositionJson;
+  /** Where every card is, as the player sees it (unless `view.reveal`), for drawing. */
+  board(style?: CardStyle, view?: PlayView): BoardJson;
+  /** `in play`, `won`, or `no more moves` (no legal move, not won). */
+  playStatus(): 'in play' | 'won' | 'no more moves';
   /** What `play` prints here, cards in `style`; with `refused`, the move refused after these. */
   outcome(style: CardStyle, options?: OutcomeOptions): PlayOutcome;
 }

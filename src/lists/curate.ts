@@ -19,6 +19,13 @@ export function csvFields(): string[] {
   return ['code', 'verdict', 'tier', 'difficulty', 'minMoves', 'stuck', ...listColumns()];
 }
 
+/** A curated list as `curate --format csv` writes it: a header line, then a deal a line. */
+export function curatedCsv(deals: readonly CuratedDeal[]): string {
+  const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+  const fields = csvFields();
+  return [fields.join(','), ...deals.map((d) => fields.map((f) => cell(d[f])).join(','))].join('\n') + '\n';
+}
+
 export type CurateOrder = 'difficulty' | 'code' | 'random';
 
 export interface CurateRequest {

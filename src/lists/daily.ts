@@ -118,3 +118,29 @@ export function dailyPick<T>(pool: readonly T[], tier: Tier, day: number): T {
 export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
+
+/** The deal of the day as `daily --json` gives it: the code, and the figures the list has for it. */
+export interface DailyDeal {
+  date: string;
+  day: number;
+  game: string;
+  rules: string;
+  tier: Tier;
+  code: string;
+  figures: Record<string, string | number | null>;
+  /** The pool's size: no deal comes back before this many days. */
+  pool: number;
+}
+
+/** The deal of a date for a game's rule set and tier; `InputError` when no list can serve it. */
+export function dailyDeal(game: string, rules: string, tier: Tier, date: string): DailyDeal {
+  const day = dayNumber(date);
+  const pool = readPool(game, rules, tier);
+  if (pool.entries.length < MIN_POOL) {
+    throw new InputError(
+      `the shipped list for ${game} (rules ${rules}), tier ${tier} has ${pool.entries.length} deals: a daily pool needs at least ${MIN_POOL}`,
+    );
+  }
+  const { code, ...figures } = dailyPick(pool.entries, tier, day);
+  return { date, day, game, rules, tier, code, figures, pool: pool.entries.length };
+}

@@ -11,12 +11,9 @@ import { type Tier, type TierOrUnknown, thresholdsFor, tierOf, tierRange } from 
 import { listedFigures } from '../games/figures.js';
 import { allGames, gameById } from '../games/registry.js';
 import type { GameId, Verdict } from '../games/types.js';
+import { type NumberRange, rangeConditions } from './numberRange.js';
 
-/** Both ends included; a missing end is open. */
-export interface NumberRange {
-  min?: number;
-  max?: number;
-}
+export type { NumberRange } from './numberRange.js';
 
 export interface CurateFilter {
   game: GameId;
@@ -72,18 +69,6 @@ function extraPath(field: string): string {
   return `json_extract(extra, '$.${field}')`;
 }
 
-function range(column: string, r: NumberRange | undefined, parts: string[], params: unknown[]): void {
-  if (r === undefined) return;
-  if (r.min !== undefined) {
-    parts.push(`${column} >= ?`);
-    params.push(r.min);
-  }
-  if (r.max !== undefined) {
-    parts.push(`${column} <= ?`);
-    params.push(r.max);
-  }
-}
-
 /** Every stored deal matching the filter, in code order (the same database gives the same rows). */
 export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal[] {
   const parts = ['game = ?', 'rules = ?', "mode = 'full'", 'solver_version = ?', 'code IS NOT NULL'];
@@ -116,9 +101,9 @@ export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal
       }
     }
   }
-  range('min_moves', f.minMoves, parts, params);
-  range('stuck', f.stuck, parts, params);
-  range(extraPath('crossroads'), f.crossroads, parts, params);
+  rangeConditions('min_moves', f.minMoves, parts, params);
+  rangeConditions('stuck', f.stuck, parts, params);
+  rangeConditions(extraPath('crossroads'), f.crossroads, parts, params);
   if (f.codes) {
     // Codes of one family and rule letters have fixed width, so text order is number order.
     parts.push('code >= ? AND code <= ?');

@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 /** "CSOL" as a big-endian 32-bit number, the value of `PRAGMA application_id`. */
 export const APPLICATION_ID = 0x43534f4c;
 export const APPLICATION_NAME = 'cardsolve deal results';
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /**
  * Version 1, the first layout. New databases are still created from it and then migrated,
@@ -85,6 +85,18 @@ UPDATE results SET
 ALTER TABLE results RENAME COLUMN max_exact TO stuck_exact;
 ALTER TABLE results DROP COLUMN max_removed;
 ALTER TABLE results DROP COLUMN max_foundation;
+`,
+  },
+  {
+    from: 3,
+    to: 4,
+    what: 'the difficulty score as a column of its own; an index that holds what the results table filters and sorts on',
+    // Both games keep their difficulty score in extra under `difficulty` (DifficultyScale.field).
+    // A virtual column costs no space in the table; the index holds its values, so the results
+    // table of `serve` reads every deal's figures from the index alone.
+    sql: `
+ALTER TABLE results ADD COLUMN difficulty REAL GENERATED ALWAYS AS (json_extract(extra, '$.difficulty')) VIRTUAL;
+CREATE INDEX results_by_deal ON results (game, rules, deal_key, verdict, min_moves, stuck, difficulty);
 `,
   },
 ];

@@ -73,6 +73,8 @@ export interface GroupStats {
    * `unknown`: winnable without a score), or null when the rule set has no tiers.
    */
   tiers: Record<string, number> | null;
+  /** Distribution of the difficulty score over the winnable deals that have one (whole points). */
+  difficulty: Bucket[];
   slowest: SlowDeal[];
   totalMs: number;
   totalNodes: number;
@@ -143,22 +145,29 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
   const slow = db.prepare(
     `${withPicked} SELECT deal_key AS deal, verdict, ms, nodes FROM picked WHERE game = ? AND rules = ? ORDER BY ms DESC LIMIT ?`,
   );
-  const tierCounts = (game: string, rules: string): Record<string, number> | null => {
+  /** The winnable deals' difficulty scores: counted per tier, and as a histogram of whole points. */
+  const difficulty = (game: string, rules: string): { tiers: Record<string, number> | null; buckets: Bucket[] } => {
     const scale = knownGame(game)?.difficulty;
+    if (scale === undefined) return { tiers: null, buckets: [] };
     const cuts = thresholdsFor(scale, rules);
-    if (scale === undefined || cuts === null) return null;
     // The scale's field is a declared plain name, as the games' figures are.
     const scores = db.prepare(
       `${withPicked} SELECT json_extract(extra, '$.${scale.field}') AS score FROM picked WHERE game = ? AND rules = ? AND verdict = 'winnable'`,
     );
     const counts: Record<string, number> = Object.fromEntries([...TIERS, 'unknown'].map((t) => [t, 0]));
-    for (const r of scores.all(...params, game, rules) as Array<{ score: number | null }>) counts[tierOf(cuts, r.score)]!++;
-    return counts;
+    const points = new Map<number, number>();
+    for (const r of scores.all(...params, game, rules) as Array<{ score: number | null }>) {
+      counts[tierOf(cuts, r.score)]!++;
+      if (r.score !== null) points.set(Math.floor(r.score), (points.get(Math.floor(r.score)) ?? 0) + 1);
+    }
+    const buckets = bucketise([...points].sort((a, b) => a[0] - b[0]).map(([value, count]) => ({ value, count })));
+    return { tiers: cuts === null ? null : counts, buckets };
   };
   const versions = db.prepare(`${withPicked} SELECT DISTINCT solver_version AS v FROM picked WHERE game = ? AND rules = ? ORDER BY v`);
 
   return groups.map((g) => {
     const decided = g.winnable + g.unwinnable;
+    const scores = difficulty(g.game, g.rules);
     return {
       game: g.game,
       rules: g.rules,
@@ -175,7 +184,8 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
       minMoves: bucketise(moves.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
       stuckFigure: g.stuck_figure,
       stuck: bucketise(stuck.all(...params, g.game, g.rules) as Array<{ value: number; count: number }>),
-      tiers: tierCounts(g.game, g.rules),
+      tiers: scores.tiers,
+      difficulty: scores.buckets,
       slowest: slow.all(...params, g.game, g.rules, slowest) as SlowDeal[],
       totalMs: g.ms,
       totalNodes: g.nodes,

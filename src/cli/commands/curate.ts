@@ -6,9 +6,9 @@ import { InputError } from '../../errors/inputError.js';
 import { TIERS, type TierOrUnknown, thresholdsFor } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId, Verdict } from '../../games/types.js';
-import { type CurateOrder, type CurateResult, codeRange, csvFields, curate } from '../../lists/curate.js';
-import type { CuratedDeal, NumberRange } from '../../store/curateQuery.js';
+import { type CurateOrder, type CurateResult, codeRange, curate, curatedCsv } from '../../lists/curate.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
+import { type NumberRange, parseRange } from '../../store/numberRange.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
 import { addLimitOptions, addRuleOptions, type LimitOptionValues, limitsFrom, type RuleOptionValues, ruleFlags } from '../options.js';
 
@@ -38,23 +38,9 @@ function wholeNumber(text: string, flag: string, min: number): number {
   return Number(t);
 }
 
-/** `A..B`, `A..`, `..B` or `N`: both ends included. */
-function parseRange(text: string | undefined, flag: string): NumberRange | undefined {
-  if (text === undefined) return undefined;
-  const m = /^\s*(\d*)\s*(\.\.)?\s*(\d*)\s*$/.exec(text);
-  if (!m || (m[1] === '' && m[3] === '') || (m[2] === undefined && m[3] !== '')) {
-    throw new InputError(`${flag} "${text}" is not a range: expected MIN..MAX, MIN.., ..MAX or one number, for example 10..14`);
-  }
-  const min = m[1] === '' ? undefined : Number(m[1]);
-  const max = m[2] === undefined ? min : m[3] === '' ? undefined : Number(m[3]);
-  if (min !== undefined && max !== undefined && min > max) throw new InputError(`${flag} "${text}": the lower end is above the upper end`);
-  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
-}
-
-function csvOf(deals: readonly CuratedDeal[]): string {
-  const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-  const fields = csvFields();
-  return [fields.join(','), ...deals.map((d) => fields.map((f) => cell(d[f])).join(','))].join('\n') + '\n';
+/** A range flag, when given. */
+function rangeOf(text: string | undefined, flag: string): NumberRange | undefined {
+  return text === undefined ? undefined : parseRange(text, flag);
 }
 
 function shortMessage(r: CurateResult, scan: number): string {
@@ -142,9 +128,9 @@ Examples:
       rules,
       ...(values.verdict !== undefined ? { verdict: values.verdict } : {}),
       ...(values.tier !== undefined ? { tier: values.tier } : {}),
-      ...(values.minMoves !== undefined ? { minMoves: parseRange(values.minMoves, '--min-moves')! } : {}),
-      ...(values.stuck !== undefined ? { stuck: parseRange(values.stuck, '--stuck')! } : {}),
-      ...(values.crossroads !== undefined ? { crossroads: parseRange(values.crossroads, '--crossroads')! } : {}),
+      ...(values.minMoves !== undefined ? { minMoves: rangeOf(values.minMoves, '--min-moves')! } : {}),
+      ...(values.stuck !== undefined ? { stuck: rangeOf(values.stuck, '--stuck')! } : {}),
+      ...(values.crossroads !== undefined ? { crossroads: rangeOf(values.crossroads, '--crossroads')! } : {}),
     };
     const limits = limitsFrom(values);
     const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });
@@ -187,7 +173,7 @@ Examples:
           }) + '\n',
         );
       } else if (values.format === 'csv') {
-        process.stdout.write(csvOf(result.deals));
+        process.stdout.write(curatedCsv(result.deals));
       } else {
         process.stdout.write(result.deals.map((d) => d.code + '\n').join(''));
       }

@@ -1,9 +1,8 @@
 import { Command, Option } from 'commander';
-import { InputError } from '../../errors/inputError.js';
 import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
-import { DAILY_EPOCH, DAILY_SALT, dailyPick, dayNumber, readPool, today } from '../../lists/daily.js';
+import { DAILY_EPOCH, DAILY_SALT, dailyDeal, today } from '../../lists/daily.js';
 import { addRuleOptions, type RuleOptionValues, ruleFlags } from '../options.js';
 
 interface DailyOptionValues extends RuleOptionValues {
@@ -33,22 +32,8 @@ therefore comes back only after (pool size) days: never within a year.`,
   return cmd.action((values: DailyOptionValues) => {
     const game = gameById(values.game);
     const date = values.date ?? today();
-    const day = dayNumber(date);
     const rules = openDeal({ kind: 'code', code: `${game.codes.family}-${game.codes.options[0]}-AAAAAAA` }, ruleFlags(values)).rules;
-    const pool = readPool(game.id, rules, values.tier);
-    if (pool.entries.length < 366) {
-      throw new InputError(
-        `the shipped list for ${game.id} (rules ${rules}), tier ${values.tier} has ${pool.entries.length} deals: a daily pool needs at least 366`,
-      );
-    }
-    const entry = dailyPick(pool.entries, values.tier, day);
-    if (values.json) {
-      const { code, ...figures } = entry;
-      process.stdout.write(
-        JSON.stringify({ date, day, game: game.id, rules, tier: values.tier, code, figures, pool: pool.entries.length }) + '\n',
-      );
-    } else {
-      process.stdout.write(`${entry.code}\n`);
-    }
+    const deal = dailyDeal(game.id, rules, values.tier, date);
+    process.stdout.write(values.json ? JSON.stringify(deal) + '\n' : `${deal.code}\n`);
   });
 }

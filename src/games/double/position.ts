@@ -6,10 +6,23 @@ import type { CardStyle } from '../../cards/notation.js';
 import type { Limits } from '../../search/limits.js';
 import type { HintOptions } from '../hintTypes.js';
 import type { MoveJson } from '../moveJson.js';
-import type { OutcomeOptions, PlayOutcome, Position } from '../position.js';
+import type { BoardJson, OutcomeOptions, PlayOutcome, PlayView, Position } from '../position.js';
 import type { DoubleState } from './engine.js';
 import { type DoubleHintResult, type DoubleHintSource, type DoublePositionHead, hintDoubleAt, positionHead } from './hint.js';
 import { jsonMoveInStyle, jsonMoveText, legalMove, moveJson, positionJson, positionText, splitMoves } from './play.js';
+
+/** The Double Solitaire board (`board()`): nine columns, eight foundations, stock and waste. */
+export interface DoubleBoard extends BoardJson {
+  game: 'double';
+  /** Each column bottom first: its face-down cards (null when hidden from the player), then its face-up cards. */
+  columns: { faceDown: (string | null)[]; faceUp: string[] }[];
+  /** The waste, bottom first. */
+  waste: string[];
+  stockCount: number;
+  /** Each foundation's top card, null when empty, in the order the app shows them. */
+  foundations: (string | null)[];
+  onFoundations: number;
+}
 
 export class DoubleGamePosition implements Position<DoubleHintResult> {
   readonly game = 'double' as const;
@@ -68,6 +81,22 @@ export class DoubleGamePosition implements Position<DoubleHintResult> {
 
   hint(limits: Limits, options: HintOptions = {}): DoubleHintResult {
     return hintDoubleAt(this.toJSON(), this.state, limits, options);
+  }
+
+  playStatus(): 'in play' | 'won' | 'no more moves' {
+    return this.state.isWon() ? 'won' : this.state.legalMoves().length === 0 ? 'no more moves' : 'in play';
+  }
+
+  board(style: CardStyle = 'symbols', { reveal = false }: PlayView = {}): DoubleBoard {
+    const p = positionJson(this.state, style);
+    return {
+      game: 'double',
+      columns: p.columns.map((c) => ({ faceDown: reveal ? c.faceDown : c.faceDown.map(() => null), faceUp: c.faceUp })),
+      waste: p.waste,
+      stockCount: p.stock,
+      foundations: p.foundations,
+      onFoundations: p.onFoundations,
+    };
   }
 
   outcome(style: CardStyle, { refused, reveal = false }: OutcomeOptions = {}): PlayOutcome {

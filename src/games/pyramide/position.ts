@@ -6,16 +6,31 @@ import { type CardStyle, formatCard } from '../../cards/notation.js';
 import { InputError } from '../../errors/inputError.js';
 import type { Limits } from '../../search/limits.js';
 import type { MoveJson } from '../moveJson.js';
-import { type OutcomeOptions, type PlayOutcome, type Position, RefusedMoveError } from '../position.js';
+import { type BoardJson, type OutcomeOptions, type PlayOutcome, type Position, RefusedMoveError } from '../position.js';
 import type { PyramideDeal } from './deal.js';
 import { IllegalMoveError, PyramideGame, type PyramideMove } from './engine.js';
 import { hintPyramideAt } from './hint.js';
 import { hintFromJudgement, type PyramideHintResult, type PyramidePositionHead, type PyramidePositionJson } from './hintResult.js';
+import { PYRAMID_SIZE } from './layout.js';
 import { formatMove, moveToJson, parseMove, parseMoveList } from './notation.js';
 import { drawPosition } from './render.js';
 import type { PyramideRules } from './rules.js';
 
 /** A JSON move (`moveToJson`) back as an engine move. */
+/** The Pyramide board as the app lays it out (`board()`). */
+export interface PyramideBoard extends BoardJson {
+  game: 'pyramide';
+  /** The 28 pyramid places, row by row from the top; null where the card is removed. */
+  pyramid: (string | null)[];
+  /** The waste, bottom first. */
+  waste: string[];
+  stockCount: number;
+  /** The stock's top card when the rules show it face up. */
+  stockTop: string | null;
+  /** How many more times the waste may be turned over; null when unlimited. */
+  turnsLeft: number | null;
+}
+
 function moveOfJson(m: MoveJson): PyramideMove {
   if (m.move === 'king' && typeof m.card === 'string') return parseMove(m.card);
   if (m.move === 'pair' && Array.isArray(m.cards)) return parseMove(m.cards.join(' + '));
@@ -85,6 +100,27 @@ export class PyramideGamePosition implements Position<PyramideHintResult> {
 
   private status(): PyramidePositionJson['status'] {
     return this.engine.isWon() ? 'won' : this.engine.isNoMoreMoves() ? 'no more moves' : 'in play';
+  }
+
+  playStatus(): PyramidePositionJson['status'] {
+    return this.status();
+  }
+
+  /** Nothing is hidden from the player but the stock's order, which the board does not show. */
+  board(style: CardStyle = 'symbols'): PyramideBoard {
+    const g = this.engine;
+    const pyramid: (string | null)[] = [];
+    for (let pos = 0; pos < PYRAMID_SIZE; pos++) pyramid.push((g.removed >> pos) & 1 ? null : formatCard(g.deal.pyramid[pos]!, style));
+    const top = g.stockTopIndex();
+    const shown = g.rules.stockTopAvailable && top >= 0 && top < g.talon.length;
+    return {
+      game: 'pyramide',
+      pyramid,
+      waste: g.wasteCards().map((c) => formatCard(c, style)),
+      stockCount: g.stockCount(),
+      stockTop: shown ? formatCard(g.talon[top]!, style) : null,
+      turnsLeft: Number.isFinite(g.rules.passes) ? Math.max(0, g.rules.passes - g.passesUsed) : null,
+    };
   }
 
   private wasteTop(): string | null {

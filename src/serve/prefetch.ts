@@ -1,0 +1,93 @@
+/**
+ * Hints worked out before anyone asks: once a line is known (an analysis's solution, a hint's
+ * best line), the positions along it are the ones a player steps to next. They are judged on
+ * the solver threads only while a thread is free, so a request never waits behind them.
+ */
+import { moveText } from '../games/hint.js';
+import type { MoveJson } from '../games/moveJson.js';
+import type { Position } from '../games/position.js';
+import type { Limits } from '../search/limits.js';
+import { type AnswerCache, isComplete } from './answerCache.js';
+import type { ReadDealQuery } from './dealQuery.js';
+import type { SolverPool } from './solverPool.js';
+
+interface Pending {
+  key: string;
+  query: ReadDealQuery;
+  moves: string;
+}
+
+export class Prefetcher {
+  private readonly pending: Pending[] = [];
+  private readonly queued = new Set<string>();
+  done = 0;
+
+  constructor(
+    private readonly pool: SolverPool,
+    private readonly cache: AnswerCache<Record<string, unknown>>,
+    private readonly limits: Limits,
+    /** The most positions waiting; more are dropped (they are asked for again when needed). */
+    private readonly capacity: number,
+  ) {}
+
+  /** Queues the positions after each move of `line`, played from `position`. */
+  along(query: ReadDealQuery, position: Position, line: readonly MoveJson[], keyOf: (moves: string) => string): void {
+    let moves = position.historyText('symbols');
+    for (const move of line) {
+      moves = moves === '' ? moveText(position.game, move) : `${moves}; ${moveText(position.game, move)}`;
+      const key = keyOf(moves);
+      if (this.cache.has(key) || this.queued.has(key)) continue;
+      if (this.pending.length >= this.capacity) break;
+      this.pending.push({ key, query, moves });
+      this.queued.add(key);
+    }
+    this.pump();
+  }
+
+  /** One position at a time, so a request finds at most one thread taken by this work. */
+  private running = false;
+
+  /** Starts the next queued position when a solver thread is free. */
+  private pump(): void {
+    if (!this.running && this.pool.idle && this.pending.length > 0) {
+      this.running = true;
+      const next = this.pending.shift()!;
+      const { query } = next;
+      const deadline = Date.now() + query.timeMs;
+      this.pool
+        .run({
+          kind: 'hint',
+          deal: query.deal,
+          flags: query.flags,
+          moves: next.moves,
+          limits: this.limits,
+          deadline,
+          options: query.options,
+        })
+        .then(
+          (answer) => {
+            if (isComplete(answer.result)) this.cache.set(next.key, answer.result);
+            this.done++;
+          },
+          () => {
+            // Busy or stopped: the position is judged when someone asks for it.
+          },
+        )
+        .finally(() => {
+          this.running = false;
+          this.queued.delete(next.key);
+          this.pump();
+        });
+    }
+  }
+
+  /** Called when a request finishes: a thread may be free again. */
+  wake(): void {
+    this.pump();
+  }
+
+  clear(): void {
+    this.pending.length = 0;
+    this.queued.clear();
+  }
+}

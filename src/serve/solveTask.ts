@@ -1,0 +1,24 @@
+/** What the server asks a solver thread, and what comes back. */
+import type { AnalyseOptions } from '../games/analyseOptions.js';
+import type { RuleFlags } from '../games/types.js';
+import type { Limits } from '../search/limits.js';
+
+export interface SolveTask {
+  kind: 'analysis' | 'hint';
+  /** A deal code or a deal file's text. */
+  deal: string;
+  flags: RuleFlags;
+  /** The moves played (hints), already checked by the rules engine on the main thread. */
+  moves: string;
+  /** The node and memory limits; the time limit is what is left until `deadline`. */
+  limits: Limits;
+  /** When the answer is due (epoch milliseconds): the request's time limit covers its wait too. */
+  deadline: number;
+  options: AnalyseOptions;
+}
+
+/** The analysis (`solve --json`) or the hint (`hint --json`), cards in symbols. */
+export interface SolveAnswer {
+  result: Record<string, unknown>;
+  ms: number;
+}

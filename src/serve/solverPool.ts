@@ -1,0 +1,94 @@
+/**
+ * The server's solver threads: a fixed number solve at once (the cap), a short queue waits
+ * behind them, and a request past both is turned away at once (`BusyError`, a 503 with
+ * Retry-After) rather than left to pile up.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { SolveAnswer, SolveTask } from './solveTask.js';
+
+/** Too many requests solving and waiting: try again in `retryAfterS` seconds. */
+export class BusyError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The worker module: beside this file once built; from the build when loaded as source. */
+function workerUrl(): string {
+  const beside = new URL('./solveWorker.js', import.meta.url);
+  if (existsSync(fileURLToPath(beside))) return beside.href;
+  const built = new URL('../../dist/src/serve/solveWorker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return built.href;
+  throw new Error(`the server's solver thread is not built: run npm run build (looked for ${fileURLToPath(built)})`);
+}
+
+export interface PoolOptions {
+  /** Solves at once: one thread each. */
+  threads: number;
+  /** Requests that may wait for a thread. */
+  queue: number;
+}
+
+/** Grace after a task's deadline before its thread is stopped: the solver checks its clock itself. */
+const OVERRUN_MS = 2000;
+
+export class SolverPool {
+  private readonly piscina: Piscina<SolveTask, SolveAnswer>;
+
+  constructor(readonly options: PoolOptions) {
+    this.piscina = new Piscina<SolveTask, SolveAnswer>({
+      filename: workerUrl(),
+      minThreads: options.threads,
+      maxThreads: options.threads,
+      idleTimeout: 60_000,
+    });
+  }
+
+  /** Tasks solving or waiting for a thread. */
+  private inFlight = 0;
+
+  /** Whether a thread is free: room for work nobody asked for yet. */
+  get idle(): boolean {
+    return this.inFlight < this.options.threads;
+  }
+
+  /** A solve (analysis or hint) on a thread. */
+  run(task: SolveTask): Promise<SolveAnswer> {
+    return this.submit(task, task.deadline, undefined) as Promise<SolveAnswer>;
+  }
+
+  /** Another of the worker module's functions (`stats`, `curateList`), under the same cap. */
+  read<T>(name: 'stats' | 'curateList', task: object, deadline: number): Promise<T> {
+    return this.submit(task, deadline, name) as Promise<T>;
+  }
+
+  private async submit(task: object, deadline: number, name: string | undefined): Promise<unknown> {
+    if (this.inFlight >= this.options.threads + this.options.queue) {
+      throw new BusyError(`the server is busy: ${this.options.threads} solving and ${this.options.queue} waiting; try again`, 1);
+    }
+    // A solver that overruns its clock by far (it should not) loses its thread, not the server.
+    const signal = AbortSignal.timeout(Math.max(0, deadline - Date.now()) + OVERRUN_MS);
+    this.inFlight++;
+    try {
+      // The pool's types name the module's default function; the others take their own tasks.
+      return await this.piscina.run(task as SolveTask, name === undefined ? { signal } : { signal, name });
+    } catch (error) {
+      if (signal.aborted) throw new BusyError('the solver did not answer in time; try again', 1);
+      if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+        throw new BusyError(`the server is busy: ${this.options.threads} solving and ${this.options.queue} waiting; try again`, 1);
+      }
+      throw error;
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.piscina.destroy();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * A page of the stored results for the results table of `serve`: the light columns (no
+ * solution, no extra) of the rows `ResultsTable` picked, read by id.
+ */
+import type Database from 'better-sqlite3';
+import { type TierOrUnknown, thresholdsFor, tierOf } from '../games/difficulty.js';
+import { allGames } from '../games/registry.js';
+import type { GameId, Verdict } from '../games/types.js';
+
+export interface PageRow {
+  game: GameId;
+  code: string | null;
+  dealKey: string;
+  rules: string;
+  mode: string;
+  solverVersion: string;
+  verdict: Verdict;
+  tier: TierOrUnknown | null;
+  difficulty: number | null;
+  minMoves: number | null;
+  minMovesProved: boolean;
+  stuck: number | null;
+  stuckExact: boolean | null;
+  ms: number;
+  analysedAt: string;
+}
+
+export interface ResultsPage {
+  total: number;
+  page: number;
+  pageSize: number;
+  rows: PageRow[];
+}
+
+interface Row {
+  game: string;
+  code: string | null;
+  deal_key: string;
+  rules: string;
+  mode: string;
+  solver_version: string;
+  verdict: string;
+  difficulty: number | null;
+  min_moves: number | null;
+  min_moves_proved: number;
+  stuck: number | null;
+  stuck_exact: number | null;
+  ms: number;
+  analysed_at: string;
+}
+
+/** A winnable row's tier from its score, under its game's cuts for its rule set. */
+function tierOfRow(r: Row): TierOrUnknown | null {
+  if (r.verdict !== 'winnable') return null;
+  const game = allGames().find((g) => g.id === r.game);
+  return tierOf(game === undefined ? null : thresholdsFor(game.difficulty, r.rules), r.difficulty);
+}
+
+/** The rows of `ids`, in that order: the page the results table picked. */
+export function rowsByIds(db: Database.Database, ids: readonly number[]): PageRow[] {
+  if (ids.length === 0) return [];
+  const rows = db
+    .prepare(
+      `SELECT id, game, code, deal_key, rules, mode, solver_version, verdict, difficulty, min_moves, min_moves_proved,
+              stuck, stuck_exact, ms, analysed_at
+       FROM results WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    )
+    .all(...ids) as Array<Row & { id: number }>;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r === undefined ? [] : [pageRow(r)];
+  });
+}
+
+function pageRow(r: Row): PageRow {
+  return {
+    game: r.game as GameId,
+    code: r.code,
+    dealKey: r.deal_key,
+    rules: r.rules,
+    mode: r.mode,
+    solverVersion: r.solver_version,
+    verdict: r.verdict as Verdict,
+    tier: tierOfRow(r),
+    difficulty: r.difficulty,
+    minMoves: r.min_moves,
+    minMovesProved: r.min_moves_proved === 1,
+    stuck: r.stuck,
+    stuckExact: r.stuck_exact === null ? null : r.stuck_exact === 1,
+    ms: r.ms,
+    analysedAt: r.analysed_at,
+  };
+}

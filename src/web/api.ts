@@ -1,0 +1,137 @@
+/** The page's calls to `/api/v1`; every answer is typed after the contract in `apiTypes.ts`. */
+import type { ApiError, ApiGame, ApiMove, DailyDay, PlayResponse, ResultsPage } from '../serve/apiTypes';
+
+/** What `solve --json` says of a deal (the fields the page reads). */
+export interface Analysis {
+  code: string | null;
+  game: 'pyramide' | 'double';
+  rules: string;
+  verdict: 'winnable' | 'unwinnable' | 'unknown';
+  minMoves: number | null;
+  minMovesProved?: boolean;
+  solution: ApiMove[] | null;
+  stuckLine?: ApiMove[] | null;
+  maxRemoved?: number;
+  maxFoundation?: number;
+  crossroads?: number;
+  difficulty?: number | null;
+  tier?: string | null;
+}
+
+export interface HintMove {
+  move: ApiMove;
+  label: 'optimal' | 'winnable' | 'winning' | 'losing' | 'unknown';
+  wins: boolean | null;
+  movesLeft: number | null;
+  extraMoves: number | null;
+  maxRemoved?: number;
+  maxFoundation?: number;
+}
+
+/** What `hint --json` says of a position (the fields the page reads). */
+export interface Hint {
+  status: string;
+  movesLeft: number | null;
+  maxRemoved?: number;
+  maxFoundation?: number;
+  best: ApiMove | null;
+  crossroads: ApiMove[];
+  moves: HintMove[];
+  line: ApiMove[] | null;
+}
+
+export interface Histogram {
+  from: number;
+  to: number;
+  count: number;
+}
+
+export interface StatsGroup {
+  game: string;
+  rules: string;
+  deals: number;
+  winnable: number;
+  unwinnable: number;
+  unknown: number;
+  winnableShare: number | null;
+  winnableInterval: { low: number; high: number } | null;
+  minMoves: Histogram[];
+  stuckFigure: string;
+  stuck: Histogram[];
+  difficulty?: Histogram[];
+  tiers?: Record<string, number>;
+}
+
+export interface Daily {
+  date: string;
+  game: string;
+  rules: string;
+  tier: string;
+  code: string;
+}
+
+/** A failed call: the server's message, and the refused move when there is one. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: ApiError | null,
+  ) {
+    super(message);
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** `a=1&b=2`, leaving out empty values. */
+export function queryString(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export function apiUrl(path: string, query: Query = {}): string {
+  const q = queryString(query);
+  return `/api/v1/${path}${q ? `?${q}` : ''}`;
+}
+
+async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(apiUrl(path, query), { signal, headers: { accept: 'application/json' } });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const error = body as ApiError | null;
+    throw new ApiFailure(response.status, error?.error ?? `${response.status} ${response.statusText}`, error);
+  }
+  return body as T;
+}
+
+export const api = {
+  games: (signal?: AbortSignal) => get<{ games: ApiGame[] }>('games', {}, signal),
+  analysis: (deal: string, rules?: string, signal?: AbortSignal) => get<Analysis>('analysis', { deal, rules }, signal),
+  hint: (deal: string, moves: string, rules?: string, signal?: AbortSignal) => get<Hint>('hint', { deal, moves, rules }, signal),
+  play: (deal: string, moves: string, rules?: string, signal?: AbortSignal) => get<PlayResponse>('play', { deal, moves, rules }, signal),
+  results: (query: Query, signal?: AbortSignal) => get<ResultsPage>('results', query, signal),
+  stats: (query: Query, signal?: AbortSignal) => get<{ groups: StatsGroup[] }>('stats', query, signal),
+  daily: (query: Query, signal?: AbortSignal) => get<Daily>('daily', query, signal),
+  month: (query: Query, signal?: AbortSignal) => get<{ days: DailyDay[] }>('daily/month', query, signal),
+};
+
+/** The message to show for a failed call. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiFailure) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

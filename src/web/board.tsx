@@ -1,0 +1,248 @@
+/** The board drawn as cards, laid out as the app does; clicks report the card and where it lies. */
+import type { Board, DoubleBoard, PyramideBoard } from '../serve/apiTypes';
+
+/** Where a card lies: `pyramid`, `waste`, `stock`, `column 3`, `foundation 2`. */
+export type Place = string;
+
+export interface BoardEvents {
+  /** Whether a card is one of the hinted move's. */
+  highlighted?: (card: string, place: Place) => boolean;
+  /** Whether a card is selected by the player. */
+  selected?: (card: string, place: Place) => boolean;
+  onCard?: (card: string, place: Place) => void;
+  onCardDouble?: (card: string, place: Place) => void;
+  onStock?: () => void;
+  /** A click on a column or foundation as a target (Double Solitaire). */
+  onTarget?: (place: Place) => void;
+}
+
+/** Enter or Space on a focused card or slot acts as a click. */
+export function onPress(action: (() => void) | undefined) {
+  return action
+    ? (event: KeyboardEvent) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        action();
+      }
+    : undefined;
+}
+
+const RED = /[♥♦]|^[HD]|[HD]$/;
+
+function split(card: string): { rank: string; suit: string } {
+  const m = /^(10|[2-9AJQK])([♠♥♦♣])$/.exec(card);
+  if (m) return { rank: m[1]!, suit: m[2]! };
+  return { rank: card, suit: '' };
+}
+
+interface CardProps extends BoardEvents {
+  card: string;
+  place: Place;
+  style?: Record<string, string>;
+  faded?: boolean;
+}
+
+export function Card({ card, place, style, faded, highlighted, selected, onCard, onCardDouble }: CardProps) {
+  const { rank, suit } = split(card);
+  const classes = ['card', RED.test(card) ? 'red' : 'black'];
+  if (highlighted?.(card, place)) classes.push('hint');
+  if (selected?.(card, place)) classes.push('selected');
+  if (faded) classes.push('faded');
+  const face = (
+    <>
+      <span class="rank">{rank}</span>
+      <span class="suit">{suit}</span>
+      <span class="pip">{suit || rank}</span>
+    </>
+  );
+  if (!onCard) {
+    return (
+      <div class={classes.join(' ')} style={style} data-card={card} data-place={place} title={card}>
+        {face}
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      class={`${classes.join(' ')} clickable`}
+      style={style}
+      data-card={card}
+      data-place={place}
+      title={card}
+      onClick={(e) => {
+        e.stopPropagation();
+        onCard(card, place);
+      }}
+      onDblClick={
+        onCardDouble
+          ? (e) => {
+              e.stopPropagation();
+              onCardDouble(card, place);
+            }
+          : undefined
+      }
+    >
+      {face}
+    </button>
+  );
+}
+
+function Back({ style }: { style?: Record<string, string> }) {
+  return <div class="card back" style={style} data-back="" />;
+}
+
+function Stock({ count, top, events }: { count: number; top: string | null; events: BoardEvents }) {
+  const label = count === 0 ? <span class="slot-label">↻</span> : <span class="count">{count}</span>;
+  if (top) {
+    // The stock's top card shows face up and plays by itself; drawing takes its own button.
+    return (
+      <div class="slot stock" data-testid="stock" title="stock">
+        <Card card={top} place="stock" {...events} />
+        {events.onStock && (
+          <button type="button" class="draw" data-testid="draw" onClick={events.onStock}>
+            draw
+          </button>
+        )}
+        {label}
+      </div>
+    );
+  }
+  const inside = (
+    <>
+      {count > 0 && <Back />}
+      {label}
+    </>
+  );
+  return events.onStock ? (
+    <button type="button" class="slot stock clickable" data-testid="stock" onClick={events.onStock} title="stock">
+      {inside}
+    </button>
+  ) : (
+    <div class="slot stock" data-testid="stock" title="stock">
+      {inside}
+    </div>
+  );
+}
+
+/** The waste fanned: its last three cards, the top one to the right. */
+function Waste({ cards, events }: { cards: string[]; events: BoardEvents }) {
+  const shown = cards.slice(-3);
+  return (
+    <div class="slot waste" data-testid="waste" title={`waste: ${cards.length}`}>
+      {shown.map((card, i) => (
+        <Card
+          key={`${cards.length - shown.length + i}`}
+          card={card}
+          place="waste"
+          style={{ left: `calc(${i} * var(--fan))`, zIndex: String(i) }}
+          {...events}
+          onCard={i === shown.length - 1 ? events.onCard : undefined}
+          onCardDouble={i === shown.length - 1 ? events.onCardDouble : undefined}
+        />
+      ))}
+      <span class="slot-count">{cards.length}</span>
+    </div>
+  );
+}
+
+function PyramideView({ board, events }: { board: PyramideBoard; events: BoardEvents }) {
+  const cards = [];
+  let i = 0;
+  for (let row = 0; row < 7; row++) {
+    for (let col = 0; col <= row; col++, i++) {
+      const card = board.pyramid[i];
+      if (!card) continue;
+      const style = {
+        left: `calc((${6 - row} * 0.5 + ${col}) * (var(--cw) + var(--gap)))`,
+        top: `calc(${row} * var(--ch) * 0.55)`,
+      };
+      cards.push(<Card key={i} card={card} place="pyramid" style={style} {...events} />);
+    }
+  }
+  return (
+    <div class="board pyramide" data-testid="board" data-game="pyramide">
+      <div class="pyramid" data-testid="pyramid">
+        {cards}
+      </div>
+      <div class="talon">
+        <Stock count={board.stockCount} top={board.stockTop} events={events} />
+        <Waste cards={board.waste} events={events} />
+        {board.turnsLeft !== null && <span class="turns">turns left: {board.turnsLeft}</span>}
+      </div>
+    </div>
+  );
+}
+
+function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents }) {
+  return (
+    <div class="board double" data-testid="board" data-game="double">
+      <div class="double-top">
+        <Stock count={board.stockCount} top={null} events={events} />
+        <Waste cards={board.waste} events={events} />
+        <div class="foundations">
+          {board.foundations.map((card, i) => {
+            const place = `foundation ${i + 1}`;
+            const shown = card ? <Card card={card} place={place} {...events} onCard={undefined} onCardDouble={undefined} /> : null;
+            return events.onTarget ? (
+              <button
+                key={place}
+                type="button"
+                class="slot foundation clickable"
+                data-testid="foundation"
+                onClick={() => events.onTarget?.(place)}
+              >
+                {shown}
+              </button>
+            ) : (
+              <div key={place} class="slot foundation" data-testid="foundation">
+                {shown}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div class="columns">
+        {board.columns.map((column, c) => {
+          const place = `column ${c + 1}`;
+          const total = column.faceDown.length + column.faceUp.length;
+          return (
+            <div
+              key={place}
+              class="column"
+              data-testid="column"
+              data-column={c + 1}
+              style={{ height: `calc(var(--ch) + ${Math.max(0, total - 1)} * var(--step))` }}
+            >
+              {total === 0 && events.onTarget && (
+                <button
+                  type="button"
+                  class="slot empty-column clickable"
+                  data-testid="empty-column"
+                  onClick={() => events.onTarget?.(place)}
+                />
+              )}
+              {column.faceDown.map((card, i) => {
+                const style = { top: `calc(${i} * var(--step))` };
+                return card === null ? (
+                  <Back key={`d${i}`} style={style} />
+                ) : (
+                  <Card key={`d${i}`} card={card} place={place} style={style} faded />
+                );
+              })}
+              {column.faceUp.map((card, j) => {
+                const i = column.faceDown.length + j;
+                return <Card key={`u${i}`} card={card} place={place} style={{ top: `calc(${i} * var(--step))` }} {...events} />;
+              })}
+            </div>
+          );
+        })}
+      </div>
+      <div class="on-foundations">on the foundations: {board.onFoundations}</div>
+    </div>
+  );
+}
+
+export function BoardView({ board, ...events }: { board: Board } & BoardEvents) {
+  return board.game === 'pyramide' ? <PyramideView board={board} events={events} /> : <DoubleView board={board} events={events} />;
+}

@@ -1,0 +1,231 @@
+/** A deal's line step by step: its solution, or for a lost deal its line to the most cards. */
+import { useEffect, useState } from 'preact/hooks';
+import type { ApiMove, PlayResponse } from '../../serve/apiTypes';
+import { describeError, type Hint } from '../api';
+import { BoardView } from '../board';
+import { analysisOf, hintAt, playAt } from '../data';
+import { HintPanel } from '../hintPanel';
+import { findLegal, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
+import { href, navigate } from '../router';
+
+interface Props {
+  code: string;
+  query: URLSearchParams;
+}
+
+interface Line {
+  /** What the line is: the solution, the line to the most cards, or the best line from the moves given. */
+  title: string;
+  moves: ApiMove[];
+  summary: string;
+}
+
+export function DealView({ code, query }: Props) {
+  const rules = query.get('rules') ?? undefined;
+  const prefixText = query.get('moves') ?? '';
+  const prefix = splitMoves(prefixText);
+  const [line, setLine] = useState<Line | null>(null);
+  const [positions, setPositions] = useState<PlayResponse[]>([]);
+  const [texts, setTexts] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [hint, setHint] = useState<{ key: string; hint: Hint | null; error: string | null } | null>(null);
+
+  // The line, then every position along it (the moves text is made of the server's own move texts).
+  useEffect(() => {
+    let cancelled = false;
+    setLine(null);
+    setPositions([]);
+    setTexts([]);
+    setError(null);
+    // The position as dealt shows at once, while the line is being found.
+    const start = playAt(code, prefixText, rules);
+    start.then(
+      (p) => !cancelled && setPositions((had) => (had.length === 0 ? [p] : had)),
+      () => undefined,
+    );
+    (async () => {
+      let found: Line;
+      if (prefix.length === 0) {
+        const analysis = await analysisOf(code, rules);
+        const most = analysis.maxRemoved ?? analysis.maxFoundation;
+        const facts = [
+          `verdict: ${analysis.verdict}`,
+          analysis.minMoves !== null
+            ? `fewest moves: ${analysis.minMoves}${analysis.minMovesProved === false ? ' (not proved)' : ''}`
+            : null,
+          most !== undefined ? `most cards: ${most}` : null,
+          analysis.crossroads !== undefined ? `crossroads: ${analysis.crossroads}` : null,
+          analysis.tier ? `tier: ${analysis.tier}` : null,
+          typeof analysis.difficulty === 'number' ? `difficulty: ${analysis.difficulty}` : null,
+        ].filter((f) => f !== null);
+        if (analysis.solution && analysis.solution.length > 0)
+          found = { title: 'Solution', moves: analysis.solution, summary: facts.join(' · ') };
+        else found = { title: 'Line to the most cards', moves: analysis.stuckLine ?? [], summary: facts.join(' · ') };
+      } else {
+        const h = await hintAt(code, prefixText, rules);
+        found = { title: 'Best line from here', moves: h.line ?? [], summary: `from the moves given: ${h.status}` };
+      }
+      if (cancelled) return;
+      setLine(found);
+      const walked: PlayResponse[] = [await start];
+      const said: string[] = [];
+      if (cancelled) return;
+      setPositions([...walked]);
+      for (const [i, move] of found.moves.entries()) {
+        const legal = findLegal(walked[i]!.legalMoves, move);
+        if (!legal) throw new Error(`move ${i + 1} of the line is not among the legal moves`);
+        said.push(legal.text);
+        walked.push(await playAt(code, joinMoves([...prefix, ...said]), rules));
+        if (cancelled) return;
+        // Show progress now and then rather than on every answer.
+        if (i % 10 === 9 || i === found.moves.length - 1) {
+          setPositions([...walked]);
+          setTexts([...said]);
+        }
+      }
+    })().catch((e: unknown) => {
+      if (!cancelled) setError(describeError(e));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [code, rules, prefixText]);
+
+  const total = line?.moves.length ?? 0;
+  const asked = Number.parseInt(query.get('step') ?? '0', 10);
+  const step = Math.max(0, Math.min(Number.isFinite(asked) ? asked : 0, total));
+  const position = positions[step] ?? null;
+  const movesHere = joinMoves([...prefix, ...texts.slice(0, step)]);
+
+  const go = (to: number) => {
+    const next = Math.max(0, Math.min(to, total));
+    navigate(href(`/deal/${encodeURIComponent(code)}`, { rules, moves: prefixText, step: next === 0 ? null : next }), true);
+  };
+
+  // The hint of the position shown.
+  useEffect(() => {
+    if (!position) return;
+    let cancelled = false;
+    const key = movesHere;
+    setHint({ key, hint: null, error: null });
+    hintAt(code, movesHere, rules).then(
+      (h) => !cancelled && setHint({ key, hint: h, error: null }),
+      (e: unknown) => !cancelled && setHint({ key, hint: null, error: describeError(e) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [code, rules, movesHere, position !== null]);
+
+  // The arrow keys step (the slider moves by itself when it has the focus).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+      if (event.key === 'ArrowRight') go(step + 1);
+      else if (event.key === 'ArrowLeft') go(step - 1);
+      else if (event.key === 'Home') go(0);
+      else if (event.key === 'End') go(total);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const nextMove = line && step < total ? line.moves[step]! : null;
+  const nextLegal = nextMove && position ? (findLegal(position.legalMoves, nextMove) ?? null) : null;
+  const nextCards = moveCards(nextMove);
+  const shownHint = hint && hint.key === movesHere ? hint : null;
+
+  return (
+    <div class="deal-view" data-testid="deal-view" data-code={code}>
+      <h2>
+        {code} {rules && <span class="muted">({rules})</span>}
+      </h2>
+      {line && (
+        <p class="summary" data-testid="summary">
+          {line.summary}
+        </p>
+      )}
+      {error && (
+        <p class="error" data-testid="error">
+          {error}
+        </p>
+      )}
+      {!line && !error && <p class="muted">Analysing…</p>}
+      {line && (
+        <div class="stepper" data-testid="stepper">
+          <span class="line-title">{line.title}</span>
+          <button type="button" data-testid="first" onClick={() => go(0)} disabled={step === 0} title="first (Home)">
+            « first
+          </button>
+          <button type="button" data-testid="prev" onClick={() => go(step - 1)} disabled={step === 0} title="previous (←)">
+            ‹ previous
+          </button>
+          <input
+            type="range"
+            min={0}
+            max={total}
+            value={step}
+            data-testid="slider"
+            aria-label="step"
+            onInput={(e) => go(Number((e.currentTarget as HTMLInputElement).value))}
+          />
+          <button type="button" data-testid="next" onClick={() => go(step + 1)} disabled={step >= total} title="next (→)">
+            next ›
+          </button>
+          <button type="button" data-testid="last" onClick={() => go(total)} disabled={step >= total} title="last (End)">
+            last »
+          </button>
+          <span data-testid="step">
+            step {step} / {total}
+          </span>
+          {positions.length <= total && <span class="muted"> (reading the line: {positions.length - 1})</span>}
+        </div>
+      )}
+      {position && (
+        <div class="facts">
+          <span data-testid="status" data-status={position.status}>
+            {position.status}
+          </span>
+          <span>
+            score <b data-testid="score">{position.score}</b>
+          </span>
+          <span>
+            moves <b data-testid="counter">{position.counter}</b>
+          </span>
+          {nextLegal && (
+            <span>
+              next: <b data-testid="next-move">{nextLegal.text}</b>
+            </span>
+          )}
+          <a href={href(`/play/${encodeURIComponent(code)}`, { rules, moves: movesHere })} data-testid="play-from-here">
+            play from here
+          </a>
+        </div>
+      )}
+      {!position && !error && <p class="muted">Loading the position…</p>}
+      {position && (
+        <div class="deal-layout">
+          <BoardView
+            board={position.board}
+            highlighted={(card, place) =>
+              nextCards.includes(card) && (!nextMove?.from || position.board.game === 'pyramide' || place === nextMove.from)
+            }
+          />
+          <HintPanel
+            legalMoves={position.legalMoves}
+            hint={shownHint?.hint ?? null}
+            hintError={shownHint?.error}
+            next={nextLegal}
+            onPick={(legal) => {
+              if (nextMove && sameMove(legal.move, nextMove)) go(step + 1);
+              else navigate(href(`/play/${encodeURIComponent(code)}`, { rules, moves: joinMoves([...splitMoves(movesHere), legal.text]) }));
+            }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

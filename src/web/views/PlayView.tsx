@@ -1,0 +1,242 @@
+/** Playing a deal: clicks make the moves the rules allow; a hint shows the best one; a move that throws away a win is flagged. */
+import { useEffect, useState } from 'preact/hooks';
+import type { ApiLegalMove, PlayResponse } from '../../serve/apiTypes';
+import { ApiFailure, describeError, type Hint } from '../api';
+import { BoardView, type Place } from '../board';
+import { hintAt, playAt } from '../data';
+import { HintPanel } from '../hintPanel';
+import { isStockMove, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
+import { href, navigate } from '../router';
+
+interface Props {
+  code: string;
+  query: URLSearchParams;
+}
+
+interface Picked {
+  card: string;
+  place: Place;
+}
+
+interface Warning {
+  /** The moves after which it shows. */
+  moves: string;
+  move: string;
+  most: number | null;
+}
+
+const WON = new Set(['winnable', 'won']);
+
+/** Whether a hint says the game can no longer be won (a limit's `unknown` says nothing). */
+function lost(hint: Hint): boolean {
+  return hint.status === 'lost' || hint.status === 'unwinnable' || hint.status === 'losing';
+}
+
+export function PlayView({ code, query }: Props) {
+  const rules = query.get('rules') ?? undefined;
+  const movesText = query.get('moves') ?? '';
+  const played = splitMoves(movesText);
+  const [position, setPosition] = useState<PlayResponse | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [hint, setHint] = useState<{ moves: string; hint: Hint } | null>(null);
+  const [hintError, setHintError] = useState<string | null>(null);
+  const [showHint, setShowHint] = useState<string | null>(null);
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [warning, setWarning] = useState<Warning | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setError(null);
+    setRefused(null);
+    setPicked([]);
+    playAt(code, movesText, rules).then(
+      (p) => !cancelled && setPosition(p),
+      (e: unknown) => {
+        if (cancelled) return;
+        if (e instanceof ApiFailure && e.body?.refused) {
+          const r = e.body.refused;
+          setRefused(`move ${r.moveNumber} refused: ${r.reason}`);
+          setPosition(r.position);
+        } else {
+          setError(describeError(e));
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [code, rules, movesText]);
+
+  const currentMoves = position ? position.playedText : movesText;
+
+  // Every position is judged as soon as it shows: the warning needs the judgement before and after a move.
+  useEffect(() => {
+    if (!position) return;
+    let cancelled = false;
+    setHintError(null);
+    hintAt(code, currentMoves, rules).then(
+      (h) => {
+        if (cancelled) return;
+        setHint({ moves: currentMoves, hint: h });
+        const before = played.length > 0 ? joinMoves(played.slice(0, -1)) : null;
+        if (before === null || currentMoves !== movesText) return;
+        // The position before the last move: was it still winnable?
+        hintAt(code, before, rules).then(
+          (prev) => {
+            if (cancelled || !WON.has(prev.status) || !lost(h)) return;
+            setWarning({ moves: currentMoves, move: played[played.length - 1]!, most: h.maxRemoved ?? h.maxFoundation ?? null });
+          },
+          () => undefined,
+        );
+      },
+      (e: unknown) => !cancelled && setHintError(describeError(e)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [code, rules, currentMoves, position !== null]);
+
+  const currentHint = hint && hint.moves === currentMoves ? hint.hint : null;
+
+  const play = (legal: ApiLegalMove) => {
+    if (!position) return;
+    setShowHint(null);
+    setPicked([]);
+    const next = joinMoves([...splitMoves(position.playedText), legal.text]);
+    // Flag at once when the judgement of this position already says the move loses a winnable game.
+    if (currentHint && WON.has(currentHint.status)) {
+      const entry = currentHint.moves.find((m) => sameMove(m.move, legal.move));
+      if (entry && entry.label === 'losing')
+        setWarning({ moves: next, move: legal.text, most: entry.maxRemoved ?? entry.maxFoundation ?? null });
+    }
+    navigate(href(`/play/${encodeURIComponent(code)}`, { rules, moves: next }));
+  };
+
+  const legal = position?.legalMoves ?? [];
+  const game = position?.game ?? 'pyramide';
+
+  const onCard = (card: string, place: Place) => {
+    if (game === 'pyramide') {
+      const already = picked.some((p) => p.card === card);
+      const chosen = already ? picked.filter((p) => p.card !== card) : [...picked, { card, place }];
+      const cards = chosen.map((p) => p.card);
+      const match = legal.find((m) => {
+        const mc = moveCards(m.move);
+        return mc.length === cards.length && mc.length > 0 && mc.every((c) => cards.includes(c));
+      });
+      if (match) return play(match);
+      // Two cards that make no move: start again from the last one.
+      setPicked(chosen.length > 1 ? [{ card, place }] : chosen);
+      return;
+    }
+    // Double Solitaire: a card, then its target.
+    const first = picked[0];
+    if (first && first.card === card && first.place === place) return setPicked([]);
+    if (first && place.startsWith('column') && first.place !== place) return onTarget(place);
+    setPicked([{ card, place }]);
+  };
+
+  const onTarget = (place: Place) => {
+    const first = picked[0];
+    if (!first) return;
+    const target = place.startsWith('foundation') ? 'foundation' : place;
+    const match = legal.find(
+      (m) => m.move.card === first.card && (m.move.from === undefined || m.move.from === first.place) && m.move.to === target,
+    );
+    if (match) play(match);
+    else setPicked([]);
+  };
+
+  const onCardDouble = (card: string, place: Place) => {
+    const match = legal.find((m) => m.move.card === card && m.move.from === place && m.move.to === 'foundation');
+    if (match) play(match);
+  };
+
+  const onStock = () => {
+    const match = legal.find((m) => isStockMove(m.move));
+    if (match) play(match);
+  };
+
+  const best = showHint !== null && showHint === currentMoves ? currentHint?.best : null;
+  const bestCards = moveCards(best);
+  const undo = () => navigate(href(`/play/${encodeURIComponent(code)}`, { rules, moves: joinMoves(played.slice(0, -1)) }));
+  const shownWarning = warning && warning.moves === currentMoves ? warning : null;
+
+  return (
+    <div class="play-view" data-testid="play-view" data-code={code}>
+      <h2>
+        Play {code} {rules && <span class="muted">({rules})</span>}
+      </h2>
+      {error && (
+        <p class="error" data-testid="error">
+          {error}
+        </p>
+      )}
+      {refused && (
+        <p class="error" data-testid="refused">
+          {refused}
+        </p>
+      )}
+      {shownWarning && (
+        <p class="warning" data-testid="warning">
+          “{shownWarning.move}” throws away a winnable game
+          {shownWarning.most !== null && (
+            <>
+              : at most <b data-testid="warning-most">{shownWarning.most}</b> cards can still be{' '}
+              {game === 'pyramide' ? 'removed' : 'put on the foundations'}
+            </>
+          )}
+          .
+        </p>
+      )}
+      {position && (
+        <div class="facts">
+          <span data-testid="status" data-status={position.status}>
+            {position.status}
+          </span>
+          <span>
+            score <b data-testid="score">{position.score}</b>
+          </span>
+          <span>
+            moves <b data-testid="counter">{position.counter}</b>
+          </span>
+          <button type="button" data-testid="hint" onClick={() => setShowHint(currentMoves)} disabled={!currentHint?.best}>
+            Hint
+          </button>
+          <button type="button" data-testid="undo" onClick={undo} disabled={played.length === 0}>
+            Undo
+          </button>
+          <a href={href(`/deal/${encodeURIComponent(code)}`, { rules, moves: currentMoves })} data-testid="show-line">
+            best line from here
+          </a>
+          <a href={href(`/play/${encodeURIComponent(code)}`, { rules })}>restart</a>
+        </div>
+      )}
+      {best && currentHint && (
+        <p class="hint-line" data-testid="hint-text">
+          Best: {legal.find((m) => sameMove(m.move, best))?.text ?? best.move}
+          {currentHint.movesLeft !== null && ` (${currentHint.movesLeft} moves left)`}
+        </p>
+      )}
+      {position && (
+        <div class="deal-layout">
+          <div>
+            <BoardView
+              board={position.board}
+              highlighted={(card, place) => bestCards.includes(card) && (!best?.from || game === 'pyramide' || place === best.from)}
+              selected={(card, place) => picked.some((p) => p.card === card && p.place === place)}
+              onCard={onCard}
+              onCardDouble={game === 'double' ? onCardDouble : undefined}
+              onStock={onStock}
+              onTarget={game === 'double' ? onTarget : undefined}
+            />
+            {best && bestCards.length === 0 && <p class="hint-stock">The best move is at the stock: {best.move.replace(/-/g, ' ')}.</p>}
+          </div>
+          {/* The judgement of every move only once asked: it would give the game away. */}
+          {showHint === currentMoves && <HintPanel legalMoves={legal} hint={currentHint} hintError={hintError} onPick={play} />}
+        </div>
+      )}
+    </div>
+  );
+}

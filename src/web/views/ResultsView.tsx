@@ -1,0 +1,255 @@
+/** The stored results as a table: filters, sorting by the headers, pages, and the list as a download. */
+import { useEffect, useState } from 'preact/hooks';
+import type { ResultRow, ResultsPage } from '../../serve/apiTypes';
+import { api, apiUrl, type Query } from '../api';
+import { onPress } from '../board';
+import { useGames, useLoad } from '../hooks';
+import { href, navigate } from '../router';
+
+const FILTERS = ['game', 'rules', 'verdict', 'tier', 'minMoves', 'stuck'] as const;
+const SORTABLE = ['code', 'minMoves', 'stuck', 'difficulty', 'ms'] as const;
+type Sortable = (typeof SORTABLE)[number];
+
+function filtersOf(query: URLSearchParams): Query {
+  const out: Query = {};
+  for (const key of FILTERS) out[key] = query.get(key) ?? undefined;
+  return out;
+}
+
+/** `A..B` in two halves, and back. */
+function splitRange(range: string | null): [string, string] {
+  if (!range) return ['', ''];
+  const [low = '', high = ''] = range.split('..');
+  return [low, range.includes('..') ? high : low];
+}
+
+function joinRange(low: string, high: string): string {
+  if (low === '' && high === '') return '';
+  return `${low}..${high}`;
+}
+
+export function ResultsView({ query }: { query: URLSearchParams }) {
+  const games = useGames();
+  const filters = filtersOf(query);
+  const sort = (query.get('sort') ?? 'code') as Sortable;
+  const order = query.get('order') === 'desc' ? 'desc' : 'asc';
+  const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
+  const pageSize = Math.max(1, Number.parseInt(query.get('pageSize') ?? '50', 10) || 50);
+  const request: Query = { ...filters, sort, order, page, pageSize };
+  const key = JSON.stringify(request);
+  const result = useLoad<ResultsPage>(key, (signal) => api.results(request, signal));
+
+  const open = (changes: Query) => {
+    const next: Record<string, string | number | null> = {};
+    for (const [k, v] of Object.entries({ ...filters, sort, order, page, pageSize: pageSize === 50 ? null : pageSize, ...changes })) {
+      next[k] = v === undefined || typeof v === 'boolean' ? null : v;
+    }
+    if (next.sort === 'code') next.sort = null;
+    if (next.order === 'asc') next.order = null;
+    if (next.page === 1) next.page = null;
+    navigate(href('/results', next));
+  };
+
+  const game = games.find((g) => g.id === filters.game);
+  const ruleChoices = game ? game.rules : [...new Set(games.flatMap((g) => g.rules))];
+  const tierChoices = [
+    ...new Set(
+      (game ? [game] : games).flatMap((g) => Object.entries(g.tiers).flatMap(([r, t]) => (!filters.rules || r === filters.rules ? t : []))),
+    ),
+  ];
+  const stuckTitle = game?.stuck.title ?? 'stuck';
+
+  const [moves, setMoves] = useState(splitRange(query.get('minMoves')));
+  const [stuck, setStuck] = useState(splitRange(query.get('stuck')));
+  useEffect(() => setMoves(splitRange(query.get('minMoves'))), [query.get('minMoves')]);
+  useEffect(() => setStuck(splitRange(query.get('stuck'))), [query.get('stuck')]);
+
+  const exportQuery = (format: string) => apiUrl('export', { ...filters, format });
+  const data = result.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  const header = (field: Sortable, title: string) => (
+    <th>
+      <button
+        type="button"
+        class={`sort${sort === field ? ` ${order}` : ''}`}
+        data-testid={`sort-${field}`}
+        onClick={() => open({ sort: field, order: sort === field && order === 'asc' ? 'desc' : 'asc', page: 1 })}
+      >
+        {title}
+        {sort === field ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
+      </button>
+    </th>
+  );
+
+  const select = (name: 'game' | 'rules' | 'verdict' | 'tier', choices: readonly string[]) => (
+    <label>
+      {name}
+      <select
+        name={name}
+        data-testid={`filter-${name}`}
+        value={String(filters[name] ?? '')}
+        onChange={(e) => {
+          const value = (e.currentTarget as HTMLSelectElement).value;
+          open(name === 'game' ? { game: value, rules: undefined, tier: undefined, page: 1 } : { [name]: value, page: 1 });
+        }}
+      >
+        <option value="">any</option>
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+        {filters[name] && !choices.includes(String(filters[name])) && (
+          <option value={String(filters[name])}>{String(filters[name])}</option>
+        )}
+      </select>
+    </label>
+  );
+
+  const rowLink = (row: ResultRow) => (row.code ? href(`/deal/${encodeURIComponent(row.code)}`, { rules: row.rules }) : null);
+
+  return (
+    <div class="results-view" data-testid="results-view">
+      <h2>Results</h2>
+      <form
+        class="filters"
+        data-testid="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          open({ minMoves: joinRange(moves[0], moves[1]), stuck: joinRange(stuck[0], stuck[1]), page: 1 });
+        }}
+      >
+        {select(
+          'game',
+          games.map((g) => g.id),
+        )}
+        {select('rules', ruleChoices)}
+        {select('verdict', ['winnable', 'unwinnable', 'unknown'])}
+        {select('tier', tierChoices)}
+        <label>
+          minMoves
+          <input
+            type="number"
+            min={0}
+            data-testid="filter-minMoves-low"
+            value={moves[0]}
+            onInput={(e) => setMoves([(e.currentTarget as HTMLInputElement).value, moves[1]])}
+          />
+          ..
+          <input
+            type="number"
+            min={0}
+            data-testid="filter-minMoves-high"
+            value={moves[1]}
+            onInput={(e) => setMoves([moves[0], (e.currentTarget as HTMLInputElement).value])}
+          />
+        </label>
+        <label>
+          {stuckTitle}
+          <input
+            type="number"
+            min={0}
+            data-testid="filter-stuck-low"
+            value={stuck[0]}
+            onInput={(e) => setStuck([(e.currentTarget as HTMLInputElement).value, stuck[1]])}
+          />
+          ..
+          <input
+            type="number"
+            min={0}
+            data-testid="filter-stuck-high"
+            value={stuck[1]}
+            onInput={(e) => setStuck([stuck[0], (e.currentTarget as HTMLInputElement).value])}
+          />
+        </label>
+        <button type="submit" data-testid="apply">
+          Apply
+        </button>
+        <a href="/results">clear</a>
+      </form>
+      <p class="downloads">
+        Download this list:{' '}
+        <a href={exportQuery('csv')} download data-testid="download-csv">
+          CSV
+        </a>{' '}
+        ·{' '}
+        <a href={exportQuery('json')} download data-testid="download-json">
+          JSON
+        </a>{' '}
+        ·{' '}
+        <a href={exportQuery('jsonl')} download data-testid="download-jsonl">
+          JSON lines
+        </a>
+      </p>
+      {result.error && (
+        <p class="error" data-testid="error">
+          {result.error}
+        </p>
+      )}
+      {data && (
+        <p data-testid="total" data-total={data.total}>
+          {data.total} result{data.total === 1 ? '' : 's'}
+          {result.loading && <span class="muted"> (loading…)</span>}
+        </p>
+      )}
+      <table class="results" data-testid="results-table">
+        <thead>
+          <tr>
+            {header('code', 'code')}
+            <th>rules</th>
+            <th>verdict</th>
+            <th>tier</th>
+            {header('difficulty', 'difficulty')}
+            {header('minMoves', 'minMoves')}
+            {header('stuck', stuckTitle)}
+            {header('ms', 'ms')}
+          </tr>
+        </thead>
+        <tbody>
+          {data?.rows.map((row) => {
+            const link = rowLink(row);
+            return (
+              <tr
+                key={`${row.dealKey}|${row.rules}|${row.solverVersion}`}
+                data-testid="result-row"
+                data-code={row.code ?? ''}
+                class={link ? 'clickable' : ''}
+                onClick={link ? () => navigate(link) : undefined}
+                onKeyDown={onPress(link ? () => navigate(link) : undefined)}
+              >
+                <td>{link ? <a href={link}>{row.code}</a> : row.dealKey}</td>
+                <td>{row.rules}</td>
+                <td class={`verdict ${row.verdict}`}>{row.verdict}</td>
+                <td>{row.tier ?? ''}</td>
+                <td class="num">{row.difficulty ?? ''}</td>
+                <td class="num">
+                  {row.minMoves ?? ''}
+                  {row.minMoves !== null && !row.minMovesProved ? '?' : ''}
+                </td>
+                <td class="num">
+                  {row.stuck ?? ''}
+                  {row.stuck !== null && row.stuckExact === false ? '?' : ''}
+                </td>
+                <td class="num">{Math.round(row.ms)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {data && (
+        <div class="pager" data-testid="pager">
+          <button type="button" data-testid="page-prev" disabled={page <= 1} onClick={() => open({ page: page - 1 })}>
+            ◀ previous
+          </button>
+          <span data-testid="page">
+            page {page} / {pages}
+          </span>
+          <button type="button" data-testid="page-next" disabled={page >= pages} onClick={() => open({ page: page + 1 })}>
+            next ▶
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
