@@ -37,3 +37,8 @@ export function ruleFilterOf(gameId: string | undefined, flags: RuleFlags): stri
   if (names.length === 0 && lastError !== null) throw lastError;
   return names;
 }
+
+/** A game's own rule set when none is named: its first code's (`app`, `D1N`). */
+export function defaultRules(game: GameModule): string {
+  return ruleSetsOf(game, {})[0]!;
+}

@@ -136,6 +136,7 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
     database: source === null ? null : options.db,
     store: options.store,
     cache: { entries: cache.size, hits: cache.hits, misses: cache.misses, prefetched: prefetch.done },
+    memory: { rssBytes: process.memoryUsage.rss(), heapUsedBytes: process.memoryUsage().heapUsed },
   }));
 
   app.get('/*', (request, reply) => {

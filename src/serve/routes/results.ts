@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseCardStyle } from '../../cards/notation.js';
 import { InputError } from '../../errors/inputError.js';
 import { TIERS, type TierOrUnknown } from '../../games/difficulty.js';
-import { allGames, gameById, openDeal } from '../../games/registry.js';
+import { allGames, gameById } from '../../games/registry.js';
+import { defaultRules } from '../../games/ruleSets.js';
 import type { GameId, Verdict } from '../../games/types.js';
 import { openDatabase } from '../../store/database.js';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../../store/exportFormat.js';
@@ -45,7 +46,7 @@ export const filterProperties = {
 /** The game and rule set a query means: the game's first rule set when none is named. */
 export function gameAndRules(q: { game?: GameId; rules?: string }): { game: GameId; rules: string } {
   const game = gameById(q.game ?? 'pyramide');
-  const rules = q.rules ?? openDeal({ kind: 'code', code: `${game.codes.family}-${game.codes.options[0]}-AAAAAAA` }, {}).rules;
+  const rules = q.rules ?? defaultRules(game);
   return { game: game.id as GameId, rules };
 }
 
