@@ -1,6 +1,7 @@
 /**
  * `npm run docs:check [-- --update] [FILE...]`: reruns every checked example of README.md and
- * docs/*.md (see docs-check/examples.ts for the marker) with the built command line and fails
+ * docs/*.md (see docs-check/examples.ts for the marker) with the built command line (a `curl`
+ * line against a `cardsolve serve` started for the file, see docs-check/curl.ts) and fails
  * with a diff naming file and line where the output differs. `--update` writes today's output
  * into the files instead.
  *
@@ -12,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { DocsServer } from './docs-check/curl.js';
 import { describeMismatch, type Example, findExamples, matches, refresh, trimEnd } from './docs-check/examples.js';
 
 /** The repository: this file runs from dist/scripts/. */
@@ -35,15 +37,16 @@ function workingFolder(): string {
   return dir;
 }
 
-function run(command: string, cwd: string, withStderr: boolean): string[] {
-  if (!/^cardsolve(\s|$)/.test(command)) throw new Error(`a checked example runs cardsolve only: ${command}`);
+async function run(command: string, cwd: string, withStderr: boolean, server: DocsServer): Promise<string[]> {
+  if (/^curl\s/.test(command)) return trimEnd((await server.run(command)).replace(/\r/g, '').split('\n'));
+  if (!/^cardsolve(\s|$)/.test(command)) throw new Error(`a checked example runs cardsolve or curl only: ${command}`);
   const shell = `node ${JSON.stringify(CLI)}${command.slice('cardsolve'.length)}`;
   const result = spawnSync('sh', ['-c', shell], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
   const text = withStderr ? result.stdout + result.stderr : result.stdout;
   return trimEnd(text.replace(/\r/g, '').split('\n'));
 }
 
-function checkFile(file: string, update: boolean): { failures: string[]; commands: number } {
+async function checkFile(file: string, update: boolean): Promise<{ failures: string[]; commands: number }> {
   const name = relative(ROOT, file);
   const text = readFileSync(file, 'utf8');
   const examples: Example[] = findExamples(text);
@@ -52,13 +55,14 @@ function checkFile(file: string, update: boolean): { failures: string[]; command
   const failures: string[] = [];
   const replacements: { from: number; to: number; lines: string[] }[] = [];
   const cwd = workingFolder();
+  const server = new DocsServer(CLI, cwd);
   let commands = 0;
   try {
     for (const example of examples) {
       const block: string[] = [];
       for (const command of example.commands) {
         commands++;
-        const actual = run(command.command, cwd, example.stderr);
+        const actual = await run(command.command, cwd, example.stderr, server);
         const expected = trimEnd(command.expected);
         if (!matches(expected, actual)) failures.push(describeMismatch(name, { ...command, expected }, actual));
         block.push(`$ ${command.command}`, ...refresh(expected, actual));
@@ -66,6 +70,7 @@ function checkFile(file: string, update: boolean): { failures: string[]; command
       replacements.push({ from: example.open, to: example.close - 1, lines: block });
     }
   } finally {
+    server.stop();
     rmSync(cwd, { recursive: true, force: true });
   }
   if (update && failures.length > 0) {
@@ -76,14 +81,14 @@ function checkFile(file: string, update: boolean): { failures: string[]; command
   return { failures, commands };
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const update = argv.includes('--update');
   const named = argv.filter((arg) => !arg.startsWith('--')).map((arg) => resolve(arg));
   const files = named.length > 0 ? named : documentationFiles();
   let failed = 0;
   let commands = 0;
   for (const file of files) {
-    const result = checkFile(file, update);
+    const result = await checkFile(file, update);
     commands += result.commands;
     failed += result.failures.length;
     for (const failure of result.failures) console.error(`${failure}\n`);
@@ -97,4 +102,4 @@ function main(argv: string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

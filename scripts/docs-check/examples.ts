@@ -4,8 +4,8 @@
  *
  * A checked example is a ```console block right after the line `<!-- check -->` (or
  * `<!-- check stdout -->`, which leaves standard error out: progress lines come and go with
- * the machine's speed). In it, each `$ cardsolve ...` line is a command and the lines up to the
- * next command are its expected output: standard output, then standard error.
+ * the machine's speed). In it, each `$ cardsolve ...` (or `$ curl ...`) line is a command and
+ * the lines up to the next command are its expected output: standard output, then standard error.
  *
  * In expected output, a line `...` stands for any run of lines (none included), and a line
  * ending in ` ...` for any line that starts with what comes before it. Numbers that change
@@ -13,7 +13,7 @@
  */
 
 export interface Command {
-  /** The command as written after `$ `, starting with `cardsolve`. */
+  /** The command as written after `$ `, starting with `cardsolve` or `curl`. */
   command: string;
   /** 1-based line of the command in its file. */
   line: number;

@@ -30,8 +30,8 @@ function optionSchema(flags: string, description: string): Record<string, unknow
   return flags.includes('<') ? { type: 'string', maxLength: 64, description } : { type: 'boolean', description };
 }
 
-/** The JSON schema of the deal routes' query (and body). */
-export function dealQuerySchema(extra: Record<string, unknown> = {}): Record<string, unknown> {
+/** The JSON schema of a deal route's query (and body): with the moves played or not, and `reveal` for play. */
+export function dealQuerySchema(parts: { moves: boolean; reveal?: boolean }): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     deal: {
       type: 'string',
@@ -39,11 +39,20 @@ export function dealQuerySchema(extra: Record<string, unknown> = {}): Record<str
       maxLength: MAX_DEAL_CHARS,
       description: "a deal code (PY1-N-AAAAAAS, DS1-D1N-AAAAAAB) or a deal file's text",
     },
-    moves: { type: 'string', maxLength: MAX_MOVES_CHARS, default: '', description: 'the moves played, separated by ";" (as play --moves)' },
+    ...(parts.moves
+      ? {
+          moves: {
+            type: 'string',
+            maxLength: MAX_MOVES_CHARS,
+            default: '',
+            description: 'the moves played, separated by ";" (as play --moves)',
+          },
+        }
+      : {}),
     rules: { type: 'string', maxLength: 64, description: 'rule preset (Pyramide: app, msc)' },
     cards: { type: 'string', enum: ['symbols', 'en', 'fr'], default: 'symbols', description: 'how cards are written' },
     timeLimit: { type: 'string', maxLength: 16, description: "at most the server's --max-time: 500ms, 2s" },
-    ...extra,
+    ...(parts.reveal ? { reveal: { type: 'boolean', default: false, description: "show Double Solitaire's face-down cards" } } : {}),
   };
   for (const option of allRuleOptions()) properties[option.key] = optionSchema(option.flags, option.description);
   for (const option of declaredOptions((g) => g.analysisOptions)) properties[option.key] = optionSchema(option.flags, option.description);
@@ -67,7 +76,7 @@ export function readDealQuery(q: DealQuery, maxTimeMs: number): ReadDealQuery {
   const options = analysisFlags(q);
   let timeMs = maxTimeMs;
   if (q.timeLimit !== undefined) {
-    const asked = parseDuration(q.timeLimit);
+    const asked = parseDuration(q.timeLimit, 'timeLimit');
     if (asked > maxTimeMs) throw new InputError(`timeLimit ${q.timeLimit} is above this server's limit: expected at most ${maxTimeMs}ms`);
     timeMs = asked;
   }

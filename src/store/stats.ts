@@ -270,6 +270,11 @@ export function formatStats(groups: readonly GroupStats[], stuckTitle: (g: Group
         out.push(`    ${tier.padEnd(8)} ${String(n).padStart(8)}  ${pct(n / g.winnable).padStart(6)}`);
       }
     }
+    if (g.difficulty.length) {
+      out.push('');
+      out.push('  difficulty score of the winnable deals (whole points):');
+      out.push(...histogram(g.difficulty));
+    }
     if (g.slowest.length) {
       out.push('');
       out.push('  slowest deals:');

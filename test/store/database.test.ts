@@ -70,11 +70,15 @@ describe('migrating', () => {
     expect(columns(db)).not.toContain('max_removed');
     expect(columns(db)).not.toContain('max_foundation');
     const indexes = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").all() as Array<{ name: string }>).map((r) => r.name);
-    expect(indexes).toContain('results_by_verdict');
+    expect(indexes).toEqual(expect.arrayContaining(['results_by_verdict', 'results_by_deal']));
     expect(db.prepare("SELECT key FROM meta WHERE key LIKE 'migrated%' ORDER BY key").all()).toEqual([
       { key: 'migrated_to_v2_at' },
       { key: 'migrated_to_v3_at' },
+      { key: 'migrated_to_v4_at' },
     ]);
+    // Version 4's difficulty column is the score the games keep in extra.
+    db.prepare(`UPDATE results SET extra = '{"difficulty":7.5}' WHERE code = 'PY1-N-AAAAAAA'`).run();
+    expect(db.prepare("SELECT difficulty FROM results WHERE code = 'PY1-N-AAAAAAA'").get()).toEqual({ difficulty: 7.5 });
     const store = new ResultStore(db);
     const [row] = store.find({ code: 'PY1-N-AAAAAAA' });
     expect(row).toMatchObject({ verdict: 'winnable', minMoves: 23, solution: [{ move: 'draw' }], limits: null, extra: null });

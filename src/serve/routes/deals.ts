@@ -100,17 +100,15 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     return result;
   };
 
-  const extra = { reveal: { type: 'boolean', default: false, description: "show Double Solitaire's face-down cards" } };
-
   for (const method of ['GET', 'POST'] as const) {
     const where = method === 'GET' ? 'querystring' : 'body';
     app.route({
       method,
       url: '/api/v1/analysis',
-      schema: documented({ summary: 'analyse a deal: what solve --json prints', [where]: dealQuerySchema() }),
+      schema: documented({ summary: 'analyse a deal: what solve --json prints', [where]: dealQuerySchema({ moves: false }) }),
       handler: async (request, reply) => {
         const raw = (method === 'GET' ? request.query : request.body) as DealQuery;
-        const opened = open({ ...raw, moves: '' });
+        const opened = open(raw);
         const result = await solve('analysis', opened);
         return reply.type('application/json; charset=utf-8').send(jsonInStyle(result, opened.query.style));
       },
@@ -118,7 +116,10 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     app.route({
       method,
       url: '/api/v1/hint',
-      schema: documented({ summary: 'judge every legal move after the moves played: what hint --json prints', [where]: dealQuerySchema() }),
+      schema: documented({
+        summary: 'judge every legal move after the moves played: what hint --json prints',
+        [where]: dealQuerySchema({ moves: true }),
+      }),
       handler: async (request, reply) => {
         const raw = (method === 'GET' ? request.query : request.body) as DealQuery;
         const opened = open(raw);
@@ -131,7 +132,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       url: '/api/v1/play',
       schema: documented({
         summary: 'play moves through the rules engine: the board, score, move counter and legal moves, or the refusal',
-        [where]: dealQuerySchema(extra),
+        [where]: dealQuerySchema({ moves: true, reveal: true }),
       }),
       handler: async (request, reply) => {
         const raw = (method === 'GET' ? request.query : request.body) as DealQuery;
