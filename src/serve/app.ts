@@ -71,7 +71,8 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
   source = ResultsSource.open(options.db);
   source?.warm();
   const pool = new SolverPool({ threads: options.threads, queue: options.queue });
-  const cache = new AnswerCache<Record<string, unknown>>(options.cacheEntries);
+  const cache = new AnswerCache<string>(options.cacheEntries);
+  const aliases = new AnswerCache<string>(options.cacheEntries);
   const prefetch = new Prefetcher(pool, cache, options.limits, 1000);
   const assets = new Assets(webFolder());
 
@@ -126,7 +127,7 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send(notFound(request.method, request.url)));
 
-  dealRoutes(app, { pool, cache, prefetch, limits: options.limits, maxTimeMs: options.maxTimeMs, store });
+  dealRoutes(app, { pool, cache, aliases, prefetch, limits: options.limits, maxTimeMs: options.maxTimeMs, store });
   resultRoutes(app, source, options.db);
   listRoutes(app, { pool, source, dbPath: options.db, readTimeMs: Math.max(options.maxTimeMs, 30_000) });
   gameRoutes(app, source);

@@ -15,7 +15,12 @@ interface Pending {
   key: string;
   query: ReadDealQuery;
   moves: string;
+  /** The time it may take: a request's limit, or more to finish what a busy moment cut short. */
+  timeMs: number;
 }
+
+/** How much longer than a request a position cut short may search, finished in the background. */
+const COMPLETION_FACTOR = 10;
 
 export class Prefetcher {
   private readonly pending: Pending[] = [];
@@ -24,7 +29,7 @@ export class Prefetcher {
 
   constructor(
     private readonly pool: SolverPool,
-    private readonly cache: AnswerCache<Record<string, unknown>>,
+    private readonly cache: AnswerCache<string>,
     private readonly limits: Limits,
     /** The most positions waiting; more are dropped (they are asked for again when needed). */
     private readonly capacity: number,
@@ -38,9 +43,21 @@ export class Prefetcher {
       const key = keyOf(moves);
       if (this.cache.has(key) || this.queued.has(key)) continue;
       if (this.pending.length >= this.capacity) break;
-      this.pending.push({ key, query, moves });
+      this.pending.push({ key, query, moves, timeMs: query.timeMs });
       this.queued.add(key);
     }
+    this.pump();
+  }
+
+  /**
+   * Queues, first, a position whose hint a request's time limit cut short, with a longer
+   * limit: asked again, it is answered from the cache rather than cut short again.
+   */
+  complete(query: ReadDealQuery, moves: string, key: string): void {
+    if (this.cache.has(key) || this.queued.has(key)) return;
+    if (this.pending.length >= this.capacity) this.pending.pop();
+    this.pending.unshift({ key, query, moves, timeMs: Math.min(query.timeMs * COMPLETION_FACTOR, 60_000) });
+    this.queued.add(key);
     this.pump();
   }
 
@@ -53,20 +70,20 @@ export class Prefetcher {
       this.running = true;
       const next = this.pending.shift()!;
       const { query } = next;
-      const deadline = Date.now() + query.timeMs;
+      const deadline = Date.now() + next.timeMs;
       this.pool
         .run({
           kind: 'hint',
           deal: query.deal,
           flags: query.flags,
           moves: next.moves,
-          limits: this.limits,
+          limits: { ...this.limits, timeMs: next.timeMs },
           deadline,
           options: query.options,
         })
         .then(
           (answer) => {
-            if (isComplete(answer.result)) this.cache.set(next.key, answer.result);
+            if (isComplete(answer.result)) this.cache.set(next.key, JSON.stringify(answer.result));
             this.done++;
           },
           () => {

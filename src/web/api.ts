@@ -13,7 +13,7 @@ export interface Analysis {
   stuckLine?: ApiMove[] | null;
   maxRemoved?: number;
   maxFoundation?: number;
-  crossroads?: number;
+  crossroads?: number | null;
   difficulty?: number | null;
   tier?: string | null;
 }
@@ -56,10 +56,23 @@ export interface StatsGroup {
   winnableShare: number | null;
   winnableInterval: { low: number; high: number } | null;
   minMoves: Histogram[];
-  stuckFigure: string;
+  /** The stuck figure's field (`maxRemoved`), null when no row names one. */
+  stuckFigure: string | null;
   stuck: Histogram[];
-  difficulty?: Histogram[];
-  tiers?: Record<string, number>;
+  /** The difficulty score of the winnable deals that have one. */
+  difficulty: Histogram[];
+  /** Winnable deals per tier (`unknown`: no score), null when the rule set has no tiers. */
+  tiers: Record<string, number> | null;
+}
+
+/** `GET /api/v1/daily/month`: a tier without a list of a year is left out of `tiers`, and `missing` says why. */
+export interface DailyMonth {
+  game: string;
+  rules: string;
+  month: string;
+  tiers: string[];
+  missing: Record<string, string>;
+  days: DailyDay[];
 }
 
 export interface Daily {
@@ -122,7 +135,7 @@ export const api = {
   results: (query: Query, signal?: AbortSignal) => get<ResultsPage>('results', query, signal),
   stats: (query: Query, signal?: AbortSignal) => get<{ groups: StatsGroup[] }>('stats', query, signal),
   daily: (query: Query, signal?: AbortSignal) => get<Daily>('daily', query, signal),
-  month: (query: Query, signal?: AbortSignal) => get<{ days: DailyDay[] }>('daily/month', query, signal),
+  month: (query: Query, signal?: AbortSignal) => get<DailyMonth>('daily/month', query, signal),
 };
 
 /** The message to show for a failed call. */

@@ -34,6 +34,12 @@ export function moveCards(move: ApiMove | null | undefined): string[] {
   return [];
 }
 
+/** Whether a card's place on the board (`foundation 3`) is the place a move names (`foundation`: any of the eight). */
+export function isPlace(place: string, named: string | undefined): boolean {
+  if (named === undefined) return true;
+  return place === named || (named === 'foundation' && place.startsWith('foundation '));
+}
+
 /** Whether the move is a click on the stock (draw, turn over, redeal): it names no card. */
 export function isStockMove(move: ApiMove): boolean {
   return moveCards(move).length === 0;

@@ -2,9 +2,8 @@
  * The page tests' browser and server: Debian's chromium driven by playwright-core (never a
  * downloaded browser), and `cardsolve serve` started as a user starts it.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { BIN, ROOT } from './cli.js';
@@ -34,24 +33,6 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
-}
-
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-/** Builds the page (dist/web) when its sources are newer than the build: the global set-up builds only the node code. */
-export function ensurePageBuilt(): void {
-  const built = join(ROOT, 'dist', 'web', 'index.html');
-  const sources = Math.max(newest(join(ROOT, 'src', 'web')), statSync(join(ROOT, 'src', 'serve', 'apiTypes.ts')).mtimeMs);
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  const vite = join(createRequire(import.meta.url).resolve('vite/package.json'), '..', 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--config', join('src', 'web', 'vite.config.ts')], { cwd: ROOT, stdio: 'inherit' });
 }
 
 export interface Server {

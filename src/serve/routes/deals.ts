@@ -3,7 +3,7 @@
  * (`play --json`, with the board). The rules engine checks the deal and the moves on the
  * event loop (fast); the solving runs on the solver threads, and complete answers are kept.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonInStyle } from '../../cards/notation.js';
 import type { HintResult } from '../../games/hint.js';
 import { type Position, RefusedMoveError } from '../../games/position.js';
@@ -19,7 +19,10 @@ import type { SolveTask } from '../solveTask.js';
 
 export interface DealRoutesContext {
   pool: SolverPool;
-  cache: AnswerCache<Record<string, unknown>>;
+  /** Complete answers as JSON text (cards in symbols), by position. */
+  cache: AnswerCache<string>;
+  /** A request's own words to its answer's key in `cache`. */
+  aliases: AnswerCache<string>;
   prefetch: Prefetcher;
   /** The node and memory limits of every solve; the time limit is the request's. */
   limits: Limits;
@@ -73,31 +76,51 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
   const keyOf = (kind: SolveTask['kind'], position: Position, q: ReadDealQuery, moves: string): string =>
     `${kind}\u0000${position.game}\u0000${position.rules}\u0000${position.fingerprint}\u0000${moves}\u0000${JSON.stringify(q.options)}`;
 
-  const solve = async (kind: SolveTask['kind'], opened: Opened): Promise<Record<string, unknown>> => {
+  /**
+   * The answer as JSON text, cards in symbols: from the cache, or solved on a thread. A
+   * complete answer is kept under the position's key, and under the request's own words
+   * (`raw`) so that the same request asked again skips the rules engine too.
+   */
+  const solve = async (kind: SolveTask['kind'], opened: Opened, raw: string): Promise<string> => {
     const { query, position } = opened;
     const moves = kind === 'hint' ? position.historyText('symbols') : '';
     const key = keyOf(kind, position, query, moves);
     const cached = ctx.cache.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      ctx.aliases.set(raw, key);
+      return cached;
+    }
     const deadline = Date.now() + query.timeMs;
-    const answer = await ctx.pool.run({
-      kind,
-      deal: query.deal,
-      flags: query.flags,
-      moves,
-      limits: ctx.limits,
-      deadline,
-      options: query.options,
-    });
-    const result = answer.result;
+    const task: SolveTask = { kind, deal: query.deal, flags: query.flags, moves, limits: ctx.limits, deadline, options: query.options };
+    const result = (await ctx.pool.run(task)).result;
+    const text = JSON.stringify(result);
     if (isComplete(result)) {
-      ctx.cache.set(key, result);
+      ctx.cache.set(key, text);
+      ctx.aliases.set(raw, key);
       // The positions along the line found are the ones a player steps to next.
       const line = (kind === 'hint' ? result.line : result.solution) as unknown;
       if (Array.isArray(line)) ctx.prefetch.along(query, position, line, (m) => keyOf('hint', position, query, m));
+    } else if (kind === 'hint') {
+      // Stopped by the request's time limit (a busy server): finished later, while a thread is free.
+      ctx.prefetch.complete(query, moves, key);
     }
     if (kind === 'analysis' && ctx.store !== null) ctx.store(result, { ...ctx.limits, timeMs: query.timeMs });
-    return result;
+    return text;
+  };
+
+  /** The request in its own words, as the alias of the answer's key. */
+  const rawKey = (kind: SolveTask['kind'], raw: DealQuery): string =>
+    `${kind}\u0000${JSON.stringify(Object.entries(raw).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`;
+
+  /** Answers a solving route: from the request's alias when asked before, else through the rules engine. */
+  const answer = async (kind: SolveTask['kind'], raw: DealQuery, reply: FastifyReply): Promise<FastifyReply> => {
+    const words = rawKey(kind, raw);
+    const style = raw.cards === 'fr' || raw.cards === 'en' ? raw.cards : 'symbols';
+    const alias = ctx.aliases.get(words);
+    let text = alias === undefined ? undefined : ctx.cache.get(alias);
+    if (text === undefined) text = await solve(kind, open(raw), words);
+    const body = style === 'symbols' ? text : jsonInStyle(JSON.parse(text) as unknown, style);
+    return reply.type('application/json; charset=utf-8').send(body);
   };
 
   for (const method of ['GET', 'POST'] as const) {
@@ -107,10 +130,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       url: '/api/v1/analysis',
       schema: documented({ summary: 'analyse a deal: what solve --json prints', [where]: dealQuerySchema({ moves: false }) }),
       handler: async (request, reply) => {
-        const raw = (method === 'GET' ? request.query : request.body) as DealQuery;
-        const opened = open(raw);
-        const result = await solve('analysis', opened);
-        return reply.type('application/json; charset=utf-8').send(jsonInStyle(result, opened.query.style));
+        return answer('analysis', (method === 'GET' ? request.query : request.body) as DealQuery, reply);
       },
     });
     app.route({
@@ -121,10 +141,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
         [where]: dealQuerySchema({ moves: true }),
       }),
       handler: async (request, reply) => {
-        const raw = (method === 'GET' ? request.query : request.body) as DealQuery;
-        const opened = open(raw);
-        const result = await solve('hint', opened);
-        return reply.type('application/json; charset=utf-8').send(jsonInStyle(result, opened.query.style));
+        return answer('hint', (method === 'GET' ? request.query : request.body) as DealQuery, reply);
       },
     });
     app.route({

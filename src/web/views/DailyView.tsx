@@ -20,6 +20,7 @@ export function DailyView({ query }: { query: URLSearchParams }) {
   const month = /^\d{4}-\d{2}$/.test(query.get('month') ?? '') ? query.get('month')! : thisMonth();
   const days = useLoad(`${game}|${rules}|${month}`, (signal) => api.month({ game, rules, month }, signal));
   const chosen = games.find((g) => g.id === game);
+  const data = days.data;
   const open = (changes: Record<string, string>) => navigate(href('/daily', { game, rules, month, ...changes }));
 
   const [y, m] = month.split('-').map(Number);
@@ -65,31 +66,62 @@ export function DailyView({ query }: { query: URLSearchParams }) {
       </form>
       {days.error && <p class="error">{days.error}</p>}
       {days.loading && <p class="muted">Loading…</p>}
-      <div class="calendar" data-testid="calendar">
-        {['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((d) => (
-          <div key={d} class="weekday">
-            {d}
-          </div>
-        ))}
-        {Array.from({ length: blanks }, (_, i) => (
-          <div key={`blank${i}`} class="day blank" />
-        ))}
-        {days.data?.days.map((day) => (
-          <div key={day.date} class={`day${day.date === today ? ' today' : ''}`} data-testid="day" data-date={day.date}>
-            <div class="date">{Number(day.date.slice(8))}</div>
-            {Object.entries(day.deals).map(([tier, code]) => (
-              <a
-                key={tier}
-                class={`tier ${tier}`}
-                href={href(`/deal/${encodeURIComponent(code)}`, { rules: rules || undefined })}
-                title={code}
-              >
-                {tier}
-              </a>
+      {data && data.tiers.length === 0 ? (
+        // No tier has a list of a year: say why rather than draw a month of empty days.
+        <div class="daily-missing" data-testid="daily-missing">
+          <p>
+            No deal of the day for {data.game} ({data.rules}) yet:
+          </p>
+          <ul>
+            {Object.entries(data.missing).map(([tier, why]) => (
+              <li key={tier}>
+                <b>{tier}</b>: {why}
+              </li>
             ))}
-          </div>
-        ))}
-      </div>
+          </ul>
+        </div>
+      ) : (
+        <div class="calendar" data-testid="calendar">
+          {['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((d) => (
+            <div key={d} class="weekday">
+              {d}
+            </div>
+          ))}
+          {Array.from({ length: blanks }, (_, i) => (
+            <div key={`blank${i}`} class="day blank" />
+          ))}
+          {data?.days.map((day) => (
+            <div key={day.date} class={`day${day.date === today ? ' today' : ''}`} data-testid="day" data-date={day.date}>
+              <div class="date">{Number(day.date.slice(8))}</div>
+              {data.tiers.map((tier) => {
+                const code = day.deals[tier];
+                return code ? (
+                  <a
+                    key={tier}
+                    class={`tier ${tier}`}
+                    href={href(`/deal/${encodeURIComponent(code)}`, { rules: rules || undefined })}
+                    title={code}
+                    data-testid="daily-deal"
+                    data-tier={tier}
+                    data-code={code}
+                  >
+                    {tier}
+                  </a>
+                ) : null;
+              })}
+            </div>
+          ))}
+        </div>
+      )}
+      {data && data.tiers.length > 0 && Object.keys(data.missing).length > 0 && (
+        <ul class="muted" data-testid="daily-missing">
+          {Object.entries(data.missing).map(([tier, why]) => (
+            <li key={tier}>
+              {tier}: {why}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { describeError, type Hint } from '../api';
 import { BoardView } from '../board';
 import { analysisOf, hintAt, playAt } from '../data';
 import { HintPanel } from '../hintPanel';
-import { findLegal, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
+import { findLegal, isPlace, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
 import { href, navigate } from '../router';
 
 interface Props {
@@ -54,7 +54,7 @@ export function DealView({ code, query }: Props) {
             ? `fewest moves: ${analysis.minMoves}${analysis.minMovesProved === false ? ' (not proved)' : ''}`
             : null,
           most !== undefined ? `most cards: ${most}` : null,
-          analysis.crossroads !== undefined ? `crossroads: ${analysis.crossroads}` : null,
+          typeof analysis.crossroads === 'number' ? `crossroads: ${analysis.crossroads}` : null,
           analysis.tier ? `tier: ${analysis.tier}` : null,
           typeof analysis.difficulty === 'number' ? `difficulty: ${analysis.difficulty}` : null,
         ].filter((f) => f !== null);
@@ -211,7 +211,7 @@ export function DealView({ code, query }: Props) {
           <BoardView
             board={position.board}
             highlighted={(card, place) =>
-              nextCards.includes(card) && (!nextMove?.from || position.board.game === 'pyramide' || place === nextMove.from)
+              nextCards.includes(card) && (position.board.game === 'pyramide' || isPlace(place, nextMove?.from))
             }
           />
           <HintPanel

@@ -5,7 +5,7 @@ import { ApiFailure, describeError, type Hint } from '../api';
 import { BoardView, type Place } from '../board';
 import { hintAt, playAt } from '../data';
 import { HintPanel } from '../hintPanel';
-import { isStockMove, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
+import { isPlace, isStockMove, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
 import { href, navigate } from '../router';
 
 interface Props {
@@ -139,11 +139,16 @@ export function PlayView({ code, query }: Props) {
 
   const onTarget = (place: Place) => {
     const first = picked[0];
-    if (!first) return;
+    if (!first) {
+      // A foundation's top card may go back to a column: the first click picks it.
+      if (place.startsWith('foundation') && position?.board.game === 'double') {
+        const card = position.board.foundations[Number(place.slice('foundation '.length)) - 1];
+        if (card) setPicked([{ card, place }]);
+      }
+      return;
+    }
     const target = place.startsWith('foundation') ? 'foundation' : place;
-    const match = legal.find(
-      (m) => m.move.card === first.card && (m.move.from === undefined || m.move.from === first.place) && m.move.to === target,
-    );
+    const match = legal.find((m) => m.move.card === first.card && isPlace(first.place, m.move.from) && m.move.to === target);
     if (match) play(match);
     else setPicked([]);
   };
@@ -216,7 +221,7 @@ export function PlayView({ code, query }: Props) {
       {best && currentHint && (
         <p class="hint-line" data-testid="hint-text">
           Best: {legal.find((m) => sameMove(m.move, best))?.text ?? best.move}
-          {currentHint.movesLeft !== null && ` (${currentHint.movesLeft} moves left)`}
+          {currentHint.movesLeft !== null && ` (the win in ${currentHint.movesLeft} moves from here)`}
         </p>
       )}
       {position && (
@@ -224,7 +229,7 @@ export function PlayView({ code, query }: Props) {
           <div>
             <BoardView
               board={position.board}
-              highlighted={(card, place) => bestCards.includes(card) && (!best?.from || game === 'pyramide' || place === best.from)}
+              highlighted={(card, place) => bestCards.includes(card) && (game === 'pyramide' || isPlace(place, best?.from))}
               selected={(card, place) => picked.some((p) => p.card === card && p.place === place)}
               onCard={onCard}
               onCardDouble={game === 'double' ? onCardDouble : undefined}

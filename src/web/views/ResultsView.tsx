@@ -57,7 +57,9 @@ export function ResultsView({ query }: { query: URLSearchParams }) {
       (game ? [game] : games).flatMap((g) => Object.entries(g.tiers).flatMap(([r, t]) => (!filters.rules || r === filters.rules ? t : []))),
     ),
   ];
-  const stuckTitle = game?.stuck.title ?? 'stuck';
+  // The field's short name labels the column; its title explains it on hover.
+  const stuckName = game?.stuck.field ?? 'stuck';
+  const stuckTitle = game?.stuck.title ?? "the game's stuck figure";
 
   const [moves, setMoves] = useState(splitRange(query.get('minMoves')));
   const [stuck, setStuck] = useState(splitRange(query.get('stuck')));
@@ -68,8 +70,8 @@ export function ResultsView({ query }: { query: URLSearchParams }) {
   const data = result.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
-  const header = (field: Sortable, title: string) => (
-    <th>
+  const header = (field: Sortable, title: string, hint?: string) => (
+    <th title={hint}>
       <button
         type="button"
         class={`sort${sort === field ? ` ${order}` : ''}`}
@@ -145,8 +147,8 @@ export function ResultsView({ query }: { query: URLSearchParams }) {
             onInput={(e) => setMoves([moves[0], (e.currentTarget as HTMLInputElement).value])}
           />
         </label>
-        <label>
-          {stuckTitle}
+        <label title={stuckTitle}>
+          {stuckName}
           <input
             type="number"
             min={0}
@@ -202,7 +204,7 @@ export function ResultsView({ query }: { query: URLSearchParams }) {
             <th>tier</th>
             {header('difficulty', 'difficulty')}
             {header('minMoves', 'minMoves')}
-            {header('stuck', stuckTitle)}
+            {header('stuck', stuckName, stuckTitle)}
             {header('ms', 'ms')}
           </tr>
         </thead>

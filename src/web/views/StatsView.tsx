@@ -51,6 +51,33 @@ export function Bars({ title, buckets, name }: { title: string; buckets: Histogr
   );
 }
 
+/** Winnable deals per difficulty tier, as horizontal bars in the scale's order. */
+function TierBars({ tiers }: { tiers: Record<string, number> }) {
+  const entries = Object.entries(tiers);
+  const max = Math.max(1, ...entries.map(([, n]) => n));
+  const row = 22;
+  const width = 640;
+  const left = 80;
+  return (
+    <figure class="chart" data-testid="chart-tiers">
+      <figcaption>Winnable deals per tier</figcaption>
+      <svg viewBox={`0 0 ${width} ${entries.length * row + 8}`} role="img" aria-label="winnable deals per tier">
+        {entries.map(([tier, n], i) => (
+          <g key={tier} data-testid="tier-bar" data-tier={tier} data-count={n}>
+            <text x={left - 6} y={i * row + 19} class="tick tier-name" text-anchor="end">
+              {tier}
+            </text>
+            <rect x={left} y={i * row + 6} width={Math.max(n > 0 ? 2 : 0, ((width - left - 40) * n) / max)} height={row - 6} class="bar" />
+            <text x={left + ((width - left - 40) * n) / max + 6} y={i * row + 19} class="tick">
+              {n}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </figure>
+  );
+}
+
 function Group({ group, stuckTitle }: { group: StatsGroup; stuckTitle: string }) {
   const share = group.winnableShare;
   const interval = group.winnableInterval;
@@ -81,15 +108,8 @@ function Group({ group, stuckTitle }: { group: StatsGroup; stuckTitle: string })
       )}
       <Bars title="Fewest moves (winnable deals)" buckets={group.minMoves} name="minMoves" />
       <Bars title={`${stuckTitle} (unwinnable deals)`} buckets={group.stuck} name="stuck" />
-      {group.difficulty && <Bars title="Difficulty" buckets={group.difficulty} name="difficulty" />}
-      {group.tiers && (
-        <p class="tiers">
-          Tiers:{' '}
-          {Object.entries(group.tiers)
-            .map(([tier, n]) => `${tier} ${n}`)
-            .join(' · ')}
-        </p>
-      )}
+      <Bars title="Difficulty score (winnable deals)" buckets={group.difficulty} name="difficulty" />
+      {group.tiers && <TierBars tiers={group.tiers} />}
     </section>
   );
 }
@@ -133,7 +153,7 @@ export function StatsView({ query }: { query: URLSearchParams }) {
         <Group
           key={`${group.game}|${group.rules}`}
           group={group}
-          stuckTitle={games.find((g) => g.id === group.game)?.stuck.title ?? group.stuckFigure}
+          stuckTitle={games.find((g) => g.id === group.game)?.stuck.title ?? group.stuckFigure ?? 'stuck figure'}
         />
       ))}
     </div>

@@ -1,0 +1,138 @@
+/**
+ * `cardsolve serve` under load, the real server as a child process on 127.0.0.1:
+ *
+ * - hint load: `--connections` clients (default 50, autocannon) ask for hints for `--duration`
+ *   seconds (default 30) on Pyramide positions (app rules) of `--deals` deals per range
+ *   (default 100): as dealt, along each deal's line and just off it. Per range a fresh server
+ *   with an empty cache (`--warm`: each position asked once first). Goals: no error (503s
+ *   counted apart), p99 <= 100 ms, memory flat (end RSS <= start x 1.25 + 50 MB).
+ * - results table: a synthetic database of `--rows` rows (default 1,000,000, cached in the OS
+ *   temp folder), the time the server takes to load it, and a matrix of filters, sorts and
+ *   pages (`--deep-page`, default 2000). Goal: every request under 100 ms.
+ *
+ *   npm run bench -- serve [--only load,table] [--duration S] [--connections N] [--deals N]
+ *                          [--warm] [--rows N] [--deep-page N]
+ *
+ * The load runs on the first codes and on the seed's random range (ranges.ts), side by side;
+ * the table is one synthetic set of rows.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dealRanges, printGoal, printSideBySide } from './ranges.js';
+import { type LoadArgs, type LoadFigures, loadRange, type RangePositions, rangePositions, rssAllowed } from './serveLoad.js';
+import { closeClient, mb, startServer } from './serveServer.js';
+import { runTable } from './serveTable.js';
+
+const TABLE_GOAL_MS = 100;
+const P99_GOAL_MS = 100;
+
+interface ServeArgs extends LoadArgs {
+  only: Set<string>;
+  rows: number;
+  deepPage: number;
+}
+
+function parseArgs(args: readonly string[]): ServeArgs {
+  const out: ServeArgs = {
+    only: new Set(['load', 'table']),
+    deals: 100,
+    durationS: 30,
+    connections: 50,
+    warm: false,
+    rows: 1_000_000,
+    deepPage: 2000,
+  };
+  const whole = (a: string, v: string | undefined, min: number): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) throw new Error(`${a} needs a whole number from ${min}`);
+    return n;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--warm') out.warm = true;
+    else if (a === '--only') out.only = new Set((args[++i] ?? '').split(','));
+    else if (a === '--duration') out.durationS = whole(a, args[++i], 1);
+    else if (a === '--connections') out.connections = whole(a, args[++i], 1);
+    else if (a === '--deals') out.deals = whole(a, args[++i], 1);
+    else if (a === '--rows') out.rows = whole(a, args[++i], 1);
+    else if (a === '--deep-page') out.deepPage = whole(a, args[++i], 2);
+    else throw new Error(`unknown bench option ${a}`);
+  }
+  for (const o of out.only) if (o !== 'load' && o !== 'table') throw new Error(`--only ${o}: expected load, table or both`);
+  return out;
+}
+
+async function runLoad(b: ServeArgs, seed: number, dir: string): Promise<void> {
+  const ranges = dealRanges(seed, b.deals);
+  // The positions are worked out on a server of their own: the measured ones start cold.
+  const prep = await startServer(join(dir, 'none.sqlite'));
+  const positions: RangePositions[] = [];
+  try {
+    for (const r of ranges) positions.push(await rangePositions(prep.base, r, b.deals, seed));
+  } finally {
+    await prep.stop();
+  }
+  const runs: LoadFigures[] = [];
+  for (const p of positions) runs.push(await loadRange(join(dir, 'none.sqlite'), p, b));
+  printSideBySide(
+    `serve: hints under load, ${b.connections} clients for ${b.durationS} s, Pyramide app rules, ${b.deals} deals per range, a fresh server per range (default threads and queue):`,
+    ranges,
+    runs.map((r) => r.column),
+  );
+  printGoal(
+    'no error (non-2xx but 503, socket errors, timeouts)',
+    ranges,
+    runs.map((r) => r.errors),
+    (v) => v === 0,
+    0,
+  );
+  printGoal(
+    'no 503 (busy)',
+    ranges,
+    runs.map((r) => r.busy),
+    (v) => v === 0,
+    0,
+  );
+  printGoal(
+    `p99 <= ${P99_GOAL_MS} ms`,
+    ranges,
+    runs.map((r) => r.p99),
+    (v) => v <= P99_GOAL_MS,
+    0,
+    ' ms',
+  );
+  // Memory as the end's headroom under the allowance: met at >= 0.
+  printGoal(
+    'memory flat: end RSS <= start RSS x 1.25 + 50 MB (MB to spare)',
+    ranges,
+    runs.map((r) => mb(rssAllowed(r.startRss) - r.endRss)),
+    (v) => v >= 0,
+    0,
+    ' MB',
+  );
+}
+
+async function runTableSuite(b: ServeArgs): Promise<void> {
+  const { lines, maxMs } = await runTable({ rows: b.rows, deepPage: b.deepPage });
+  console.log(`serve: the results table over ${b.rows.toLocaleString('en-US')} synthetic Pyramide rows (app), one request at a time:`);
+  const width = Math.max(...lines.map(([l]) => l.length));
+  for (const [l, v] of lines) console.log(`  ${l.padEnd(width)}  ${v}`);
+  const met = maxMs < TABLE_GOAL_MS;
+  console.log(`  goal every page and filter under ${TABLE_GOAL_MS} ms: ${met ? 'met' : 'NOT MET'} (max ${formatMax(maxMs)})`);
+}
+
+const formatMax = (ms: number): string => `${ms.toFixed(1)} ms`;
+
+export async function runServeBench(args: string[], seed: number): Promise<void> {
+  const b = parseArgs(args);
+  const dir = mkdtempSync(join(tmpdir(), 'cardsolve-bench-serve-'));
+  try {
+    if (b.only.has('load')) await runLoad(b, seed, dir);
+    if (b.only.has('load') && b.only.has('table')) console.log('');
+    if (b.only.has('table')) await runTableSuite(b);
+  } finally {
+    closeClient();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
