@@ -45,12 +45,26 @@ const NONE = Number.NaN;
 /** Positions within a rule set's stretch fit in 24 bits; the figure goes above them. */
 const POSITION_BITS = 2 ** 24;
 
+/** A stretch's rows in one order, each figure in an array of its own: a query reads them in sequence. */
+interface Columns {
+  ids: Int32Array;
+  verdicts: Uint8Array;
+  minMoves: Float64Array | Float32Array;
+  stuck: Float64Array | Float32Array;
+  difficulty: Float64Array;
+  /** The rows with the figure sorted on come first; this many. */
+  withFigure: number;
+}
+
 interface Stretch {
   start: number;
   end: number;
-  /** Per sortable figure: the stretch's positions in order of it, and how many have the figure. */
-  orders: Map<TableSort, { order: Int32Array; withFigure: number }>;
+  /** The stretch's rows in each order a page may ask for. */
+  orders: Map<TableSort, Columns>;
 }
+
+/** How many filters' totals are kept: a page after the first is then read only up to itself. */
+const TOTALS_KEPT = 500;
 
 const yieldTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -127,12 +141,44 @@ export class ResultsTable {
       stretches,
     );
     for (const stretch of stretches.values()) {
+      const { start, end } = stretch;
+      stretch.orders.set('code', {
+        ids: table.ids.subarray(start, end),
+        verdicts: table.verdicts.subarray(start, end),
+        minMoves: table.figures.minMoves.subarray(start, end),
+        stuck: table.figures.stuck.subarray(start, end),
+        difficulty: table.figures.difficulty.subarray(start, end),
+        withFigure: end - start,
+      });
       for (const sort of ['minMoves', 'stuck', 'difficulty'] as const) {
-        stretch.orders.set(sort, table.orderBy(table.figures[sort], stretch));
+        stretch.orders.set(sort, table.columnsInOrder(table.orderBy(table.figures[sort], stretch)));
         await yieldTurn();
       }
     }
     return table;
+  }
+
+  /** The rows' figures copied in an order (move counts and stuck figures are small whole numbers: 32-bit floats hold them). */
+  private columnsInOrder({ order, withFigure }: { order: Int32Array; withFigure: number }): Columns {
+    const n = order.length;
+    const columns: Columns = {
+      ids: new Int32Array(n),
+      verdicts: new Uint8Array(n),
+      minMoves: new Float32Array(n),
+      stuck: new Float32Array(n),
+      difficulty: new Float64Array(n),
+      withFigure,
+    };
+    const { minMoves, stuck, difficulty } = this.figures;
+    for (let j = 0; j < n; j++) {
+      const i = order[j]!;
+      columns.ids[j] = this.ids[i]!;
+      columns.verdicts[j] = this.verdicts[i]!;
+      columns.minMoves[j] = minMoves[i]!;
+      columns.stuck[j] = stuck[i]!;
+      columns.difficulty[j] = difficulty[i]!;
+    }
+    return columns;
   }
 
   /** A stretch's positions by a figure (ties by position), those without it at the end. */
@@ -162,35 +208,41 @@ export class ResultsTable {
     return { order, withFigure };
   }
 
+  /** Totals of filters already counted, by filter. */
+  private readonly totals = new Map<string, number>();
+
   /** The ids of the page's rows in order, and how many rows pass the filter in all. */
   query(q: TableQuery): { total: number; ids: number[] } {
     const stretch = this.stretches.get(`${q.filter.game}\u0000${q.filter.rules}`);
     if (stretch === undefined) return { total: 0, ids: [] };
-    const pass = this.test(q.filter);
+    const columns = stretch.orders.get(q.sort)!;
+    const pass = this.test(q.filter, columns);
     const from = (q.page - 1) * q.pageSize;
     const to = from + q.pageSize;
+    const filterKey = JSON.stringify(q.filter);
+    const known = this.totals.get(filterKey);
     const ids: number[] = [];
     let total = 0;
-    // The rows in the order asked: positions of the stretch, through the figure's order if any.
-    const { start, end } = stretch;
-    const sorted = q.sort === 'code' ? null : stretch.orders.get(q.sort)!;
-    const count = end - start;
-    const withFigure = sorted === null ? count : sorted.withFigure;
+    const count = columns.ids.length;
+    const { withFigure } = columns;
     for (let k = 0; k < count; k++) {
       // Descending reverses the rows with the figure; those without it stay last.
       const j = q.descending && k < withFigure ? withFigure - 1 - k : k;
-      const i = sorted === null ? start + j : sorted.order[j]!;
-      if (!pass(i)) continue;
-      if (total >= from && total < to) ids.push(this.ids[i]!);
+      if (!pass(j)) continue;
+      if (total >= from && total < to) ids.push(columns.ids[j]!);
       total++;
+      // With the total known, the rows after the page need not be read.
+      if (known !== undefined && total >= to) break;
     }
+    if (known !== undefined) return { total: known, ids };
+    if (this.totals.size >= TOTALS_KEPT) this.totals.delete(this.totals.keys().next().value as string);
+    this.totals.set(filterKey, total);
     return { total, ids };
   }
 
-  /** The filter as a test of a row's position (a figure's range fails a row without the figure). */
-  private test(f: TableFilter): (i: number) => boolean {
-    const { verdicts } = this;
-    const { minMoves, stuck, difficulty } = this.figures;
+  /** The filter as a test of a row of `columns` (a figure's range fails a row without the figure). */
+  private test(f: TableFilter, columns: Columns): (i: number) => boolean {
+    const { verdicts, minMoves, stuck, difficulty } = columns;
     const verdict = f.verdict === undefined ? -1 : VERDICTS.indexOf(f.verdict);
     const winnable = VERDICTS.indexOf('winnable');
     const movesLow = f.minMoves?.min ?? -Infinity;
