@@ -158,7 +158,7 @@ export async function rangePositions(base: string, range: DealRange, count: numb
   return { paths, column };
 }
 
-export interface LoadFigures {
+export interface PhaseFigures {
   column: Column;
   errors: number;
   busy: number;
@@ -167,77 +167,96 @@ export interface LoadFigures {
   endRss: number;
 }
 
-/** The load on a fresh server (its database a path with no file: hints only). */
+export interface LoadFigures {
+  /** The first `--duration` seconds of a fresh server, its cache empty. */
+  cold: PhaseFigures;
+  /** The same load again on that server once every position has been asked: its steady state. */
+  steady: PhaseFigures;
+}
+
+/** One load of `--duration` seconds on a running server. */
+async function phase(
+  server: { base: string; startMs: number },
+  paths: readonly string[],
+  a: LoadArgs,
+  cache: string,
+): Promise<PhaseFigures> {
+  const { base } = server;
+  const before = await health(base);
+  let peakRss = before.memory.rssBytes;
+  const sampler = setInterval(() => {
+    health(base).then(
+      (h) => {
+        peakRss = Math.max(peakRss, h.memory.rssBytes);
+      },
+      () => {
+        // A sample lost under load is only a sample.
+      },
+    );
+  }, 2000);
+  let next = 0;
+  let result: CannonResult;
+  try {
+    result = await autocannon({
+      url: base,
+      connections: a.connections,
+      duration: a.durationS,
+      requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: paths[next++ % paths.length]! }) }],
+    });
+  } finally {
+    clearInterval(sampler);
+  }
+  const after: Health = await health(base);
+  peakRss = Math.max(peakRss, after.memory.rssBytes);
+  const busy = result.statusCodeStats['503']?.count ?? 0;
+  const otherNon2xx = result.non2xx - busy;
+  const hits = after.cache.hits - before.cache.hits;
+  const misses = after.cache.misses - before.cache.misses;
+  const answered = result.latency.totalCount;
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([s, c]) => `${s} ${c.count}`)
+    .join(', ');
+  const column: Column = [
+    ['cache before the load', `${cache}: ${before.cache.entries} entries`],
+    ['requests answered', `${answered.toLocaleString('en-US')} in ${result.duration} s`],
+    ['requests/s (mean of 1 s samples)', result.requests.average.toFixed(0)],
+    ['latency p50', `${result.latency.p50} ms`],
+    ['latency p99', `${result.latency.p99} ms`],
+    ['latency max', `${result.latency.max} ms`],
+    ['status codes', statuses],
+    ['errors: non-2xx but 503 / socket errors (timeouts)', `${otherNon2xx} / ${result.errors} (${result.timeouts})`],
+    ['503 busy', `${busy} (${((100 * busy) / Math.max(1, answered)).toFixed(1)}%)`],
+    ['cache hits during the load', `${hits} of ${hits + misses} (${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}%)`],
+    ['cache entries / prefetched at the end', `${after.cache.entries} / ${after.cache.prefetched}`],
+    ['server RSS: start / end / highest seen', `${mb(before.memory.rssBytes)} / ${mb(after.memory.rssBytes)} / ${mb(peakRss)} MB`],
+  ];
+  return {
+    column,
+    errors: otherNon2xx + result.errors,
+    busy,
+    p99: result.latency.p99,
+    startRss: before.memory.rssBytes,
+    endRss: after.memory.rssBytes,
+  };
+}
+
+/**
+ * The load on a fresh server (its database a path with no file: hints only), cold; then every
+ * position asked once, one at a time (what a server that has run a while has seen), and the
+ * load again: the steady state the goals are about.
+ */
 export async function loadRange(db: string, positions: RangePositions, a: LoadArgs): Promise<LoadFigures> {
   const server = await startServer(db);
   try {
-    const { base } = server;
     const { paths } = positions;
-    if (a.warm) for (const p of paths) await getJson<unknown>(base + p);
-    const before = await health(base);
-    let peakRss = before.memory.rssBytes;
-    // Sampled while the load runs: the RSS between its two ends, and once the threads have
-    // solved for a while (their search tables are in the start-to-end growth).
-    let rssAt5s: number | null = null;
-    const loadStart = performance.now();
-    const sampler = setInterval(() => {
-      health(base).then(
-        (h) => {
-          peakRss = Math.max(peakRss, h.memory.rssBytes);
-          if (rssAt5s === null && performance.now() - loadStart >= 5000) rssAt5s = h.memory.rssBytes;
-        },
-        () => {
-          // A sample lost under load is only a sample.
-        },
-      );
-    }, 2000);
-    let next = 0;
-    let result: CannonResult;
-    try {
-      result = await autocannon({
-        url: base,
-        connections: a.connections,
-        duration: a.durationS,
-        requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: paths[next++ % paths.length]! }) }],
-      });
-    } finally {
-      clearInterval(sampler);
-    }
-    const after: Health = await health(base);
-    peakRss = Math.max(peakRss, after.memory.rssBytes);
-    const busy = result.statusCodeStats['503']?.count ?? 0;
-    const otherNon2xx = result.non2xx - busy;
-    const hits = after.cache.hits - before.cache.hits;
-    const misses = after.cache.misses - before.cache.misses;
-    const answered = result.latency.totalCount;
-    const statuses = Object.entries(result.statusCodeStats)
-      .map(([s, c]) => `${s} ${c.count}`)
-      .join(', ');
-    const column: Column = [
-      ...positions.column,
-      ['cache before the load', a.warm ? `warm (each position asked once): ${before.cache.entries} entries` : 'empty (fresh server)'],
-      ['requests answered', `${answered.toLocaleString('en-US')} in ${result.duration} s`],
-      ['requests/s (mean of 1 s samples)', result.requests.average.toFixed(0)],
-      ['latency p50', `${result.latency.p50} ms`],
-      ['latency p99', `${result.latency.p99} ms`],
-      ['latency max', `${result.latency.max} ms`],
-      ['status codes', statuses],
-      ['errors: non-2xx but 503 / socket errors (timeouts)', `${otherNon2xx} / ${result.errors} (${result.timeouts})`],
-      ['503 busy', `${busy} (${((100 * busy) / Math.max(1, answered)).toFixed(1)}%)`],
-      ['cache hits during the load', `${hits} of ${hits + misses} (${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}%)`],
-      ['cache entries / prefetched at the end', `${after.cache.entries} / ${after.cache.prefetched}`],
-      ['server RSS: start / end / highest seen', `${mb(before.memory.rssBytes)} / ${mb(after.memory.rssBytes)} / ${mb(peakRss)} MB`],
-      ['server RSS 5 s into the load', rssAt5s === null ? 'not sampled' : `${mb(rssAt5s)} MB`],
-      ['server start (spawn to listening)', `${(server.startMs / 1000).toFixed(2)} s`],
-    ];
-    return {
-      column,
-      errors: otherNon2xx + result.errors,
-      busy,
-      p99: result.latency.p99,
-      startRss: before.memory.rssBytes,
-      endRss: after.memory.rssBytes,
-    };
+    if (a.warm) for (const p of paths) await getJson<unknown>(server.base + p);
+    const cold = await phase(server, paths, a, a.warm ? 'warm (each position asked once)' : 'empty (fresh server)');
+    cold.column.unshift(...positions.column, ['server start (spawn to listening)', `${(server.startMs / 1000).toFixed(2)} s`]);
+    const settle = performance.now();
+    for (const p of paths) await getJson<unknown>(server.base + p);
+    const steady = await phase(server, paths, a, 'after the cold load and each position asked once');
+    steady.column.unshift(['time to ask each position once', `${((performance.now() - settle) / 1000).toFixed(1)} s`]);
+    return { cold, steady };
   } finally {
     await server.stop();
   }

@@ -88,8 +88,13 @@ export function get(url: string): Promise<Answer> {
 }
 
 /** A 2xx answer's JSON; anything else throws with the server's message. */
+/** A GET's JSON, as a polite client asks: after a 503 (busy) it waits a second and asks again, a few times. */
 export async function getJson<T>(url: string): Promise<T> {
-  const a = await get(url);
+  let a = await get(url);
+  for (let tries = 1; a.status === 503 && tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    a = await get(url);
+  }
   if (a.status < 200 || a.status >= 300) throw new Error(`GET ${url.slice(0, 200)}: ${a.status} ${a.body.slice(0, 300)}`);
   return JSON.parse(a.body) as T;
 }

@@ -72,7 +72,7 @@ export class Prefetcher {
       const { query } = next;
       const deadline = Date.now() + next.timeMs;
       this.pool
-        .run({
+        .runInBackground({
           kind: 'hint',
           deal: query.deal,
           flags: query.flags,

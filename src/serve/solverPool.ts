@@ -51,15 +51,31 @@ export class SolverPool {
 
   /** Tasks solving or waiting for a thread. */
   private inFlight = 0;
+  /** Work nobody waits for (positions judged ahead): never counted against the cap. */
+  private background = 0;
 
   /** Whether a thread is free: room for work nobody asked for yet. */
   get idle(): boolean {
-    return this.inFlight < this.options.threads;
+    return this.inFlight + this.background < this.options.threads;
   }
 
   /** A solve (analysis or hint) on a thread. */
   run(task: SolveTask): Promise<SolveAnswer> {
     return this.submit(task, task.deadline, undefined) as Promise<SolveAnswer>;
+  }
+
+  /**
+   * A solve nobody waits for, started only on a free thread (`idle`): a request arriving
+   * meanwhile waits behind at most this one task, and is never turned away because of it.
+   */
+  async runInBackground(task: SolveTask): Promise<SolveAnswer> {
+    this.background++;
+    try {
+      const signal = AbortSignal.timeout(Math.max(0, task.deadline - Date.now()) + OVERRUN_MS);
+      return await this.piscina.run(task, { signal });
+    } finally {
+      this.background--;
+    }
   }
 
   /** Another of the worker module's functions (`stats`, `curateList`), under the same cap. */
