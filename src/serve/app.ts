@@ -9,13 +9,13 @@ import type { Limits } from '../search/limits.js';
 import { CARDSOLVE_VERSION } from '../version.js';
 import { AnswerCache } from './answerCache.js';
 import { Assets, webFolder } from './assets.js';
-import { collectOpenApi } from './openapi.js';
+import { collectOpenApi, documented } from './openapi.js';
 import { Prefetcher } from './prefetch.js';
 import { ResultsSource } from './resultsSource.js';
 import { dealRoutes, Refused } from './routes/deals.js';
 import { gameRoutes } from './routes/games.js';
 import { listRoutes } from './routes/lists.js';
-import { resultRoutes } from './routes/results.js';
+import { NoDatabaseError, resultRoutes } from './routes/results.js';
 import { BusyError, SolverPool } from './solverPool.js';
 import { storeAnalysis } from './storeAnalysis.js';
 
@@ -106,13 +106,21 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refused) return reply.code(400).type('application/json; charset=utf-8').send(error.body());
+    if (error instanceof NoDatabaseError) return reply.code(404).send({ statusCode: 404, error: error.message });
     if (isInputError(error)) return reply.code(400).send({ statusCode: 400, error: error.message });
     if (error instanceof BusyError) {
       return reply.code(503).header('Retry-After', String(error.retryAfterS)).send({ statusCode: 503, error: error.message });
     }
     if (error.validation) {
       const where = error.validationContext === 'body' ? 'the request body' : 'the query';
-      return reply.code(400).send({ statusCode: 400, error: `${where}: ${error.message.replace(/^(querystring|body)\/?/, '')}` });
+      const first = error.validation[0];
+      const unknown =
+        first?.keyword === 'additionalProperties' ? (first.params as { additionalProperty?: string }).additionalProperty : undefined;
+      const what =
+        unknown !== undefined
+          ? `unknown parameter ${unknown} (the parameters of each route: /api/v1/openapi.json)`
+          : error.message.replace(/^(querystring|body)\/?/, '');
+      return reply.code(400).send({ statusCode: 400, error: `${where}: ${what}` });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ statusCode: status, error: error.message });
@@ -131,8 +139,8 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
   resultRoutes(app, source, options.db);
   listRoutes(app, { pool, source, dbPath: options.db, readTimeMs: Math.max(options.maxTimeMs, 30_000) });
   gameRoutes(app, source);
-  app.get('/api/v1/openapi.json', async () => openapi());
-  app.get('/api/v1/health', async () => ({
+  app.get('/api/v1/openapi.json', { schema: documented({ summary: 'this document' }) }, async () => openapi());
+  app.get('/api/v1/health', { schema: documented({ summary: "the server's version, database, cache and memory" }) }, async () => ({
     version: CARDSOLVE_VERSION,
     database: source === null ? null : options.db,
     store: options.store,

@@ -34,8 +34,12 @@ export interface PoolOptions {
   queue: number;
 }
 
-/** Grace after a task's deadline before its thread is stopped: the solver checks its clock itself. */
-const OVERRUN_MS = 2000;
+/**
+ * Grace after a task's deadline before its thread is stopped. The searches check their clock
+ * themselves; what may come after them is fixed work (the difficulty figures, the same on
+ * every machine) and the shortening of a line: a few seconds at most.
+ */
+const OVERRUN_MS = 5000;
 
 export class SolverPool {
   private readonly piscina: Piscina<SolveTask, SolveAnswer>;
@@ -47,6 +51,9 @@ export class SolverPool {
       maxThreads: options.threads,
       idleTimeout: 60_000,
     });
+    // A thread's message arriving while the pool is destroyed (a background answer at Ctrl-C)
+    // is of no use to anyone: it must not end the process.
+    this.piscina.on('error', () => {});
   }
 
   /** Tasks solving or waiting for a thread. */
@@ -94,7 +101,8 @@ export class SolverPool {
       // The pool's types name the module's default function; the others take their own tasks.
       return await this.piscina.run(task as SolveTask, name === undefined ? { signal } : { signal, name });
     } catch (error) {
-      if (signal.aborted) throw new BusyError('the solver did not answer in time; try again', 1);
+      if (signal.aborted)
+        throw new BusyError(`the solver ran over this request's time limit by ${OVERRUN_MS / 1000} s and was stopped; try again`, 1);
       if (error instanceof Error && /queue is at limit/i.test(error.message)) {
         throw new BusyError(`the server is busy: ${this.options.threads} solving and ${this.options.queue} waiting; try again`, 1);
       }
@@ -104,7 +112,8 @@ export class SolverPool {
     }
   }
 
-  close(): Promise<void> {
-    return this.piscina.destroy();
+  async close(): Promise<void> {
+    await this.piscina.close({ force: true }).catch(() => {});
+    await this.piscina.destroy().catch(() => {});
   }
 }

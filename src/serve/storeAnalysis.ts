@@ -1,4 +1,5 @@
 /** `serve --store`: the analyses solved while serving, kept in the database as batch keeps them. */
+import { solverVersionOf } from '../batch/version.js';
 import { gameById } from '../games/registry.js';
 import type { Analysis } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
@@ -23,7 +24,7 @@ export function storeAnalysis(path: string, stored: () => void): AnalysisStore {
         dealKey: analysis.code ?? analysis.fingerprint,
         rules: analysis.rules,
         mode: 'full',
-        solverVersion: game.solverVersion,
+        solverVersion: solverVersionOf(game),
       },
       analysis,
       stuckFigure: game.stuck.field,

@@ -69,8 +69,11 @@ export function storeFilter(q: ResultsQuery): ResultFilter {
   return { ...rest, game: t.game as GameId, rules: [rules] };
 }
 
-export function noDatabase(path: string): InputError {
-  return new InputError(`no cardsolve database at ${path} yet: run cardsolve batch to fill one, then restart serve`);
+/** No database to read: a 404 (the resource is not there), with what makes one. */
+export class NoDatabaseError extends InputError {}
+
+export function noDatabase(path: string): NoDatabaseError {
+  return new NoDatabaseError(`no cardsolve database at ${path} yet: run cardsolve batch to fill one, then restart serve`);
 }
 
 export function resultRoutes(app: FastifyInstance, source: ResultsSource | null, dbPath: string): void {
