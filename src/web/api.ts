@@ -112,7 +112,21 @@ export function apiUrl(path: string, query: Query = {}): string {
 }
 
 async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(apiUrl(path, query), { signal, headers: { accept: 'application/json' } });
+  return answerOf<T>(await fetch(apiUrl(path, query), { signal, headers: { accept: 'application/json' } }));
+}
+
+async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const headers = { accept: 'application/json', 'content-type': 'application/json' };
+  return answerOf<T>(await fetch(apiUrl(path), { method: 'POST', signal, headers, body: JSON.stringify(body) }));
+}
+
+/** A line played in one request: each move's text and every position along it (the first: before it). */
+export interface LineAnswer {
+  texts: string[];
+  positions: PlayResponse[];
+}
+
+async function answerOf<T>(response: Response): Promise<T> {
   const text = await response.text();
   let body: unknown = null;
   try {
@@ -132,6 +146,8 @@ export const api = {
   analysis: (deal: string, rules?: string, signal?: AbortSignal) => get<Analysis>('analysis', { deal, rules }, signal),
   hint: (deal: string, moves: string, rules?: string, signal?: AbortSignal) => get<Hint>('hint', { deal, moves, rules }, signal),
   play: (deal: string, moves: string, rules?: string, signal?: AbortSignal) => get<PlayResponse>('play', { deal, moves, rules }, signal),
+  line: (deal: string, moves: string, line: readonly ApiMove[], rules?: string, signal?: AbortSignal) =>
+    post<LineAnswer>('line', { deal, moves, line, ...(rules ? { rules } : {}) }, signal),
   results: (query: Query, signal?: AbortSignal) => get<ResultsPage>('results', query, signal),
   stats: (query: Query, signal?: AbortSignal) => get<{ groups: StatsGroup[] }>('stats', query, signal),
   daily: (query: Query, signal?: AbortSignal) => get<Daily>('daily', query, signal),

@@ -177,6 +177,36 @@ describe('cardsolve serve: analysis, hint and play', () => {
     expect(end.body.board.game === 'pyramide' && end.body.board.pyramid.every((c) => c === null)).toBe(true);
   });
 
+  it('line: a solution played in one request gives each move’s text and every position, the last one won, the texts replaying through play', async () => {
+    const analysis = await ask<Analysis>(server, '/api/v1/analysis?deal=DS1-D1N-AAAAAAB');
+    expect(analysis.status, analysis.text).toBe(200);
+    const solution = analysis.body.solution!;
+    const line = await ask<{ texts: string[]; positions: PlayResponse[] }>(server, {
+      method: 'POST',
+      url: '/api/v1/line',
+      payload: { deal: 'DS1-D1N-AAAAAAB', line: solution },
+    });
+    expect(line.status, line.text.slice(0, 300)).toBe(200);
+    expect(line.body.texts).toHaveLength(solution.length);
+    expect(line.body.positions).toHaveLength(solution.length + 1);
+    expect(line.body.positions.at(-1)!.status).toBe('won');
+    // The texts are the play notation: played back, they reach the same position.
+    const half = Math.floor(solution.length / 2);
+    const replayed = await ask<PlayResponse>(server, {
+      method: 'POST',
+      url: '/api/v1/play',
+      payload: { deal: 'DS1-D1N-AAAAAAB', moves: line.body.texts.slice(0, half).join('; ') },
+    });
+    expect(replayed.body.board).toEqual(line.body.positions[half]!.board);
+    // A move the rules refuse names its place in the line.
+    const bad = await ask(server, {
+      method: 'POST',
+      url: '/api/v1/line',
+      payload: { deal: 'PY1-N-AAAAAAA', line: [{ move: 'king', card: 'K♠' }] },
+    });
+    expectError(bad, 400, /line move 1 .* refused: K♠ is covered/);
+  });
+
   it('an unwinnable deal’s stuck line replays and removes the most pyramid cards the analysis names', async () => {
     const analysis = await ask<Analysis & { stuckLine: MoveJson[] | null; maxRemoved: number }>(
       server,

@@ -5,7 +5,10 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonInStyle } from '../../cards/notation.js';
+import { InputError } from '../../errors/inputError.js';
 import type { HintResult } from '../../games/hint.js';
+import { moveText } from '../../games/hint.js';
+import type { MoveJson } from '../../games/moveJson.js';
 import { type Position, RefusedMoveError } from '../../games/position.js';
 import { openDeal } from '../../index.js';
 import type { Limits } from '../../search/limits.js';
@@ -54,6 +57,9 @@ export class Refused extends Error {
     return `{"statusCode":400,"error":${JSON.stringify(message)},"refused":{"moveNumber":${moveNumber},"reason":${JSON.stringify(reason)},"position":${before}}}`;
   }
 }
+
+/** The longest line `/api/v1/line` plays (a Double Solitaire solution is a few hundred moves). */
+const MAX_LINE = 2000;
 
 export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
   /** The position after the query's moves; a move the rules refuse throws `Refused`. */
@@ -160,4 +166,46 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       },
     });
   }
+
+  // A line of moves as JSON (an analysis's solution, a hint's line) played from a position:
+  // every position along it and each move's text, in one answer, for stepping through it.
+  const lineSchema = dealQuerySchema({ moves: true, reveal: true }) as { properties: Record<string, unknown>; required: string[] };
+  app.post(
+    '/api/v1/line',
+    {
+      schema: documented({
+        summary: 'play a line of JSON moves (a solution, a hint line) after the moves given: each move as text and every position along it',
+        body: {
+          ...lineSchema,
+          required: ['deal', 'line'],
+          properties: {
+            ...lineSchema.properties,
+            line: {
+              type: 'array',
+              maxItems: MAX_LINE,
+              items: { type: 'object', required: ['move'], properties: { move: { type: 'string' } } },
+            },
+          },
+        },
+      }),
+    },
+    async (request, reply) => {
+      const { line, ...raw } = request.body as DealQuery & { line: MoveJson[] };
+      const { query, position } = open(raw);
+      const positions = [playResponseJson(position, query.style, query.reveal)];
+      const texts: string[] = [];
+      for (const [i, move] of line.entries()) {
+        try {
+          texts.push(moveText(position.game, position.move(move, query.style), query.style));
+        } catch (error) {
+          if (error instanceof RefusedMoveError) {
+            throw new InputError(`line move ${i + 1} (${JSON.stringify(move)}) refused: ${error.reason}`);
+          }
+          throw error;
+        }
+        positions.push(playResponseJson(position, query.style, query.reveal));
+      }
+      return reply.type('application/json; charset=utf-8').send(`{"texts":${JSON.stringify(texts)},"positions":[${positions.join(',')}]}`);
+    },
+  );
 }

@@ -1,7 +1,7 @@
 /** A deal's line step by step: its solution, or for a lost deal its line to the most cards. */
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiMove, PlayResponse } from '../../serve/apiTypes';
-import { describeError, type Hint } from '../api';
+import { api, describeError, type Hint } from '../api';
 import { BoardView } from '../board';
 import { analysisOf, hintAt, playAt } from '../data';
 import { HintPanel } from '../hintPanel';
@@ -67,22 +67,11 @@ export function DealView({ code, query }: Props) {
       }
       if (cancelled) return;
       setLine(found);
-      const walked: PlayResponse[] = [await start];
-      const said: string[] = [];
+      // Every position along the line and each move's text, in one request.
+      const walked = await api.line(code, prefixText, found.moves, rules);
       if (cancelled) return;
-      setPositions([...walked]);
-      for (const [i, move] of found.moves.entries()) {
-        const legal = findLegal(walked[i]!.legalMoves, move);
-        if (!legal) throw new Error(`move ${i + 1} of the line is not among the legal moves`);
-        said.push(legal.text);
-        walked.push(await playAt(code, joinMoves([...prefix, ...said]), rules));
-        if (cancelled) return;
-        // Show progress now and then rather than on every answer.
-        if (i % 10 === 9 || i === found.moves.length - 1) {
-          setPositions([...walked]);
-          setTexts([...said]);
-        }
-      }
+      setPositions(walked.positions);
+      setTexts(walked.texts);
     })().catch((e: unknown) => {
       if (!cancelled) setError(describeError(e));
     });
