@@ -76,9 +76,6 @@ describe('migrating', () => {
       { key: 'migrated_to_v3_at' },
       { key: 'migrated_to_v4_at' },
     ]);
-    // Version 4's difficulty column is the score the games keep in extra.
-    db.prepare(`UPDATE results SET extra = '{"difficulty":7.5}' WHERE code = 'PY1-N-AAAAAAA'`).run();
-    expect(db.prepare("SELECT difficulty FROM results WHERE code = 'PY1-N-AAAAAAA'").get()).toEqual({ difficulty: 7.5 });
     const store = new ResultStore(db);
     const [row] = store.find({ code: 'PY1-N-AAAAAAA' });
     expect(row).toMatchObject({ verdict: 'winnable', minMoves: 23, solution: [{ move: 'draw' }], limits: null, extra: null });
@@ -94,6 +91,9 @@ describe('migrating', () => {
     });
     expect(toAnalysis(double!)).toMatchObject({ maxFoundation: 31, stuckExact: false });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // Version 4's difficulty column is the score the games keep in extra.
+    db.prepare(`UPDATE results SET extra = '{"difficulty":7.5}' WHERE code = 'PY1-N-AAAAAAA'`).run();
+    expect(db.prepare("SELECT difficulty FROM results WHERE code = 'PY1-N-AAAAAAA'").get()).toEqual({ difficulty: 7.5 });
     db.close();
   });
 
