@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { dealNumberLetters } from '../src/codes/dealCode.js';
 import type { ApiMove, PlayResponse } from '../src/serve/apiTypes.js';
+import { benchRandom } from './random.js';
 import type { Column, DealRange } from './ranges.js';
 import { getJson, type Health, health, mb, startServer } from './serveServer.js';
 
@@ -45,18 +46,6 @@ export interface LoadArgs {
   connections: number;
   /** Ask every position once, one at a time, before the load (a warm cache). */
   warm: boolean;
-}
-
-/** A seeded generator for the bench's own choices (which move off the line, the order of requests). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 interface AnalysisAnswer {
@@ -137,12 +126,12 @@ export async function rangePositions(base: string, range: DealRange, count: numb
     while (nextDeal < count) {
       const i = nextDeal++;
       // A generator per deal: the picks do not depend on which deal answered first.
-      results[i] = await dealPositions(base, `PY1-N-${dealNumberLetters(range.from + i)}`, mulberry32(seed ^ (range.from + i)));
+      results[i] = await dealPositions(base, `PY1-N-${dealNumberLetters(range.from + i)}`, benchRandom(seed ^ (range.from + i)));
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
   const paths = results.flatMap((r) => r.paths);
-  const random = mulberry32(seed ^ range.from);
+  const random = benchRandom(seed ^ range.from);
   // Shuffled: consecutive requests land on different deals, as players' would.
   for (let i = paths.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

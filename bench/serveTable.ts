@@ -12,27 +12,16 @@ import { join } from 'node:path';
 import { dealNumberLetters } from '../src/codes/dealCode.js';
 import { openDatabase } from '../src/store/database.js';
 import { SCHEMA_VERSION } from '../src/store/schema.js';
+import { benchRandom } from './random.js';
 import { type Answer, get, health, mb, startServer } from './serveServer.js';
 import { formatMs, percentile } from './stats.js';
 
 /** Bump when the rows generated change: the cached file's name carries it. */
-const GENERATOR = 1;
+const GENERATOR = 2;
 /** Rows per transaction while building. */
 const CHUNK = 50_000;
 /** Deal numbers step by this, so the codes spread over the numbering (and stay distinct and in order). */
 const CODE_STEP = 997;
-
-/** A fixed generator: the same rows every time, so a cached file and a fresh one agree. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 export function cachedTablePath(rows: number): string {
   return join(tmpdir(), `cardsolve-bench-serve-schema${SCHEMA_VERSION}-g${GENERATOR}-${rows}.sqlite`);
@@ -52,7 +41,7 @@ function buildTable(path: string, rows: number): void {
        VALUES ('pyramide', ?, ?, ?, 'app', 'full', '3', ?, ?, ?, 1, ?, ?, 'maxRemoved', 1, NULL, ?, ?, NULL, '[]', ?, ?, ?)`,
     );
     const limits = JSON.stringify({ timeMs: 10000, nodes: null, memoryBytes: 2147483648 });
-    const random = mulberry32(0x5e12e);
+    const random = benchRandom(0x5e12e);
     const base = Date.parse('2025-01-01T00:00:00Z');
     const chunk = db.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
