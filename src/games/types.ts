@@ -7,6 +7,7 @@ import type { CardStyle } from '../cards/notation.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalyseOptions } from './analyseOptions.js';
 import type { DifficultyScale } from './difficulty.js';
+import type { FairHintOptions, FairHintResult } from './fairHintTypes.js';
 import type { GameId, MoveJson } from './moveJson.js';
 import type { PlayOutcome, PlayView, Position } from './position.js';
 
@@ -122,6 +123,11 @@ export interface OpenedDeal {
    * hints (`hint()` in hint.ts says so).
    */
   position?(): Position;
+  /**
+   * The fair hint after `moves` (the `play` notation): each legal move judged with only what
+   * the player has seen (see `fairHint.ts`). Optional: a game without one refuses `hint --fair`.
+   */
+  fairHint?(moves: string, options: FairHintOptions): FairHintResult;
 }
 
 /**

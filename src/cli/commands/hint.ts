@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { jsonInStyle } from '../../cards/notation.js';
+import { InputError } from '../../errors/inputError.js';
+import { describeFairHint } from '../../games/fairHint.js';
 import { describeHint, hint } from '../../games/hint.js';
 import { gameById } from '../../games/registry.js';
 import {
@@ -15,13 +17,25 @@ import {
 
 interface HintOptions extends SearchOptionValues {
   moves?: string;
+  fair?: boolean;
+  samples: string;
+  seed: string;
+}
+
+function wholeNumber(text: string, flag: string, min: number): number {
+  const t = text.trim().replace(/_/g, '');
+  if (!/^\d+$/.test(t) || Number(t) < min) throw new InputError(`${flag} "${text}" is not a whole number of at least ${min}`);
+  return Number(t);
 }
 
 export function hintCommand(): Command {
   const cmd = new Command('hint')
     .description('judge every legal move of a position: which still win, which lose, the best first')
     .argument('<deal>', 'a deal code, a deal file, or - for standard input')
-    .option('--moves <list>', 'the moves played so far, separated by ";" (as for play); none: the deal as dealt', '');
+    .option('--moves <list>', 'the moves played so far, separated by ";" (as for play); none: the deal as dealt', '')
+    .option('--fair', 'judge each move with only what the player has seen: its chance of still winning over sampled deals (Pyramide)')
+    .option('--samples <n>', '--fair: deals sampled', '100')
+    .option('--seed <n>', '--fair: the seed of the samples (the same seed, the same answer)', '1');
   addAnalysisOptions(cmd);
   addSearchOptions(cmd);
   cmd.addHelpText(
@@ -31,13 +45,31 @@ Labels. Pyramide (exact): optimal (on a shortest win), winnable (wins, N moves l
 losing (no win any more; the most pyramid cards still removable). Double Solitaire:
 winning (a win is known after it), losing (proven), unknown (a limit stopped it); the
 limits are for the whole hint, shared among the moves.
+--fair judges with only what the player has seen (the stock cards not yet turned are
+shuffled in each sample; every sample is solved exactly): each move's chance of still winning,
+with its 95% interval. Under the app's rules (turn-overs unlimited) the stock's order decided
+no win on the deals measured, so the fair chances came out as the exact verdicts; with
+--passes or --rules msc they differ.
 Examples:
   cardsolve hint PY1-N-AAAAAAA --moves "J♦ + 2♦; draw"
-  cardsolve hint DS1-D1N-AAAAAAB --moves "9♦ c3-c2; draw" --time-limit 20s --json`,
+  cardsolve hint DS1-D1N-AAAAAAB --moves "9♦ c3-c2; draw" --time-limit 20s --json
+  cardsolve hint PY1-N-AAAAAAA --rules msc --fair --samples 200`,
   );
   return cmd.action((arg: string, options: HintOptions) => {
     const deal = openDealArg(arg, options);
     const limits = limitsFrom(options);
+    if (options.fair) {
+      const game = gameById(deal.game);
+      if (deal.fairHint === undefined) {
+        throw new InputError(`--fair: ${game.name} has no fair hint yet (Pyramide has); without --fair the hint sees the whole deal`);
+      }
+      const samples = wholeNumber(options.samples, '--samples', 1);
+      const seed = wholeNumber(options.seed, '--seed', 0);
+      const fair = deal.fairHint(options.moves ?? '', { samples, seed, limits });
+      const style = cardStyleFrom(options);
+      process.stdout.write((options.json ? jsonInStyle(fair, style) : describeFairHint(fair, style)) + '\n');
+      return;
+    }
     const own = analysisFlags(options);
     refuseForeignAnalysisOptions([gameById(deal.game)], own);
     const result = hint(deal, options.moves ?? '', limits, own);

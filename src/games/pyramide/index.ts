@@ -3,13 +3,15 @@ import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import type { TierOrUnknown } from '../difficulty.js';
+import { FAIR_ASSUMPTION, type FairHintResult } from '../fairHintTypes.js';
 import { playOutcome } from '../position.js';
 import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, RuleFlags } from '../types.js';
 import { dealFromNumber, fingerprint, formatDealText, type PyramideDeal, parseDealText, recognisesPyramideText } from './deal.js';
 import { type PyramideDifficulty, pyramideDifficulty } from './difficulty.js';
 import { PyramideGame } from './engine.js';
+import { fairHintPyramide } from './fairHint.js';
 import { PYRAMID_SIZE } from './layout.js';
-import { moveToJson } from './notation.js';
+import { moveToJson, parseMoveList } from './notation.js';
 import { PyramideGamePosition } from './position.js';
 import { drawPosition } from './render.js';
 import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
@@ -91,6 +93,30 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       return playOutcome(position(), movesText, style, view);
     },
     position,
+    fairHint(moves, options): FairHintResult {
+      // The rules engine checks the moves first, with the messages play gives.
+      const at = position();
+      at.playLine(moves);
+      const h = fairHintPyramide(deal, rules, parseMoveList(moves), options);
+      const judged = h.moves.map(({ move, ...figures }) => ({ move: moveToJson(move), ...figures }));
+      return {
+        code,
+        fingerprint: print,
+        game: 'pyramide',
+        rules: name,
+        played: at.history(),
+        fair: true,
+        hidden: h.hidden,
+        samples: h.samples,
+        seed: h.seed,
+        best: judged[0]?.move ?? null,
+        moves: judged,
+        assumption: FAIR_ASSUMPTION,
+        nodes: h.nodes,
+        ms: h.ms,
+        limit: h.limit,
+      };
+    },
   };
 }
 
