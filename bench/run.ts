@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|serve|all] [--count N ...] [--seed N]`: the long measurements,
+ * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|serve|fair|all] [--count N ...] [--seed N]`: the long measurements,
  * kept out of `npm test`. Figures go to standard output. Each per-deal figure is measured on the
  * first codes and on a range from a random start (`--seed N` repeats it; see ranges.ts).
  */
@@ -24,8 +24,10 @@ async function loadSuite(name: string): Promise<Suite> {
       return (await import('./difficulty.js')).runDifficultyBench;
     case 'serve':
       return (await import('./serve.js')).runServeBench;
+    case 'fair':
+      return (await import('./fair.js')).runFairBench;
     default:
-      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch, queue, hint, difficulty, serve or all`);
+      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch, queue, hint, difficulty, serve, fair or all`);
   }
 }
 
