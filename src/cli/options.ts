@@ -133,3 +133,10 @@ export function cardsOption(description: string): Option {
 export function cardStyleFrom(values: { cards?: string }): CardStyle {
   return parseCardStyle(values.cards ?? 'symbols');
 }
+
+/** A count flag (`--count 10`, `--samples 1_000`): a whole number of at least `min`. */
+export function wholeNumber(text: string, flag: string, min: number): number {
+  const t = text.trim().replace(/_/g, '');
+  if (!/^\d+$/.test(t) || Number(t) < min) throw new InputError(`${flag} "${text}" is not a whole number of at least ${min}`);
+  return Number(t);
+}

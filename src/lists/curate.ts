@@ -10,6 +10,8 @@ import { type BatchProgress, runBatch } from '../batch/run.js';
 import { solverVersionOf } from '../batch/version.js';
 import { formatDealCode, MAX_DEAL_NUMBER, parseDealCode } from '../codes/dealCode.js';
 import { Sfc32 } from '../codes/sfc32.js';
+import { InputError } from '../errors/inputError.js';
+import { type TierOrUnknown, thresholdsFor } from '../games/difficulty.js';
 import type { GameModule, RuleFlags } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import { type CuratedDeal, type CurateFilter, findCurated, listColumns, storedCodes } from '../store/curateQuery.js';
@@ -24,6 +26,13 @@ export function curatedCsv(deals: readonly CuratedDeal[]): string {
   const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
   const fields = csvFields();
   return [fields.join(','), ...deals.map((d) => fields.map((f) => cell(d[f])).join(','))].join('\n') + '\n';
+}
+
+/** Refuses a tier of a rule set without tier cuts (`--tier` or the API's `tier`, named by `flag`). */
+export function refuseTierWithoutCuts(game: GameModule, rules: string, tier: TierOrUnknown | undefined, flag: string): void {
+  if (tier !== undefined && tier !== 'unknown' && thresholdsFor(game.difficulty, rules) === null) {
+    throw new InputError(`${flag} ${tier}: ${game.name} under rules ${rules} has no difficulty tiers yet (only ${flag} unknown)`);
+  }
 }
 
 export type CurateOrder = 'difficulty' | 'code' | 'random';

@@ -132,15 +132,26 @@ export interface DailyDeal {
   pool: number;
 }
 
-/** The deal of a date for a game's rule set and tier; `InputError` when no list can serve it. */
-export function dailyDeal(game: string, rules: string, tier: Tier, date: string): DailyDeal {
-  const day = dayNumber(date);
+/** The shipped pool of a game's rule set and tier; `InputError` when it cannot serve a year. */
+export function dailyPool(game: string, rules: string, tier: Tier): ListEntry[] {
   const pool = readPool(game, rules, tier);
   if (pool.entries.length < MIN_POOL) {
     throw new InputError(
       `the shipped list for ${game} (rules ${rules}), tier ${tier} has ${pool.entries.length} deals: a daily pool needs at least ${MIN_POOL}`,
     );
   }
-  const { code, ...figures } = dailyPick(pool.entries, tier, day);
-  return { date, day, game, rules, tier, code, figures, pool: pool.entries.length };
+  return pool.entries;
+}
+
+/** The deal of a date from a pool `dailyPool` gave (read once for many dates). */
+export function dailyDealFrom(pool: readonly ListEntry[], game: string, rules: string, tier: Tier, date: string): DailyDeal {
+  const day = dayNumber(date);
+  const { code, ...figures } = dailyPick(pool, tier, day);
+  return { date, day, game, rules, tier, code, figures, pool: pool.length };
+}
+
+/** The deal of a date for a game's rule set and tier; `InputError` when no list can serve it. */
+export function dailyDeal(game: string, rules: string, tier: Tier, date: string): DailyDeal {
+  dayNumber(date);
+  return dailyDealFrom(dailyPool(game, rules, tier), game, rules, tier, date);
 }

@@ -3,14 +3,22 @@ import { defaultWorkers } from '../../batch/pool.js';
 import { progressReporter } from '../../batch/progress.js';
 import { formatDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
-import { TIERS, type TierOrUnknown, thresholdsFor } from '../../games/difficulty.js';
+import { TIERS, type TierOrUnknown } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId, Verdict } from '../../games/types.js';
-import { type CurateOrder, type CurateResult, codeRange, curate, curatedCsv } from '../../lists/curate.js';
+import { type CurateOrder, type CurateResult, codeRange, curate, curatedCsv, refuseTierWithoutCuts } from '../../lists/curate.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { type NumberRange, parseRange } from '../../store/numberRange.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
-import { addLimitOptions, addRuleOptions, type LimitOptionValues, limitsFrom, type RuleOptionValues, ruleFlags } from '../options.js';
+import {
+  addLimitOptions,
+  addRuleOptions,
+  type LimitOptionValues,
+  limitsFrom,
+  type RuleOptionValues,
+  ruleFlags,
+  wholeNumber,
+} from '../options.js';
 
 interface CurateOptionValues extends RuleOptionValues, LimitOptionValues {
   db: string;
@@ -30,12 +38,6 @@ interface CurateOptionValues extends RuleOptionValues, LimitOptionValues {
   format: 'codes' | 'csv' | 'json';
   header?: boolean;
   progress: boolean;
-}
-
-function wholeNumber(text: string, flag: string, min: number): number {
-  const t = text.trim().replace(/_/g, '');
-  if (!/^\d+$/.test(t) || Number(t) < min) throw new InputError(`${flag} "${text}" is not a whole number of at least ${min}`);
-  return Number(t);
 }
 
 /** A range flag, when given. */
@@ -116,9 +118,7 @@ Examples:
     }
     if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
     const rules = openDeal({ kind: 'code', code: formatDealCode({ ...range, number: range.first }) }, flags).rules;
-    if (values.tier !== undefined && values.tier !== 'unknown' && thresholdsFor(game.difficulty, rules) === null) {
-      throw new InputError(`--tier ${values.tier}: ${game.name} under rules ${rules} has no difficulty tiers yet (only --tier unknown)`);
-    }
+    refuseTierWithoutCuts(game, rules, values.tier, '--tier');
     const count = wholeNumber(values.count, '--count', 1);
     const scan = wholeNumber(values.scan, '--scan', 0);
     const seed = wholeNumber(values.seed, '--seed', 0);

@@ -13,6 +13,7 @@ import {
   openDealArg,
   refuseForeignAnalysisOptions,
   type SearchOptionValues,
+  wholeNumber,
 } from '../options.js';
 
 interface HintOptions extends SearchOptionValues {
@@ -20,12 +21,6 @@ interface HintOptions extends SearchOptionValues {
   fair?: boolean;
   samples: string;
   seed: string;
-}
-
-function wholeNumber(text: string, flag: string, min: number): number {
-  const t = text.trim().replace(/_/g, '');
-  if (!/^\d+$/.test(t) || Number(t) < min) throw new InputError(`${flag} "${text}" is not a whole number of at least ${min}`);
-  return Number(t);
 }
 
 export function hintCommand(): Command {

@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../../errors/inputError.js';
-import { TIERS, type Tier, thresholdsFor } from '../../games/difficulty.js';
+import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
-import { type CurateOrder, type CurateResult, curatedCsv } from '../../lists/curate.js';
-import { type DailyDeal, dailyDeal, dayNumber, today } from '../../lists/daily.js';
+import { type CurateOrder, type CurateResult, curatedCsv, refuseTierWithoutCuts } from '../../lists/curate.js';
+import { dailyDeal, dailyDealFrom, dailyPool, dayNumber, type ListEntry, today } from '../../lists/daily.js';
 import { parseRange } from '../../store/numberRange.js';
 import type { GroupStats } from '../../store/stats.js';
 import { documented } from '../openapi.js';
@@ -87,9 +87,7 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
     async (request, reply) => {
       const q = request.query as ResultsQuery & { crossroads?: string; count: number; order: CurateOrder; seed: number; format: string };
       const { game, rules } = gameAndRules(q);
-      if (q.tier !== undefined && q.tier !== 'unknown' && thresholdsFor(gameById(game).difficulty, rules) === null) {
-        throw new InputError(`tier ${q.tier}: ${gameById(game).name} under rules ${rules} has no difficulty tiers yet (only tier unknown)`);
-      }
+      refuseTierWithoutCuts(gameById(game), rules, q.tier, 'tier');
       const filter: CurateTask['filter'] = {
         rules,
         ...(q.verdict !== undefined ? { verdict: q.verdict } : {}),
@@ -154,22 +152,23 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
       dayNumber(`${month}-01`);
       const [year, m] = month.split('-').map(Number) as [number, number];
       const days = new Date(Date.UTC(year, m, 0)).getUTCDate();
-      const tiers: Tier[] = [];
+      // Each tier's pool read once for the month.
+      const pools = new Map<Tier, ListEntry[]>();
       const missing: Record<string, string> = {};
       for (const tier of TIERS) {
         try {
-          dailyDeal(game, rules, tier, `${month}-01`);
-          tiers.push(tier);
+          pools.set(tier, dailyPool(game, rules, tier));
         } catch (error) {
           if (!(error instanceof InputError)) throw error;
           missing[tier] = error.message;
         }
       }
+      const tiers = [...pools.keys()];
       const out: { date: string; deals: Record<string, string> }[] = [];
       for (let d = 1; d <= days; d++) {
         const date = `${month}-${String(d).padStart(2, '0')}`;
         const deals: Record<string, string> = {};
-        for (const tier of tiers) deals[tier] = (dailyDeal(game, rules, tier, date) as DailyDeal).code;
+        for (const [tier, pool] of pools) deals[tier] = dailyDealFrom(pool, game, rules, tier, date).code;
         out.push({ date, deals });
       }
       return { game, rules, month, tiers, missing, days: out };
