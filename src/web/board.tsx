@@ -1,5 +1,6 @@
 /** The board drawn as cards, laid out as the app does; clicks report the card and where it lies. */
-import type { Board, DoubleBoard, PyramideBoard } from '../serve/apiTypes';
+import type { ComponentChildren } from 'preact';
+import type { Board, DoubleBoard, PlayResponse, PyramideBoard } from '../serve/apiTypes';
 
 /** Where a card lies: `pyramid`, `waste`, `stock`, `column 3`, `foundation 2`. */
 export type Place = string;
@@ -245,4 +246,22 @@ function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents
 
 export function BoardView({ board, ...events }: { board: Board } & BoardEvents) {
   return board.game === 'pyramide' ? <PyramideView board={board} events={events} /> : <DoubleView board={board} events={events} />;
+}
+
+/** The position's status, score and move counter as the app counts them, then what a view adds. */
+export function PositionFacts({ position, children }: { position: PlayResponse; children?: ComponentChildren }) {
+  return (
+    <div class="facts">
+      <span data-testid="status" data-status={position.status}>
+        {position.status}
+      </span>
+      <span>
+        score <b data-testid="score">{position.score}</b>
+      </span>
+      <span>
+        moves <b data-testid="counter">{position.counter}</b>
+      </span>
+      {children}
+    </div>
+  );
 }

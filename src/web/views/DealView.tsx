@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiMove, PlayResponse } from '../../serve/apiTypes';
 import { api, describeError, type Hint } from '../api';
-import { BoardView } from '../board';
+import { BoardView, PositionFacts } from '../board';
 import { analysisOf, hintAt, playAt } from '../data';
 import { HintPanel } from '../hintPanel';
 import { findLegal, isPlace, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
@@ -174,16 +174,7 @@ export function DealView({ code, query }: Props) {
         </div>
       )}
       {position && (
-        <div class="facts">
-          <span data-testid="status" data-status={position.status}>
-            {position.status}
-          </span>
-          <span>
-            score <b data-testid="score">{position.score}</b>
-          </span>
-          <span>
-            moves <b data-testid="counter">{position.counter}</b>
-          </span>
+        <PositionFacts position={position}>
           {nextLegal && (
             <span>
               next: <b data-testid="next-move">{nextLegal.text}</b>
@@ -192,7 +183,7 @@ export function DealView({ code, query }: Props) {
           <a href={href(`/play/${encodeURIComponent(code)}`, { rules, moves: movesHere })} data-testid="play-from-here">
             play from here
           </a>
-        </div>
+        </PositionFacts>
       )}
       {!position && !error && <p class="muted">Loading the position…</p>}
       {position && (

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiLegalMove, PlayResponse } from '../../serve/apiTypes';
 import { ApiFailure, describeError, type Hint } from '../api';
-import { BoardView, type Place } from '../board';
+import { BoardView, type Place, PositionFacts } from '../board';
 import { hintAt, playAt } from '../data';
 import { HintPanel } from '../hintPanel';
 import { isPlace, isStockMove, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
@@ -196,16 +196,7 @@ export function PlayView({ code, query }: Props) {
         </p>
       )}
       {position && (
-        <div class="facts">
-          <span data-testid="status" data-status={position.status}>
-            {position.status}
-          </span>
-          <span>
-            score <b data-testid="score">{position.score}</b>
-          </span>
-          <span>
-            moves <b data-testid="counter">{position.counter}</b>
-          </span>
+        <PositionFacts position={position}>
           <button type="button" data-testid="hint" onClick={() => setShowHint(currentMoves)} disabled={!currentHint?.best}>
             Hint
           </button>
@@ -216,7 +207,7 @@ export function PlayView({ code, query }: Props) {
             best line from here
           </a>
           <a href={href(`/play/${encodeURIComponent(code)}`, { rules })}>restart</a>
-        </div>
+        </PositionFacts>
       )}
       {best && currentHint && (
         <p class="hint-line" data-testid="hint-text">

@@ -28,6 +28,29 @@ function joinRange(low: string, high: string): string {
   return `${low}..${high}`;
 }
 
+/** A figure's range filter: two number boxes, low .. high (either may be empty). */
+function RangeInput(props: {
+  label: string;
+  title?: string;
+  name: string;
+  range: [string, string];
+  onChange: (range: [string, string]) => void;
+}) {
+  const { label, title, name, range, onChange } = props;
+  const set = (end: 0 | 1) => (e: Event) => {
+    const value = (e.currentTarget as HTMLInputElement).value;
+    onChange(end === 0 ? [value, range[1]] : [range[0], value]);
+  };
+  return (
+    <label title={title}>
+      {label}
+      <input type="number" min={0} data-testid={`filter-${name}-low`} value={range[0]} onInput={set(0)} />
+      ..
+      <input type="number" min={0} data-testid={`filter-${name}-high`} value={range[1]} onInput={set(1)} />
+    </label>
+  );
+}
+
 export function ResultsView({ query }: { query: URLSearchParams }) {
   const games = useGames();
   const filters = filtersOf(query);
@@ -129,42 +152,8 @@ export function ResultsView({ query }: { query: URLSearchParams }) {
         {select('rules', ruleChoices)}
         {select('verdict', ['winnable', 'unwinnable', 'unknown'])}
         {select('tier', tierChoices)}
-        <label>
-          minMoves
-          <input
-            type="number"
-            min={0}
-            data-testid="filter-minMoves-low"
-            value={moves[0]}
-            onInput={(e) => setMoves([(e.currentTarget as HTMLInputElement).value, moves[1]])}
-          />
-          ..
-          <input
-            type="number"
-            min={0}
-            data-testid="filter-minMoves-high"
-            value={moves[1]}
-            onInput={(e) => setMoves([moves[0], (e.currentTarget as HTMLInputElement).value])}
-          />
-        </label>
-        <label title={stuckTitle}>
-          {stuckName}
-          <input
-            type="number"
-            min={0}
-            data-testid="filter-stuck-low"
-            value={stuck[0]}
-            onInput={(e) => setStuck([(e.currentTarget as HTMLInputElement).value, stuck[1]])}
-          />
-          ..
-          <input
-            type="number"
-            min={0}
-            data-testid="filter-stuck-high"
-            value={stuck[1]}
-            onInput={(e) => setStuck([stuck[0], (e.currentTarget as HTMLInputElement).value])}
-          />
-        </label>
+        <RangeInput label="minMoves" name="minMoves" range={moves} onChange={setMoves} />
+        <RangeInput label={stuckName} title={stuckTitle} name="stuck" range={stuck} onChange={setStuck} />
         <button type="submit" data-testid="apply">
           Apply
         </button>
