@@ -5,6 +5,7 @@ import { batchCommand } from './commands/batch.js';
 import { curateCommand } from './commands/curate.js';
 import { dailyCommand } from './commands/daily.js';
 import { exportCommand } from './commands/export.js';
+import { fairplayCommand } from './commands/fairplay.js';
 import { hintCommand } from './commands/hint.js';
 import { lookupCommand } from './commands/lookup.js';
 import { playCommand } from './commands/play.js';
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   for (const cmd of [
     solveCommand(),
     hintCommand(),
+    fairplayCommand(),
     showCommand(),
     playCommand(),
     batchCommand(),

@@ -8,6 +8,7 @@ import type { Limits } from '../search/limits.js';
 import type { AnalyseOptions } from './analyseOptions.js';
 import type { DifficultyScale } from './difficulty.js';
 import type { FairHintOptions, FairHintResult } from './fairHintTypes.js';
+import type { FairPlayOptions, FairPlayResult } from './fairPlayTypes.js';
 import type { GameId, MoveJson } from './moveJson.js';
 import type { PlayOutcome, PlayView, Position } from './position.js';
 
@@ -128,6 +129,11 @@ export interface OpenedDeal {
    * the player has seen (see `fairHint.ts`). Optional: a game without one refuses `hint --fair`.
    */
   fairHint?(moves: string, options: FairHintOptions): FairHintResult;
+  /**
+   * The fair player's games on the deal (see `fairPlayTypes.ts`): each step the best move of
+   * a fair hint. Optional: a game without one refuses `fairplay`.
+   */
+  fairPlay?(options: FairPlayOptions): FairPlayResult;
 }
 
 /**

@@ -4,12 +4,14 @@ import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import type { TierOrUnknown } from '../difficulty.js';
 import { FAIR_ASSUMPTION, type FairHintResult } from '../fairHintTypes.js';
+import { fairPlayResult } from '../fairPlayResult.js';
 import { playOutcome } from '../position.js';
 import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, RuleFlags } from '../types.js';
-import { dealFromNumber, fingerprint, formatDealText, type PyramideDeal, parseDealText, recognisesPyramideText } from './deal.js';
+import { dealFromNumber, fingerprint, formatDealText, type PyramideDeal, parseDealText, recognisesPyramideText, talonOf } from './deal.js';
 import { type PyramideDifficulty, pyramideDifficulty } from './difficulty.js';
 import { PyramideGame } from './engine.js';
 import { fairHintPyramide } from './fairHint.js';
+import { fairPlayPyramide } from './fairPlayer.js';
 import { PYRAMID_SIZE } from './layout.js';
 import { moveToJson, parseMoveList } from './notation.js';
 import { PyramideGamePosition } from './position.js';
@@ -116,6 +118,12 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         ms: h.ms,
         limit: h.limit,
       };
+    },
+    fairPlay(options) {
+      if (talonOf(deal) === null) throw new InputError('the fair player needs the whole stock order: this deal file gives only part of it');
+      const run = fairPlayPyramide(deal, rules, options);
+      const played = run.played.map((g) => ({ end: g.end, moves: g.moves.map(moveToJson), blindSteps: g.blindSteps }));
+      return fairPlayResult({ code, fingerprint: print, game: 'pyramide', rules: name }, played, options, run);
     },
   };
 }
