@@ -10,6 +10,7 @@ import type { AnalyseOptions } from '../games/analyseOptions.js';
 import { allRuleOptions, declaredOptions, gameById } from '../games/registry.js';
 import type { RuleFlags } from '../games/types.js';
 import { parseDuration } from '../search/limitParsing.js';
+import { type FairSampling, fairProperties, readFair } from './fairQuery.js';
 
 /** The longest deal text and move list taken (a deal file is under 1 KB; a long game's moves under 4 KB). */
 export const MAX_DEAL_CHARS = 4096;
@@ -22,7 +23,10 @@ export interface DealQuery {
   cards?: string;
   reveal?: boolean;
   timeLimit?: string;
-  [option: string]: string | boolean | undefined;
+  fair?: boolean;
+  samples?: number;
+  seed?: number;
+  [option: string]: string | number | boolean | undefined;
 }
 
 /** A rule option or analysis switch as a query parameter: switches are booleans, the others text. */
@@ -30,8 +34,11 @@ function optionSchema(flags: string, description: string): Record<string, unknow
   return flags.includes('<') ? { type: 'string', maxLength: 64, description } : { type: 'boolean', description };
 }
 
-/** The JSON schema of a deal route's query (and body): with the moves played or not, and `reveal` for play. */
-export function dealQuerySchema(parts: { moves: boolean; reveal?: boolean }): Record<string, unknown> {
+/**
+ * The JSON schema of a deal route's query (and body): with the moves played or not, `reveal`
+ * for play, and the fair hint's parameters for hint.
+ */
+export function dealQuerySchema(parts: { moves: boolean; reveal?: boolean; fair?: boolean }): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     deal: {
       type: 'string',
@@ -53,6 +60,7 @@ export function dealQuerySchema(parts: { moves: boolean; reveal?: boolean }): Re
     cards: { type: 'string', enum: ['symbols', 'en', 'fr'], default: 'symbols', description: 'how cards are written' },
     timeLimit: { type: 'string', maxLength: 16, description: "at most the server's --max-time: 500ms, 2s" },
     ...(parts.reveal ? { reveal: { type: 'boolean', default: false, description: "show Double Solitaire's face-down cards" } } : {}),
+    ...(parts.fair ? fairProperties : {}),
   };
   for (const option of allRuleOptions()) properties[option.key] = optionSchema(option.flags, option.description);
   for (const option of declaredOptions((g) => g.analysisOptions)) properties[option.key] = optionSchema(option.flags, option.description);
@@ -69,6 +77,8 @@ export interface ReadDealQuery {
   reveal: boolean;
   /** The request's time limit: the server's, or shorter when asked. */
   timeMs: number;
+  /** The fair hint's sampling (`fair=true`), or null. */
+  fair: FairSampling | null;
 }
 
 export function readDealQuery(q: DealQuery, maxTimeMs: number): ReadDealQuery {
@@ -88,6 +98,7 @@ export function readDealQuery(q: DealQuery, maxTimeMs: number): ReadDealQuery {
     style: parseCardStyle(q.cards ?? 'symbols'),
     reveal: q.reveal === true,
     timeMs,
+    fair: readFair(q),
   };
 }
 

@@ -2,9 +2,11 @@
 import type { AnalyseOptions } from '../games/analyseOptions.js';
 import type { RuleFlags } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
+import type { FairSampling } from './fairQuery.js';
 
 export interface SolveTask {
-  kind: 'analysis' | 'hint';
+  /** `fair`: the fair hint (`hint --fair`), with `fair`'s sampling. */
+  kind: 'analysis' | 'hint' | 'fair';
   /** A deal code or a deal file's text. */
   deal: string;
   flags: RuleFlags;
@@ -15,9 +17,10 @@ export interface SolveTask {
   /** When the answer is due (epoch milliseconds): the request's time limit covers its wait too. */
   deadline: number;
   options: AnalyseOptions;
+  fair?: FairSampling;
 }
 
-/** The analysis (`solve --json`) or the hint (`hint --json`), cards in symbols. */
+/** The analysis (`solve --json`), the hint (`hint --json`) or the fair hint (`hint --fair --json`), cards in symbols. */
 export interface SolveAnswer {
   result: Record<string, unknown>;
   ms: number;

@@ -1,10 +1,12 @@
 /**
- * The code each of the server's solver threads runs: an analysis or a hint, so that solving
- * never holds the server's event loop.
+ * The code each of the server's solver threads runs: an analysis, a hint or a fair hint, so
+ * that solving never holds the server's event loop.
  */
 
+import type { HintedDeal } from '../games/hint.js';
 import { loadGameModules } from '../games/registry.js';
 import { openDeal } from '../index.js';
+import type { Limits } from '../search/limits.js';
 import type { SolveAnswer, SolveTask } from './solveTask.js';
 
 await loadGameModules();
@@ -15,12 +17,22 @@ const MIN_TIME_MS = 1;
 export default function solve(task: SolveTask): SolveAnswer {
   const started = performance.now();
   const limits = { ...task.limits, timeMs: Math.max(MIN_TIME_MS, Math.min(task.limits.timeMs, task.deadline - Date.now())) };
-  const deal = openDeal(task.deal, task.flags);
-  const result =
-    task.kind === 'analysis'
-      ? deal.analyse(limits, { ...task.options, shortestStuckLine: true })
-      : deal.hint(task.moves, limits, task.options);
+  const result = answer(openDeal(task.deal, task.flags), task, limits);
   return { result: result as unknown as Record<string, unknown>, ms: performance.now() - started };
+}
+
+function answer(deal: HintedDeal, task: SolveTask, limits: Limits): object {
+  switch (task.kind) {
+    case 'analysis':
+      return deal.analyse(limits, { ...task.options, shortestStuckLine: true });
+    case 'hint':
+      return deal.hint(task.moves, limits, task.options);
+    case 'fair':
+      // The route refuses a game without one before it gets here: reaching this is a bug.
+      if (deal.fairHint === undefined || task.fair === undefined)
+        throw new Error(`a fair hint task for a ${deal.game} deal, which has none`);
+      return deal.fairHint(task.moves, { ...task.fair, limits });
+  }
 }
 
 export { curateList, stats } from './readTasks.js';

@@ -40,6 +40,29 @@ export interface Hint {
   line: ApiMove[] | null;
 }
 
+/** One legal move in a fair hint: its chance of still winning over the samples decided, with its Wilson 95% interval. */
+export interface FairMove {
+  move: ApiMove;
+  chance: number | null;
+  low: number | null;
+  high: number | null;
+  wins: number;
+  decided: number;
+}
+
+/** What `hint --fair --json` says of a position: each move judged with only what the player has seen. */
+export interface FairHint {
+  /** The places whose cards the player has not seen (0: the chances are exact). */
+  hidden: number;
+  samples: number;
+  seed: number;
+  best: ApiMove | null;
+  /** The best chance first. */
+  moves: FairMove[];
+  assumption: string;
+  limit: string | null;
+}
+
 export interface Histogram {
   from: number;
   to: number;
@@ -145,6 +168,8 @@ export const api = {
   games: (signal?: AbortSignal) => get<{ games: ApiGame[] }>('games', {}, signal),
   analysis: (deal: string, rules?: string, signal?: AbortSignal) => get<Analysis>('analysis', { deal, rules }, signal),
   hint: (deal: string, moves: string, rules?: string, signal?: AbortSignal) => get<Hint>('hint', { deal, moves, rules }, signal),
+  fairHint: (deal: string, moves: string, rules?: string, signal?: AbortSignal) =>
+    get<FairHint>('hint', { deal, moves, rules, fair: true }, signal),
   play: (deal: string, moves: string, rules?: string, signal?: AbortSignal) => get<PlayResponse>('play', { deal, moves, rules }, signal),
   line: (deal: string, moves: string, line: readonly ApiMove[], rules?: string, signal?: AbortSignal) =>
     post<LineAnswer>('line', { deal, moves, line, ...(rules ? { rules } : {}) }, signal),

@@ -1,9 +1,10 @@
 /** Answers kept for the page's life: a position, its hint and a deal's analysis never change. */
 import type { ApiGame, PlayResponse } from '../serve/apiTypes';
-import { type Analysis, api, type Hint } from './api';
+import { type Analysis, api, type FairHint, type Hint } from './api';
 
 const plays = new Map<string, Promise<PlayResponse>>();
 const hints = new Map<string, Promise<Hint>>();
+const fairHints = new Map<string, Promise<FairHint>>();
 const analyses = new Map<string, Promise<Analysis>>();
 let games: Promise<ApiGame[]> | null = null;
 
@@ -24,6 +25,19 @@ export function playAt(deal: string, moves: string, rules?: string): Promise<Pla
 
 export function hintAt(deal: string, moves: string, rules?: string): Promise<Hint> {
   return remember(hints, `${deal}|${rules ?? ''}|${moves}`, () => api.hint(deal, moves, rules));
+}
+
+/** The fair hint (the server's samples and seed): kept unless a time limit cut it, which asking again may not. */
+export function fairHintAt(deal: string, moves: string, rules?: string): Promise<FairHint> {
+  const key = `${deal}|${rules ?? ''}|${moves}`;
+  const found = remember(fairHints, key, () => api.fairHint(deal, moves, rules));
+  found.then(
+    (h) => {
+      if (h.limit !== null) fairHints.delete(key);
+    },
+    () => undefined,
+  );
+  return found;
 }
 
 export function analysisOf(deal: string, rules?: string): Promise<Analysis> {

@@ -1,6 +1,12 @@
-/** Every legal move of a position with the hint's label; the crossroads and the best move marked. */
+/**
+ * Every legal move of a position with the hint's label; the crossroads and the best move
+ * marked. A switch asks the fair hint instead: each move's chance with only what the player
+ * has seen.
+ */
+import { useState } from 'preact/hooks';
 import type { ApiLegalMove } from '../serve/apiTypes';
 import type { Hint, HintMove } from './api';
+import { type DealAt, FairMoves } from './fairMoves';
 import { sameMove } from './moves';
 
 interface Props {
@@ -11,7 +17,12 @@ interface Props {
   /** The move played next on the line shown, if any. */
   next?: ApiLegalMove | null;
   onPick?: (move: ApiLegalMove) => void;
+  /** The position itself: with it the panel offers the fair hint. */
+  deal?: DealAt;
 }
+
+/** The switch's last position, for the page's life: the panel is drawn anew at every move of play. */
+let fairChosen = false;
 
 function figure(entry: HintMove): string {
   if (entry.wins) {
@@ -24,51 +35,81 @@ function figure(entry: HintMove): string {
   return '';
 }
 
-export function HintPanel({ legalMoves, hint, hintError, next, onPick }: Props) {
+export function HintPanel({ legalMoves, hint, hintError, next, onPick, deal }: Props) {
+  const [fair, setFair] = useState(fairChosen);
+  const showFair = fair && deal !== undefined && legalMoves.length > 0;
   return (
     <section class="hint-panel" data-testid="hint-panel">
       <h3>
         Legal moves
-        {hint && (
+        {/* The plain hint's status sees the whole deal: not shown beside the fair chances. */}
+        {hint && !showFair && (
           <span class={`status-badge ${hint.status}`} data-testid="hint-status">
             {hint.status}
           </span>
         )}
-        {!hint && !hintError && legalMoves.length > 0 && <span class="muted"> judging…</span>}
+        {!hint && !hintError && !showFair && legalMoves.length > 0 && <span class="muted"> judging…</span>}
       </h3>
-      {hintError && <p class="error">{hintError}</p>}
+      {deal && (
+        <label
+          class="fair-switch"
+          title="each move's chance as the player sees the game: the cards not yet seen are shuffled over sampled deals"
+        >
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={fair}
+            data-testid="fair-switch"
+            checked={fair}
+            onChange={(e) => {
+              fairChosen = (e.currentTarget as HTMLInputElement).checked;
+              setFair(fairChosen);
+            }}
+          />
+          Only what I can see
+        </label>
+      )}
       {legalMoves.length === 0 && <p class="muted">No legal move.</p>}
-      <ul class="moves">
-        {legalMoves.map((legal) => {
-          const entry = hint?.moves.find((m) => sameMove(m.move, legal.move));
-          const crossroad = hint?.crossroads.some((m) => sameMove(m, legal.move)) ?? false;
-          const best = hint?.best ? sameMove(hint.best, legal.move) : false;
-          const isNext = next ? sameMove(next.move, legal.move) : false;
-          const classes = ['move', entry?.label ?? 'pending'];
-          if (crossroad) classes.push('crossroad');
-          if (best) classes.push('best');
-          if (isNext) classes.push('next');
-          return (
-            <li key={legal.text} class={classes.join(' ')} data-testid="legal-move" data-move={legal.text} data-label={entry?.label ?? ''}>
-              {onPick ? (
-                <button type="button" class="link" onClick={() => onPick(legal)}>
-                  {legal.text}
-                </button>
-              ) : (
-                <span class="move-text">{legal.text}</span>
-              )}
-              <span class={`label ${entry?.label ?? ''}`}>{entry?.label ?? '…'}</span>
-              {crossroad && (
-                <span class="crossroad-mark" data-testid="crossroad" title="loses in a winnable position">
-                  crossroads
-                </span>
-              )}
-              {isNext && <span class="next-mark">▶ line</span>}
-              {entry && <span class="figure">{figure(entry)}</span>}
-            </li>
-          );
-        })}
-      </ul>
+      {showFair && <FairMoves deal={deal} legalMoves={legalMoves} next={next} onPick={onPick} />}
+      {!showFair && hintError && <p class="error">{hintError}</p>}
+      {!showFair && <PlainMoves legalMoves={legalMoves} hint={hint} next={next} onPick={onPick} />}
     </section>
+  );
+}
+
+/** The plain hint's judgement of every legal move, with the whole deal known. */
+function PlainMoves({ legalMoves, hint, next, onPick }: Omit<Props, 'hintError' | 'deal'>) {
+  return (
+    <ul class="moves">
+      {legalMoves.map((legal) => {
+        const entry = hint?.moves.find((m) => sameMove(m.move, legal.move));
+        const crossroad = hint?.crossroads.some((m) => sameMove(m, legal.move)) ?? false;
+        const best = hint?.best ? sameMove(hint.best, legal.move) : false;
+        const isNext = next ? sameMove(next.move, legal.move) : false;
+        const classes = ['move', entry?.label ?? 'pending'];
+        if (crossroad) classes.push('crossroad');
+        if (best) classes.push('best');
+        if (isNext) classes.push('next');
+        return (
+          <li key={legal.text} class={classes.join(' ')} data-testid="legal-move" data-move={legal.text} data-label={entry?.label ?? ''}>
+            {onPick ? (
+              <button type="button" class="link" onClick={() => onPick(legal)}>
+                {legal.text}
+              </button>
+            ) : (
+              <span class="move-text">{legal.text}</span>
+            )}
+            <span class={`label ${entry?.label ?? ''}`}>{entry?.label ?? '…'}</span>
+            {crossroad && (
+              <span class="crossroad-mark" data-testid="crossroad" title="loses in a winnable position">
+                crossroads
+              </span>
+            )}
+            {isNext && <span class="next-mark">▶ line</span>}
+            {entry && <span class="figure">{figure(entry)}</span>}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

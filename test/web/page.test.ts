@@ -143,6 +143,28 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
     expect(await p.getByTestId('warning').count()).toBe(0);
   });
 
+  it('the switch "Only what I can see" shows each move’s chance in percent, the best first, as the API’s fair hint gives it', async () => {
+    const api = (await (await fetch(`${server.url}/api/v1/hint?deal=PY1-N-AAAAAAA&fair=true`)).json()) as {
+      samples: number;
+      moves: { chance: number | null }[];
+    };
+    const p = await open('/deal/PY1-N-AAAAAAA');
+    await p.locator('[data-testid="legal-move"][data-label="optimal"]').first().waitFor(WAIT);
+    const legal = await p.getByTestId('legal-move').count();
+    await p.getByTestId('fair-switch').check();
+    await p.getByTestId('fair-move').first().waitFor(WAIT);
+    const chances = await p.getByTestId('chance').allTextContents();
+    expect(chances).toEqual(api.moves.map((m) => `${Math.round(m.chance! * 1000) / 10}%`));
+    // Every legal move has its chance.
+    expect(chances).toHaveLength(legal);
+    expect(await p.getByTestId('fair-head').textContent()).toContain(`${api.samples} sampled deals`);
+    expect(await p.getByTestId('fair-assumption').textContent()).toMatch(/determinized sampling/);
+    // Off again: the labels of the whole deal, as before.
+    await p.getByTestId('fair-switch').uncheck();
+    await p.locator('[data-testid="legal-move"][data-label="optimal"]').first().waitFor(WAIT);
+    expect(await p.getByTestId('fair-move').count()).toBe(0);
+  });
+
   it('filters the results table, and a row opens its deal view', async () => {
     const exported = JSON.parse(await cli.unwinnable) as { code: string; stuck: number }[];
     const p = await open('/results');

@@ -75,14 +75,8 @@ Examples:
       if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new InputError(`--host ${values.host}: not an address of this machine`);
       throw error;
     }
-    if (!LOOPBACK.has(values.host)) {
-      process.stderr.write(
-        `cardsolve: warning: listening on ${values.host}, not only this machine: anyone who can reach it can use the solver\n`,
-      );
-    }
-    const mode = values.store ? 'answers stored' : 'read-only';
-    process.stdout.write(`cardsolve serve: ${address}/ (database ${values.db}, ${mode}; Ctrl-C stops)\n`);
-    await new Promise<void>((resolve) => {
+    // Ctrl-C is taken before anything is printed: a caller that reads the URL may stop the server at once.
+    const stopped = new Promise<void>((resolve) => {
       const stop = (): void => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
@@ -91,5 +85,13 @@ Examples:
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     });
+    if (!LOOPBACK.has(values.host)) {
+      process.stderr.write(
+        `cardsolve: warning: listening on ${values.host}, not only this machine: anyone who can reach it can use the solver\n`,
+      );
+    }
+    const mode = values.store ? 'answers stored' : 'read-only';
+    process.stdout.write(`cardsolve serve: ${address}/ (database ${values.db}, ${mode}; Ctrl-C stops)\n`);
+    await stopped;
   });
 }

@@ -1,7 +1,8 @@
 /**
- * The deal routes: an analysis (`solve --json`), a hint (`hint --json`) and moves played
- * (`play --json`, with the board). The rules engine checks the deal and the moves on the
- * event loop (fast); the solving runs on the solver threads, and complete answers are kept.
+ * The deal routes: an analysis (`solve --json`), a hint (`hint --json`, or `hint --fair
+ * --json` with `fair=true`) and moves played (`play --json`, with the board). The rules engine
+ * checks the deal and the moves on the event loop (fast); the solving runs on the solver
+ * threads, and complete answers are kept.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonInStyle } from '../../cards/notation.js';
@@ -14,6 +15,7 @@ import { openDeal } from '../../index.js';
 import type { Limits } from '../../search/limits.js';
 import { type AnswerCache, isComplete } from '../answerCache.js';
 import { type DealQuery, dealQuerySchema, type ReadDealQuery, readDealQuery, refuseForeign } from '../dealQuery.js';
+import { refuseWithoutFairHint } from '../fairQuery.js';
 import { documented } from '../openapi.js';
 import { playResponseJson } from '../playResponse.js';
 import type { Prefetcher } from '../prefetch.js';
@@ -67,6 +69,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     const query = readDealQuery(raw, ctx.maxTimeMs);
     const deal = openDeal(query.deal, query.flags);
     refuseForeign(deal.game, query.options);
+    if (query.fair !== null) refuseWithoutFairHint(deal);
     const position = deal.position();
     try {
       position.playLine(query.moves, 'symbols');
@@ -78,9 +81,10 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     return { query, position };
   };
 
-  /** The cache's key of a position: the game, rule set, deal and moves, and the switches asked. */
+  /** The cache's key of a position: the game, rule set, deal and moves, the switches asked and a fair hint's sampling. */
   const keyOf = (kind: SolveTask['kind'], position: Position, q: ReadDealQuery, moves: string): string =>
-    `${kind}\u0000${position.game}\u0000${position.rules}\u0000${position.fingerprint}\u0000${moves}\u0000${JSON.stringify(q.options)}`;
+    `${kind}\u0000${position.game}\u0000${position.rules}\u0000${position.fingerprint}\u0000${moves}\u0000${JSON.stringify(q.options)}` +
+    (kind === 'fair' ? `\u0000${JSON.stringify(q.fair)}` : '');
 
   /**
    * The answer as JSON text, cards in symbols: from the cache, or solved on a thread. A
@@ -89,7 +93,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
    */
   const solve = async (kind: SolveTask['kind'], opened: Opened, raw: string): Promise<string> => {
     const { query, position } = opened;
-    const moves = kind === 'hint' ? position.historyText('symbols') : '';
+    const moves = kind === 'analysis' ? '' : position.historyText('symbols');
     const key = keyOf(kind, position, query, moves);
     const cached = ctx.cache.get(key);
     if (cached !== undefined) {
@@ -98,13 +102,15 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     }
     const deadline = Date.now() + query.timeMs;
     const task: SolveTask = { kind, deal: query.deal, flags: query.flags, moves, limits: ctx.limits, deadline, options: query.options };
+    if (kind === 'fair' && query.fair !== null) task.fair = query.fair;
     const result = (await ctx.pool.run(task)).result;
     const text = JSON.stringify(result);
     if (isComplete(result)) {
       ctx.cache.set(key, text);
       ctx.aliases.set(raw, key);
-      // The positions along the line found are the ones a player steps to next.
-      const line = (kind === 'hint' ? result.line : result.solution) as unknown;
+      // The positions along the line found are the ones a player steps to next. A fair hint has
+      // no line, and is never worked out ahead: its samples cost many solves.
+      const line = (kind === 'hint' ? result.line : kind === 'analysis' ? result.solution : null) as unknown;
       if (Array.isArray(line)) ctx.prefetch.along(query, position, line, (m) => keyOf('hint', position, query, m));
     } else if (kind === 'hint') {
       // Stopped by the request's time limit (a busy server): finished later, while a thread is free.
@@ -143,11 +149,12 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       method,
       url: '/api/v1/hint',
       schema: documented({
-        summary: 'judge every legal move after the moves played: what hint --json prints',
-        [where]: dealQuerySchema({ moves: true }),
+        summary: 'judge every legal move after the moves played: what hint --json prints (with fair=true, what hint --fair --json prints)',
+        [where]: dealQuerySchema({ moves: true, fair: true }),
       }),
       handler: async (request, reply) => {
-        return answer('hint', (method === 'GET' ? request.query : request.body) as DealQuery, reply);
+        const raw = (method === 'GET' ? request.query : request.body) as DealQuery;
+        return answer(raw.fair === true ? 'fair' : 'hint', raw, reply);
       },
     });
     app.route({

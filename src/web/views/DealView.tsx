@@ -110,7 +110,9 @@ export function DealView({ code, query }: Props) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+      // A switch keeps the focus once clicked: the arrows still step.
+      const typing = target?.tagName === 'INPUT' ? (target as HTMLInputElement).type !== 'checkbox' : false;
+      if (typing || (target && (target.tagName === 'SELECT' || target.tagName === 'TEXTAREA'))) return;
       if (event.key === 'ArrowRight') go(step + 1);
       else if (event.key === 'ArrowLeft') go(step - 1);
       else if (event.key === 'Home') go(0);
@@ -199,6 +201,7 @@ export function DealView({ code, query }: Props) {
             hint={shownHint?.hint ?? null}
             hintError={shownHint?.error}
             next={nextLegal}
+            deal={{ code, moves: movesHere, rules }}
             onPick={(legal) => {
               if (nextMove && sameMove(legal.move, nextMove)) go(step + 1);
               else navigate(href(`/play/${encodeURIComponent(code)}`, { rules, moves: joinMoves([...splitMoves(movesHere), legal.text]) }));

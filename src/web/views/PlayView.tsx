@@ -230,7 +230,15 @@ export function PlayView({ code, query }: Props) {
             {best && bestCards.length === 0 && <p class="hint-stock">The best move is at the stock: {best.move.replace(/-/g, ' ')}.</p>}
           </div>
           {/* The judgement of every move only once asked: it would give the game away. */}
-          {showHint === currentMoves && <HintPanel legalMoves={legal} hint={currentHint} hintError={hintError} onPick={play} />}
+          {showHint === currentMoves && (
+            <HintPanel
+              legalMoves={legal}
+              hint={currentHint}
+              hintError={hintError}
+              onPick={play}
+              deal={{ code, moves: currentMoves, rules }}
+            />
+          )}
         </div>
       )}
     </div>
