@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|serve|fair|all] [--count N ...] [--seed N]`: the long measurements,
+ * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|serve|fair|fairplay|all] [--count N ...] [--seed N]`: the long measurements,
  * kept out of `npm test`. Figures go to standard output. Each per-deal figure is measured on the
  * first codes and on a range from a random start (`--seed N` repeats it; see ranges.ts).
  */
@@ -26,8 +26,12 @@ async function loadSuite(name: string): Promise<Suite> {
       return (await import('./serve.js')).runServeBench;
     case 'fair':
       return (await import('./fair.js')).runFairBench;
+    case 'fairplay':
+      return (await import('./fairPlay.js')).runFairPlayBench;
     default:
-      throw new Error(`unknown benchmark "${name}": expected pyramide, double, batch, queue, hint, difficulty, serve, fair or all`);
+      throw new Error(
+        `unknown benchmark "${name}": expected pyramide, double, batch, queue, hint, difficulty, serve, fair, fairplay or all`,
+      );
   }
 }
 

@@ -1,13 +1,6 @@
 /** The fair player's record from its games, the same for every game that has one. */
 import { wilson95 } from './difficulty.js';
-import {
-  FAIR_GAME_ENDS,
-  FAIR_PLAYER_ASSUMPTION,
-  type FairGameEnd,
-  type FairGameJson,
-  type FairPlayOptions,
-  type FairPlayResult,
-} from './fairPlayTypes.js';
+import { FAIR_GAME_ENDS, type FairGameEnd, type FairGameJson, type FairPlayOptions, type FairPlayResult } from './fairPlayTypes.js';
 import type { GameId } from './moveJson.js';
 
 export function fairPlayResult(
@@ -15,6 +8,7 @@ export function fairPlayResult(
   played: FairGameJson[],
   options: FairPlayOptions,
   run: { nodes: number; ms: number; limit: string | null },
+  assumption: string,
 ): FairPlayResult {
   const ends = Object.fromEntries(FAIR_GAME_ENDS.map((e) => [e, 0])) as Record<FairGameEnd, number>;
   for (const g of played) ends[g.end]++;
@@ -33,7 +27,7 @@ export function fairPlayResult(
     samples: options.samples,
     seed: options.seed,
     played,
-    assumption: FAIR_PLAYER_ASSUMPTION,
+    assumption,
     nodes: run.nodes,
     ms: run.ms,
     limit: run.limit,

@@ -1,8 +1,9 @@
 /**
  * The fair player, whatever the game: a strong player who sees only what a player sees. At
- * each step it takes the best move of a fair hint (`fairHintTypes.ts`); its win rate on a
- * deal, over seeded games, is a difficulty a player feels. A game that has one builds it
- * (`pyramide/fairPlayer.ts`); `fairPlay.ts` writes it for people.
+ * each step it plays a move a fair hint (`fairHintTypes.ts`) rates best, or follows a plan
+ * made on a sampled deal (Double Solitaire); its win rate on a deal, over seeded games, is a
+ * difficulty a player feels. A game that has one builds it (`<game>/fairPlayer.ts`, with the
+ * sentence of what it assumes); `fairPlay.ts` writes it for people.
  */
 import type { Limits } from '../search/limits.js';
 import type { GameId, MoveJson } from './moveJson.js';
@@ -56,9 +57,3 @@ export interface FairPlayResult {
   ms: number;
   limit: string | null;
 }
-
-/** What the fair player assumes, printed with every result. */
-export const FAIR_PLAYER_ASSUMPTION =
-  'at each step the fair player plays the best move of a fair hint (the cards it has not seen shuffled in each sample, each sample solved exactly), ' +
-  'a removal before a draw among equal chances; it resigns when no move keeps a chance; ' +
-  'determinized sampling plays as if each sample were known, so this is a strong player, not an average one';

@@ -22,16 +22,19 @@ export function fairplayCommand(): Command {
   cmd.addHelpText(
     'after',
     `
-At each step the fair player asks a fair hint (hint --fair: each legal move's chance of
-still winning over deals sampled from what it has seen, each solved exactly) and plays the
-best move, a removal before a draw among equal chances. It resigns when no move keeps a
-chance. The limits are for all the games together; a game they cut short counts neither way.
-Under the app's rules (turn-overs unlimited) the stock's order never cost it a winnable deal
-on the deals measured; with --passes it does. Every game's moves are in --json, in the
-notation play --moves takes.
+Pyramide: at each step the fair player asks a fair hint (hint --fair: each legal move's
+chance of still winning over deals sampled from what it has seen, each solved exactly) and
+plays the best move, a removal before a draw among equal chances; it resigns when no move
+keeps a chance. Double Solitaire (a fair hint a move would take hours a game): it follows a
+winning line of a sampled deal and samples again when a card turns up that the sample had
+wrong (--samples: the deals it tries for a plan before it resigns); with unlimited
+turn-overs it looks through the stock first. The limits are for all the games together; a
+game they cut short counts neither way. Under the app's modes (Pyramide app, D1N, D3N) it
+won every winnable deal measured; with --passes it loses some. Every game's moves are in
+--json, in the notation play --moves takes.
 Examples:
   cardsolve fairplay PY1-N-AAAAAAC --passes 1 --games 5 --samples 10
-  cardsolve fairplay PY1-N-AAAAAAA --json`,
+  cardsolve fairplay DS1-D1N-AAAAAAB --games 3 --samples 3 --json`,
   );
   return cmd.action((arg: string, options: FairPlayOptions) => {
     const deal = openDealArg(arg, options);
@@ -39,7 +42,7 @@ Examples:
     const samples = wholeNumber(options.samples, '--samples', 1);
     const seed = wholeNumber(options.seed, '--seed', 0);
     if (deal.fairPlay === undefined) {
-      throw new InputError(`fairplay: ${gameById(deal.game).name} has no fair player yet (Pyramide has)`);
+      throw new InputError(`fairplay: ${gameById(deal.game).name} has no fair player yet`);
     }
     const result = deal.fairPlay({ games, samples, seed, limits: limitsFrom(options) });
     const style = cardStyleFrom(options);

@@ -94,7 +94,7 @@ interface Search {
   hit: LimitName | null;
 }
 
-function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): Search {
+function searchFrom(position: DoubleState, limits: Limits, optimize: boolean, verdictOnly = false): Search {
   if (position.isWon()) {
     return {
       verdict: 'winnable',
@@ -111,7 +111,7 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean): S
   const fresh = startingAt(position);
   const budget = new Budget(limits);
   // Each move keeps its furthest line raw: only the best one is shortened, at the end.
-  const r = solve(fresh, budget, { optimize, stuckLine: true, rawStuckLine: true });
+  const r = solve(fresh, budget, { optimize, stuckLine: !verdictOnly, rawStuckLine: true, verdictOnly });
   let line: MoveJson[] | null = null;
   if (r.line !== null) {
     const replay = fresh();
@@ -188,9 +188,16 @@ export interface DoubleJudgement {
 
 /**
  * Every legal move of `state`, each judged by a search from the position after it, in the
- * engine's order; the limits are shared among the moves (see the file comment).
+ * engine's order; the limits are shared among the moves (see the file comment). With
+ * `verdictOnly` the labels alone are sure: a win has no line and no length (`solve`'s
+ * `verdictOnly`), for callers that only count wins.
  */
-export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean): DoubleJudgement[] {
+export function judgeMoves(
+  state: DoubleState,
+  limits: Limits,
+  optimize: boolean,
+  { verdictOnly = false }: { verdictOnly?: boolean } = {},
+): DoubleJudgement[] {
   const started = performance.now();
   const legal = state.legalMoves();
   let nodes = 0;
@@ -202,7 +209,7 @@ export function judgeMoves(state: DoubleState, limits: Limits, optimize: boolean
     };
     const after = state.clone();
     after.apply(m);
-    const s = searchFrom(after, mine, optimize);
+    const s = searchFrom(after, mine, optimize, verdictOnly);
     nodes += s.nodes;
     const label = s.verdict === 'winnable' ? 'winning' : s.verdict === 'unwinnable' ? 'losing' : 'unknown';
     return {

@@ -7,13 +7,18 @@ import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type Limits } from '../../search/limits.js';
 import type { TierOrUnknown } from '../difficulty.js';
+import { FAIR_ASSUMPTION, type FairHintOptions, type FairHintResult } from '../fairHintTypes.js';
+import { fairPlayResult } from '../fairPlayResult.js';
+import type { FairPlayOptions, FairPlayResult } from '../fairPlayTypes.js';
 import type { HintOptions } from '../hintTypes.js';
 import { type PlayOutcome, type PlayView, playOutcome } from '../position.js';
 import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, RuleFlags } from '../types.js';
 import { dealFromNumber, fingerprint, isDoubleText, layoutText, parseDealText, parseRules, rulesFromParsed } from './deal.js';
 import { doubleDifficulty } from './difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
-import type { DoubleHintResult } from './hint.js';
+import { fairHintDouble } from './fairHint.js';
+import { DOUBLE_FAIR_PLAYER, fairPlayDouble } from './fairPlayer.js';
+import { type DoubleHintResult, replayPosition } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
 import { jsonMoveText, lineJson, moveText, positionText } from './play.js';
 import { DoubleGamePosition } from './position.js';
@@ -184,6 +189,41 @@ class DoubleDealOpened implements OpenedDeal {
     const position = this.position();
     position.playLine(moves);
     return position.hint(limits, options);
+  }
+
+  /** The fair hint after `moves` (the `play` notation; see fairHint.ts); an illegal move throws `InputError`. */
+  fairHint(moves: string, options: FairHintOptions): FairHintResult {
+    // The rules engine checks the moves first, with the messages play gives.
+    const { state, played } = replayPosition(this.newState(), moves);
+    const engineMoves = Array.from({ length: state.historyLength() }, (_, i) => state.historyMove(i));
+    const h = fairHintDouble(this.deal, this.rulesSet, engineMoves, options);
+    // Key order as Pyramide's fair hint writes them.
+    const judged = h.moves.map(({ move, wins, decided, chance, low, high }) => ({ move, wins, decided, chance, low, high }));
+    return {
+      code: this.code,
+      fingerprint: this.fingerprint,
+      game: 'double',
+      rules: this.rules,
+      played,
+      fair: true,
+      hidden: h.hidden,
+      samples: h.samples,
+      seed: h.seed,
+      best: judged[0]?.move ?? null,
+      moves: judged,
+      assumption: FAIR_ASSUMPTION,
+      nodes: h.nodes,
+      ms: h.ms,
+      limit: h.limit,
+    };
+  }
+
+  /** The fair player's games on the deal (see fairPlayer.ts). */
+  fairPlay(options: FairPlayOptions): FairPlayResult {
+    const run = fairPlayDouble(this.deal, this.rulesSet, options);
+    const played = run.played.map((g) => ({ end: g.end, moves: lineJson(this.newState(), g.moves), blindSteps: g.blindSteps }));
+    const deal = { code: this.code, fingerprint: this.fingerprint, game: 'double' as const, rules: this.rules };
+    return fairPlayResult(deal, played, options, run, DOUBLE_FAIR_PLAYER);
   }
 
   /** The printed solution in the `play` syntax (one move per entry). */

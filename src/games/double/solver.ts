@@ -74,6 +74,12 @@ export interface SolveOptions {
   stuckLine?: boolean;
   /** With `stuckLine`: leave it as the search found it (solver jumps, detours): the caller shortens the one it keeps. */
   rawStuckLine?: boolean;
+  /**
+   * The verdict alone, for callers that only count wins (fair hints, over many sampled deals):
+   * a win comes without its line or length (shortening it can cost tens of times the search),
+   * and a lost Vegas deal without the search for its most foundation cards (`stuckExact` false).
+   */
+  verdictOnly?: boolean;
 }
 
 interface SolveResult {
@@ -369,6 +375,10 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     lostBy: outcome !== 'done' ? null : state.vegas && startBound(makeState) < state.total ? 'relaxation' : 'search',
     stuckLine: null,
   };
+  if (options.verdictOnly === true) {
+    if (outcome === 'done' && state.vegas) result.stuckExact = false;
+    return result;
+  }
   // Shortening a line (shorten.ts) may use what is left of the time limit, and at least a
   // quarter of a second, or more for a very long raw line (20 ms per 1000 moves, up to 10 s):
   // such a line is unreadable, and cutting it takes about that long (bench/README.md).

@@ -31,6 +31,12 @@ export interface PyramideFairPlay {
   limit: string | null;
 }
 
+/** What the fair player assumes, printed with every result. */
+export const PYRAMIDE_FAIR_PLAYER =
+  'at each step the fair player plays the best move of a fair hint (the stock cards it has not seen shuffled in each sample, each sample solved exactly), ' +
+  'a removal before a draw among equal chances, and resigns when no move keeps a chance; ' +
+  'determinized sampling plays as if each sample were known, so this is a strong player, not an average one';
+
 const KIND_ORDER: Record<PyramideMove['kind'], number> = { king: 0, pair: 1, draw: 2, 'turn-over': 3 };
 /** Draws and turn-overs in a row (two rounds of the 24-card talon, turn-overs included) before giving up. */
 const ROUNDS_WITHOUT_REMOVAL = 2 * 25;

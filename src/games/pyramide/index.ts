@@ -11,7 +11,7 @@ import { dealFromNumber, fingerprint, formatDealText, type PyramideDeal, parseDe
 import { type PyramideDifficulty, pyramideDifficulty } from './difficulty.js';
 import { PyramideGame } from './engine.js';
 import { fairHintPyramide } from './fairHint.js';
-import { fairPlayPyramide } from './fairPlayer.js';
+import { fairPlayPyramide, PYRAMIDE_FAIR_PLAYER } from './fairPlayer.js';
 import { PYRAMID_SIZE } from './layout.js';
 import { moveToJson, parseMoveList } from './notation.js';
 import { PyramideGamePosition } from './position.js';
@@ -123,7 +123,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       if (talonOf(deal) === null) throw new InputError('the fair player needs the whole stock order: this deal file gives only part of it');
       const run = fairPlayPyramide(deal, rules, options);
       const played = run.played.map((g) => ({ end: g.end, moves: g.moves.map(moveToJson), blindSteps: g.blindSteps }));
-      return fairPlayResult({ code, fingerprint: print, game: 'pyramide', rules: name }, played, options, run);
+      return fairPlayResult({ code, fingerprint: print, game: 'pyramide', rules: name }, played, options, run, PYRAMIDE_FAIR_PLAYER);
     },
   };
 }

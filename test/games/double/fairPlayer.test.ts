@@ -1,0 +1,106 @@
+/** The Double Solitaire fair player: it plans on sampled deals; its games replay, its record is honest. */
+import { describe, expect, it } from 'vitest';
+import { dealFromNumber } from '../../../src/games/double/deal.js';
+import { type DoubleDeal, type DoubleRules, DoubleState } from '../../../src/games/double/engine.js';
+import { fairPlayDouble, sampleAgrees } from '../../../src/games/double/fairPlayer.js';
+import { solve } from '../../../src/games/double/solver.js';
+import type { FairPlayResult } from '../../../src/games/fairPlayTypes.js';
+import { moveText } from '../../../src/games/hint.js';
+import { Budget } from '../../../src/search/limits.js';
+import { cardsolve } from '../../support/cli.js';
+import { seededRandom } from '../../support/random.js';
+import { D1N, D1V, D3N, D3V, dealColumns } from './helpers.js';
+
+const LIMITS = { timeMs: 120_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+
+/** Replays a game through the engine, every move checked; whether it ends won. */
+function replayWins(deal: DoubleDeal, rules: DoubleRules, moves: readonly number[]): boolean {
+  const state = new DoubleState(deal, rules);
+  for (const m of moves) {
+    expect(state.refusal(m)).toBeNull();
+    state.apply(m);
+  }
+  return state.isWon();
+}
+
+/** A small game (both copies of Ace to 2 or 3 of every suit), dealt at random, under one of the four rule sets. */
+function reducedDeal(seed: number): { deal: DoubleDeal; rules: DoubleRules } {
+  const r = seededRandom(seed * 7919);
+  const pick = (n: number): number => Math.floor(r() * n);
+  const ranks = 2 + pick(2);
+  const deck: number[] = [];
+  for (let suit = 0; suit < 4; suit++) for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = pick(i + 1);
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  const stock = deck.splice(0, 2 + pick(6));
+  const { columns, down } = dealColumns(deck, pick);
+  return { deal: { columns, down, stock, total: 8 * ranks }, rules: [D1N, D3N, D1V, D3V][seed % 4]! };
+}
+
+describe('the fair player (Double Solitaire)', () => {
+  it('on small games of all four rule sets: legal moves only, won exactly when the line wins, never a deal proven lost', () => {
+    const ends = new Set<string>();
+    for (let seed = 1; seed <= 20; seed++) {
+      const { deal, rules } = reducedDeal(seed);
+      const exact = solve(() => new DoubleState(deal, rules), new Budget(LIMITS), { optimize: false, verdictOnly: true }).verdict;
+      const run = fairPlayDouble(deal, rules, { games: 2, samples: 3, seed: 1, limits: LIMITS });
+      for (const g of run.played) {
+        ends.add(g.end);
+        expect(g.end).not.toBe('limit');
+        expect(replayWins(deal, rules, g.moves), `seed ${seed} ${g.end}`).toBe(g.end === 'won');
+        if (exact === 'unwinnable') expect(g.end).toBe('resigned');
+      }
+    }
+    // Both endings occur, so the checks above bite.
+    expect(ends).toContain('won');
+    expect(ends).toContain('resigned');
+  });
+
+  it('a D1N deal: looks through the stock first, plans again as cards turn up, and wins; the same seed repeats', () => {
+    const deal = dealFromNumber(1);
+    const options = { games: 1, samples: 3, seed: 2, limits: LIMITS };
+    const a = fairPlayDouble(deal, D1N, options);
+    const game = a.played[0]!;
+    expect(game.end).toBe('won');
+    expect(replayWins(deal, D1N, game.moves)).toBe(true);
+    // 59 draws and a turn-over first; then a plan for each face-down card guessed wrong.
+    expect(game.moves.slice(0, 60).every((m) => (m & 7) === 0 || (m & 7) === 1)).toBe(true);
+    expect(game.plans).toBeGreaterThan(1);
+    expect(game.blindSteps).toBeGreaterThan(60);
+    expect(fairPlayDouble(deal, D1N, options).played).toEqual(a.played);
+  });
+
+  it('a sample agrees while the cards it shows are the deal’s, and not once a face-up card differs', () => {
+    const deal = dealFromNumber(3);
+    const real = new DoubleState(deal, D1N);
+    // The face-down cards of columns 2 and 3 swapped: nothing the player sees differs.
+    const swapped = deal.columns.map((c) => [...c]);
+    [swapped[1]![0], swapped[2]![0]] = [swapped[2]![0]!, swapped[1]![0]!];
+    expect(sampleAgrees(real, new DoubleState({ ...deal, columns: swapped }, D1N))).toBe(true);
+    // The top (face-up) cards of columns 1 and 2 swapped: the player sees it.
+    const shown = deal.columns.map((c) => [...c]);
+    [shown[0]![0], shown[1]![1]] = [shown[1]![1]!, shown[0]![0]!];
+    expect(sampleAgrees(real, new DoubleState({ ...deal, columns: shown }, D1N))).toBe(false);
+  });
+
+  it('a limit stops the games it reaches, which count neither way', () => {
+    const r = fairPlayDouble(dealFromNumber(1), D1N, { games: 2, samples: 3, seed: 1, limits: { ...LIMITS, nodes: 1000 } });
+    expect(r.limit).toBe('--node-limit 1000');
+    expect(r.played.every((g) => g.end === 'limit')).toBe(true);
+  });
+
+  it('fairplay on the command line: its game replays with play, the same seed gives the same text', () => {
+    const args = ['fairplay', 'DS1-D1N-AAAAAAB', '--games', '1', '--samples', '2'];
+    const text = cardsolve(args);
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^DS1-D1N-AAAAAAB {2}D1N {2}fair player: won 1 of 1 game/);
+    expect(cardsolve(args).stdout).toBe(text.stdout);
+    const json = JSON.parse(cardsolve([...args, '--json']).stdout) as FairPlayResult;
+    const moves = json.played[0]!.moves.map((m) => moveText('double', m)).join('; ');
+    const play = cardsolve(['play', 'DS1-D1N-AAAAAAB', '--moves', moves, '--json']);
+    expect(play.status, play.stderr).toBe(0);
+    expect((JSON.parse(play.stdout) as { position: { won: boolean } }).position.won).toBe(true);
+  });
+});
