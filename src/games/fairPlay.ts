@@ -15,7 +15,9 @@ export function describeFairPlay(r: FairPlayResult, style: CardStyle): string {
   const ends = FAIR_GAME_ENDS.filter((e) => r.ends[e] > 0)
     .map((e) => `${r.ends[e]} ${e}`)
     .join(', ');
-  const lines = [`${who}  ${r.rules}  fair player: ${rate}; ${r.samples} samples a hint (seed ${r.seed}); ${ends}`];
+  const lines = [
+    `${who}  ${r.rules}  fair player: ${rate}; ${r.samplesPer === 'hint' ? `${r.samples} samples a hint` : `up to ${r.samples} samples a plan`} (seed ${r.seed}); ${ends}`,
+  ];
   const first = r.played[0];
   if (first !== undefined) {
     lines.push(`  game 1 (${first.end}, ${first.moves.length} moves, ${first.blindSteps} chosen before every card was seen):`);

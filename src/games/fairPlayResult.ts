@@ -8,7 +8,7 @@ export function fairPlayResult(
   played: FairGameJson[],
   options: FairPlayOptions,
   run: { nodes: number; ms: number; limit: string | null },
-  assumption: string,
+  how: { samplesPer: 'hint' | 'plan'; assumption: string },
 ): FairPlayResult {
   const ends = Object.fromEntries(FAIR_GAME_ENDS.map((e) => [e, 0])) as Record<FairGameEnd, number>;
   for (const g of played) ends[g.end]++;
@@ -25,9 +25,10 @@ export function fairPlayResult(
     high: interval?.high ?? null,
     ends,
     samples: options.samples,
+    samplesPer: how.samplesPer,
     seed: options.seed,
     played,
-    assumption,
+    assumption: how.assumption,
     nodes: run.nodes,
     ms: run.ms,
     limit: run.limit,

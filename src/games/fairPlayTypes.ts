@@ -49,6 +49,8 @@ export interface FairPlayResult {
   high: number | null;
   ends: Record<FairGameEnd, number>;
   samples: number;
+  /** What `samples` counts: the deals sampled for each fair hint (`hint`), or tried for each plan (`plan`). */
+  samplesPer: 'hint' | 'plan';
   seed: number;
   /** Every game, in order: how it ended and its moves. */
   played: FairGameJson[];

@@ -223,7 +223,7 @@ class DoubleDealOpened implements OpenedDeal {
     const run = fairPlayDouble(this.deal, this.rulesSet, options);
     const played = run.played.map((g) => ({ end: g.end, moves: lineJson(this.newState(), g.moves), blindSteps: g.blindSteps }));
     const deal = { code: this.code, fingerprint: this.fingerprint, game: 'double' as const, rules: this.rules };
-    return fairPlayResult(deal, played, options, run, DOUBLE_FAIR_PLAYER);
+    return fairPlayResult(deal, played, options, run, { samplesPer: 'plan', assumption: DOUBLE_FAIR_PLAYER });
   }
 
   /** The printed solution in the `play` syntax (one move per entry). */

@@ -123,7 +123,10 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       if (talonOf(deal) === null) throw new InputError('the fair player needs the whole stock order: this deal file gives only part of it');
       const run = fairPlayPyramide(deal, rules, options);
       const played = run.played.map((g) => ({ end: g.end, moves: g.moves.map(moveToJson), blindSteps: g.blindSteps }));
-      return fairPlayResult({ code, fingerprint: print, game: 'pyramide', rules: name }, played, options, run, PYRAMIDE_FAIR_PLAYER);
+      return fairPlayResult({ code, fingerprint: print, game: 'pyramide', rules: name }, played, options, run, {
+        samplesPer: 'hint',
+        assumption: PYRAMIDE_FAIR_PLAYER,
+      });
     },
   };
 }
