@@ -15,7 +15,7 @@
  *   the random progress player's playouts) of the first `--double-count` codes (default 50),
  *   after the solver's line: deals/s, median, p95 and max ms; and the scripted Double player
  *   (src/games/double/progressPlayer.ts) on every deal of the shipped lists
- *   data/lists/double-D1N-<tier>.csv, `--double-games` games each (default 20).
+ *   data/lists/double-D1N-<tier>.csv and double-D3N-<tier>.csv, `--double-games` games each (default 20).
  *
  * `--thresholds DB` instead prints the tier cuts (25th, 50th, 75th percentiles of the score
  * of the winnable deals) of the rows stored in a database for `--game` (default pyramide)
@@ -51,6 +51,7 @@ import { type Column, dealRanges, printSideBySide } from './ranges.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';
 
 const D1N = { draw: 1 as const, vegas: false };
+const D3N = { draw: 3 as const, vegas: false };
 
 function flag(args: readonly string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -220,10 +221,13 @@ function doubleSpeed(count: number, from: number): Column {
 }
 
 function doublePlayer(games: number): void {
-  console.log(
-    `scripted Double player (foundations, else a card turned up, else a card freed for the foundations, else the waste to a column, else the talon), ${games} games per deal, D1N:`,
-  );
-  tierWinRates('double', 'D1N', (number) => scriptedDoubleWins(doubleDealFromNumber(number), D1N, games, number), games);
+  for (const rules of [D1N, D3N]) {
+    const name = rules.draw === 1 ? 'D1N' : 'D3N';
+    console.log(
+      `scripted Double player (foundations, else a card turned up, else a card freed for the foundations, else the waste to a column, else the talon), ${games} games per deal, ${name}:`,
+    );
+    tierWinRates('double', name, (number) => scriptedDoubleWins(doubleDealFromNumber(number), rules, games, number), games);
+  }
 }
 
 export async function runDifficultyBench(args: string[], seed: number): Promise<void> {

@@ -147,8 +147,17 @@ export function codeRange(
   game: GameModule,
   from: string | undefined,
   to: string | undefined,
+  rules?: string,
 ): { family: string; options: string; first: number; last: number } {
-  const start = from !== undefined ? parseDealCode(from) : { family: game.codes.family, options: game.codes.options[0]!, number: 0 };
+  // Without --from the range starts at deal 0 of --to's letters, else of the rule set's own
+  // letters (`--rules D3N`: DS1-D3N-AAAAAAA), else of the game's first.
+  const letters =
+    to !== undefined
+      ? parseDealCode(to).options
+      : rules !== undefined && game.codes.options.includes(rules)
+        ? rules
+        : game.codes.options[0]!;
+  const start = from !== undefined ? parseDealCode(from) : { family: game.codes.family, options: letters, number: 0 };
   const end = to !== undefined ? parseDealCode(to) : { ...start, number: MAX_DEAL_NUMBER };
   return { family: start.family, options: start.options, first: start.number, last: end.number };
 }

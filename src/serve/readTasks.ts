@@ -51,7 +51,7 @@ export async function curateList(task: CurateTask): Promise<CurateResult> {
     filter: { ...task.filter, game: game.id },
     game,
     flags: task.flags,
-    ...codeRange(game, undefined, undefined),
+    ...codeRange(game, undefined, undefined, typeof task.flags.rules === 'string' ? task.flags.rules.toUpperCase() : undefined),
     count: task.count,
     order: task.order,
     seed: task.seed,

@@ -24,6 +24,18 @@ describe('cardsolve daily', () => {
     expect(typeof out.figures.difficulty).toBe('number');
   });
 
+  it('Double Solitaire: a deal of the day for D1N and D3N, from their lists; none yet under Vegas rules', () => {
+    for (const rules of ['D1N', 'D3N']) {
+      const r = cardsolve(['daily', '--game', 'double', '--rules', rules, '--date', '2026-03-14', '--tier', 'easy']);
+      expect(r.status, r.stderr).toBe(0);
+      const pool = readFileSync(join(ROOT, `data/lists/double-${rules}-easy.csv`), 'utf8');
+      expect(pool).toContain(`\n${r.stdout.trim()},winnable,easy,`);
+    }
+    const vegas = cardsolve(['daily', '--game', 'double', '--rules', 'D1V', '--tier', 'easy']);
+    expect(vegas.status).toBe(2);
+    expect(vegas.stderr).toMatch(/no shipped list for double \(rules D1V\), tier easy/);
+  });
+
   it('refuses a date that is not one, with exit code 2', () => {
     const r = cardsolve(['daily', '--date', '2026-02-30']);
     expect(r.status).toBe(2);

@@ -236,7 +236,10 @@ describe('tiers', () => {
       expect(tierOf(cutsOf('pyramide', 'app'), inside)).toBe(tier);
     }
     expect(tierOf(cutsOf('pyramide', 'app'), null)).toBe('unknown');
-    expect(tierOf(cutsOf('double', 'D3N'), 3)).toBe('unknown');
+    // Vegas rules have no cuts: no tier whatever the score. D3N has its own.
+    expect(tierOf(cutsOf('double', 'D1V'), 3)).toBe('unknown');
+    expect(tierOf(cutsOf('double', 'D3N'), 3)).toBe('easy');
+    expect(tierOf(cutsOf('double', 'D3N'), 10)).toBe('medium');
     expect(tierOf(cutsOf('double', 'D1N'), 3)).toBe('easy');
     expect(tierOf(cutsOf('double', 'D1N'), 20)).toBe('expert');
   });

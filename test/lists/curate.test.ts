@@ -7,7 +7,7 @@ import { TIERS, type TierOrUnknown, thresholdsFor, tierOf } from '../../src/game
 import { pyramideGame } from '../../src/games/pyramide/index.js';
 import { gameById } from '../../src/games/registry.js';
 import type { Verdict } from '../../src/games/types.js';
-import { orderDeals } from '../../src/lists/curate.js';
+import { codeRange, orderDeals } from '../../src/lists/curate.js';
 import { type CuratedDeal, type CurateFilter, findCurated } from '../../src/store/curateQuery.js';
 import { openDatabase } from '../../src/store/database.js';
 import { type NewResult, ResultStore } from '../../src/store/results.js';
@@ -136,6 +136,18 @@ describe('findCurated', () => {
       for (const d of got) expect(passes(d, f), d.code).toBe(true);
     });
   }
+});
+
+describe('codeRange', () => {
+  it('starts at deal 0 of the rule set asked (--rules D3N), or of --to’s letters, or of the game’s first', () => {
+    const double = gameById('double');
+    expect(codeRange(double, undefined, undefined)).toMatchObject({ family: 'DS1', options: 'D1N', first: 0 });
+    expect(codeRange(double, undefined, undefined, 'D3N')).toMatchObject({ options: 'D3N', first: 0 });
+    expect(codeRange(double, undefined, 'DS1-D1V-AAAAABA', 'D3N')).toMatchObject({ options: 'D1V', first: 0, last: 26 });
+    expect(codeRange(double, 'DS1-D3V-AAAAAAC', undefined)).toMatchObject({ options: 'D3V', first: 2 });
+    // A Pyramide rule preset is no code letters: the game's own.
+    expect(codeRange(gameById('pyramide'), undefined, undefined, 'MSC')).toMatchObject({ family: 'PY1', options: 'N' });
+  });
 });
 
 describe('orderDeals', () => {

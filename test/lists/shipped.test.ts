@@ -1,6 +1,6 @@
 /**
  * The shipped lists say what a fresh analysis finds: a sample of each (20 codes of a
- * Pyramide list, 5 of a Double one), spread over the list, analysed again from scratch
+ * Pyramide list, 2 or 3 of a Double one), spread over the list, analysed again from scratch
  * (verdict, and the tier or the stuck figure), within the test suite's time.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,8 +22,6 @@ const LIMITS = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 const PYRAMIDE_SAMPLE = 20;
 /** As the lists were made (the batch's default limits): the line found, hence the figures, depend on them. */
 const DOUBLE_LIMITS = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
-/** Codes of each Double list analysed afresh (each takes a second or two: every move off its line is judged). */
-const DOUBLE_SAMPLE = 5;
 
 function sample<T>(items: readonly T[], n: number): T[] {
   const step = items.length / n;
@@ -69,26 +67,33 @@ describe('shipped Pyramide lists', () => {
 
 /**
  * Double Solitaire analyses cost about a second a deal (the line, then every move off it
- * judged), so within the test suite's time 5 codes of each list, spread over it, are
+ * judged), so within the test suite's time a few codes of each list, spread over it, are
  * analysed again from scratch: the verdict, the score and the tier the list gives.
  */
-describe('shipped Double Solitaire D1N lists', () => {
-  for (const tier of TIERS) {
-    const path = join(ROOT, 'data/lists', `double-D1N-${tier}.csv`);
-    it(`${tier}: 200 deals of the tier, a sample of ${DOUBLE_SAMPLE} analysed afresh agrees`, () => {
-      expect(existsSync(path)).toBe(true);
-      const list = parseList(readFileSync(path, 'utf8'));
-      expect(list.header[0]).toMatch(new RegExp(`^made by: cardsolve curate --game double .*--tier ${tier}\\b`));
-      expect(list.header[1]).toMatch(/^cardsolve \d/);
-      expect(list.entries.length).toBe(200);
-      for (const e of list.entries) expect([e.verdict, e.tier, typeof e.minMoves]).toEqual(['winnable', tier, 'number']);
-      for (const e of sample(list.entries, DOUBLE_SAMPLE)) {
-        const a = openDeal(e.code).analyse(DOUBLE_LIMITS) as DoubleAnalysis;
-        expect(a.verdict, e.code).toBe('winnable');
-        expect(a.tier, e.code).toBe(tier);
-        expect(a.difficulty, e.code).toBe(e.difficulty);
-        expect(a.crossroads, e.code).toBe(e.crossroads);
-      }
-    }, 300_000);
-  }
-});
+for (const [rules, count] of [
+  ['D1N', 3],
+  ['D3N', 2],
+] as const) {
+  describe(`shipped Double Solitaire ${rules} lists`, () => {
+    for (const tier of TIERS) {
+      const path = join(ROOT, 'data/lists', `double-${rules}-${tier}.csv`);
+      it(`${tier}: a year's deals of the tier, a sample of ${count} analysed afresh agrees`, () => {
+        expect(existsSync(path)).toBe(true);
+        const list = parseList(readFileSync(path, 'utf8'));
+        expect(list.header[0]).toMatch(new RegExp(`^made by: cardsolve curate --game double --rules ${rules} .*--tier ${tier}\\b`));
+        expect(list.header[1]).toMatch(/^cardsolve \d/);
+        // A daily deal a day for a leap year, none twice.
+        expect(list.entries.length).toBeGreaterThanOrEqual(366);
+        for (const e of list.entries) expect([e.verdict, e.tier, typeof e.minMoves]).toEqual(['winnable', tier, 'number']);
+        for (const e of sample(list.entries, count)) {
+          expect(e.code.startsWith(`DS1-${rules}-`)).toBe(true);
+          const a = openDeal(e.code).analyse(DOUBLE_LIMITS) as DoubleAnalysis;
+          expect(a.verdict, e.code).toBe('winnable');
+          expect(a.tier, e.code).toBe(tier);
+          expect(a.difficulty, e.code).toBe(e.difficulty);
+          expect(a.crossroads, e.code).toBe(e.crossroads);
+        }
+      }, 300_000);
+    }
+  });
+}

@@ -250,10 +250,10 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
     expect(new URL(p.url()).pathname).toBe(`/deal/${hard}`);
     await p.goBack();
     await p.locator('[data-testid="day"][data-date="2026-12-05"]').waitFor(WAIT);
-    // Double Solitaire has no list of a year yet: the reason, not an empty calendar.
-    await p.goto(`${server.url}/daily?game=double&month=2026-12`);
+    // Vegas Double Solitaire has no list yet: the reason, not an empty calendar.
+    await p.goto(`${server.url}/daily?game=double&rules=D1V&month=2026-12`);
     await p.getByTestId('daily-missing').waitFor(WAIT);
-    expect(await p.getByTestId('daily-missing').textContent()).toMatch(/hard: .*needs at least \d+/);
+    expect(await p.getByTestId('daily-missing').textContent()).toMatch(/hard: .*double-D1V-hard\.csv/);
     expect(await p.getByTestId('calendar').count()).toBe(0);
   });
 

@@ -105,7 +105,7 @@ Examples:
   return cmd.action(async (values: CurateOptionValues) => {
     const game = gameById(values.game);
     const flags = ruleFlags(values);
-    const range = codeRange(game, values.from, values.to);
+    const range = codeRange(game, values.from, values.to, values.rules?.toUpperCase());
     if (range.family !== game.codes.family || !game.codes.options.includes(range.options)) {
       throw new InputError(
         `--from/--to: ${formatDealCode({ ...range, number: range.first })} is not a ${game.name} code (expected ${game.codes.family}-${game.codes.options[0]}-...)`,

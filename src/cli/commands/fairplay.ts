@@ -16,7 +16,7 @@ export function fairplayCommand(): Command {
     .description('how often a strong player who sees only what a player sees wins the deal: the fair player’s games')
     .argument('<deal>', 'a deal code, a deal file, or - for standard input')
     .option('--games <n>', 'games played, each with its own samples', '10')
-    .option('--samples <n>', 'deals sampled per hint', '20')
+    .option('--samples <n>', 'deals sampled per hint (Pyramide), or tried per plan (Double Solitaire)', '20')
     .option('--seed <n>', 'the seed of the samples (the same seed, the same games)', '1');
   addSearchOptions(cmd);
   cmd.addHelpText(
