@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonInStyle } from '../../src/cards/notation.js';
+import type { FairHintResult } from '../../src/games/fairHintTypes.js';
 import { registerGame } from '../../src/games/registry.js';
 import { type MoveJson, openDeal } from '../../src/index.js';
 import type { Server } from '../../src/serve/app.js';
@@ -22,25 +23,9 @@ const ALL_SEEN = Array(23).fill('draw').join('; ');
 /** Ample limits for the direct calls and the servers, so that no limit cuts an answer compared, even on a busy machine. */
 const LIMITS = { timeMs: 60_000, nodes: Number.POSITIVE_INFINITY, memoryBytes: 512 * 1024 ** 2 };
 const PATIENT = { maxTimeMs: 60_000, limits: LIMITS };
-/** Whether Double Solitaire has its fair hint yet (it is being written): its refusal is tested only while it has none. */
 
-interface FairMove {
-  move: MoveJson;
-  chance: number | null;
-  low: number | null;
-  high: number | null;
-  wins: number;
-  decided: number;
-}
-interface Fair extends Record<string, unknown> {
-  fair: true;
-  hidden: number;
-  samples: number;
-  seed: number;
-  best: MoveJson | null;
-  moves: FairMove[];
-  limit: string | null;
-}
+/** The answer as `hint --fair --json` prints it. */
+type Fair = FairHintResult & Record<string, unknown>;
 interface Health {
   cache: { entries: number; hits: number; misses: number; prefetched: number };
 }

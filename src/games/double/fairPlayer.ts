@@ -102,12 +102,8 @@ function fairGame(deal: DoubleDeal, rules: DoubleRules, samples: number, seed: n
   }
 }
 
-interface Plan {
-  end: FairGameEnd | null;
-  sample: DoubleState;
-  line: number[];
-  tried: number;
-}
+/** A sampled deal's position and its winning line, or how the search for one ended. */
+type Plan = { end: null; sample: DoubleState; line: number[]; tried: number } | { end: FairGameEnd; tried: number };
 
 /**
  * Positions one plan's search may take: a sample the solver cannot decide within it is set
@@ -139,13 +135,13 @@ function newPlan(
     const solved = withinAttempt(run, PLAN_NODES, (attempt) => solve(() => start.clone(), attempt, { optimize: false }));
     if (solved === undefined || runOut(run)) {
       run.hit ??= run.elapsedMs() >= run.limits.timeMs ? 'time' : 'nodes';
-      return { end: 'limit', sample: start, line: [], tried };
+      return { end: 'limit', tried };
     }
     if (solved.verdict === 'winnable' && solved.line !== null)
       return { end: null, sample: start, line: expandLine(start.clone(), solved.line), tried };
     if (solved.verdict === 'unknown') undecided++;
   }
-  return { end: undecided > 0 ? 'limit' : 'resigned', sample: new DoubleState(deal, rules), line: [], tried: tries };
+  return { end: undecided > 0 ? 'limit' : 'resigned', tried: tries };
 }
 
 /** Whether the run's own limits are spent (rather than one plan's share). */

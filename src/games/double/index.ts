@@ -7,7 +7,8 @@ import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type Limits } from '../../search/limits.js';
 import type { TierOrUnknown } from '../difficulty.js';
-import { FAIR_ASSUMPTION, type FairHintOptions, type FairHintResult } from '../fairHintTypes.js';
+import { fairHintResult } from '../fairHintResult.js';
+import type { FairHintOptions, FairHintResult } from '../fairHintTypes.js';
 import { fairPlayResult } from '../fairPlayResult.js';
 import type { FairPlayOptions, FairPlayResult } from '../fairPlayTypes.js';
 import type { HintOptions } from '../hintTypes.js';
@@ -199,23 +200,7 @@ class DoubleDealOpened implements OpenedDeal {
     const h = fairHintDouble(this.deal, this.rulesSet, engineMoves, options);
     // Key order as Pyramide's fair hint writes them.
     const judged = h.moves.map(({ move, wins, decided, chance, low, high }) => ({ move, wins, decided, chance, low, high }));
-    return {
-      code: this.code,
-      fingerprint: this.fingerprint,
-      game: 'double',
-      rules: this.rules,
-      played,
-      fair: true,
-      hidden: h.hidden,
-      samples: h.samples,
-      seed: h.seed,
-      best: judged[0]?.move ?? null,
-      moves: judged,
-      assumption: FAIR_ASSUMPTION,
-      nodes: h.nodes,
-      ms: h.ms,
-      limit: h.limit,
-    };
+    return fairHintResult({ code: this.code, fingerprint: this.fingerprint, game: 'double', rules: this.rules }, played, h, judged);
   }
 
   /** The fair player's games on the deal (see fairPlayer.ts). */

@@ -3,7 +3,8 @@ import { type CardStyle, formatCard, parseCard } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import type { TierOrUnknown } from '../difficulty.js';
-import { FAIR_ASSUMPTION, type FairHintResult } from '../fairHintTypes.js';
+import { fairHintResult } from '../fairHintResult.js';
+import type { FairHintResult } from '../fairHintTypes.js';
 import { fairPlayResult } from '../fairPlayResult.js';
 import { playOutcome } from '../position.js';
 import type { Analysis, DealInput, GameModule, MoveJson, OpenedDeal, RuleFlags } from '../types.js';
@@ -101,23 +102,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       at.playLine(moves);
       const h = fairHintPyramide(deal, rules, parseMoveList(moves), options);
       const judged = h.moves.map(({ move, ...figures }) => ({ move: moveToJson(move), ...figures }));
-      return {
-        code,
-        fingerprint: print,
-        game: 'pyramide',
-        rules: name,
-        played: at.history(),
-        fair: true,
-        hidden: h.hidden,
-        samples: h.samples,
-        seed: h.seed,
-        best: judged[0]?.move ?? null,
-        moves: judged,
-        assumption: FAIR_ASSUMPTION,
-        nodes: h.nodes,
-        ms: h.ms,
-        limit: h.limit,
-      };
+      return fairHintResult({ code, fingerprint: print, game: 'pyramide', rules: name }, at.history(), h, judged);
     },
     fairPlay(options) {
       if (talonOf(deal) === null) throw new InputError('the fair player needs the whole stock order: this deal file gives only part of it');

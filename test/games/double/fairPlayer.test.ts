@@ -9,7 +9,7 @@ import { moveText } from '../../../src/games/hint.js';
 import { Budget } from '../../../src/search/limits.js';
 import { cardsolve } from '../../support/cli.js';
 import { seededRandom } from '../../support/random.js';
-import { D1N, D1V, D3N, D3V, dealColumns } from './helpers.js';
+import { D1N, D1V, D3N, D3V, reducedGame } from './helpers.js';
 
 const LIMITS = { timeMs: 120_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 
@@ -27,16 +27,7 @@ function replayWins(deal: DoubleDeal, rules: DoubleRules, moves: readonly number
 function reducedDeal(seed: number): { deal: DoubleDeal; rules: DoubleRules } {
   const r = seededRandom(seed * 7919);
   const pick = (n: number): number => Math.floor(r() * n);
-  const ranks = 2 + pick(2);
-  const deck: number[] = [];
-  for (let suit = 0; suit < 4; suit++) for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
-  for (let i = deck.length - 1; i > 0; i--) {
-    const j = pick(i + 1);
-    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
-  }
-  const stock = deck.splice(0, 2 + pick(6));
-  const { columns, down } = dealColumns(deck, pick);
-  return { deal: { columns, down, stock, total: 8 * ranks }, rules: [D1N, D3N, D1V, D3V][seed % 4]! };
+  return { deal: reducedGame(pick), rules: [D1N, D3N, D1V, D3V][seed % 4]! };
 }
 
 describe('the fair player (Double Solitaire)', () => {

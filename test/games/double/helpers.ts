@@ -63,3 +63,21 @@ export function dealColumns(deck: readonly number[], pick: (n: number) => number
   const down = columns.map((col) => (col.length === 0 ? 0 : pick(col.length)));
   return { columns, down };
 }
+
+/**
+ * A reduced game dealt at random (both copies of Ace to 2 or Ace to 3 of every suit, a few
+ * columns with some cards face down, a stock of 2 to 7): the deal, rules apart. `pick(n)`
+ * draws a whole number below n; the caller seeds it and may draw on for the rules.
+ */
+export function reducedGame(pick: (n: number) => number): { columns: number[][]; down: number[]; stock: number[]; total: number } {
+  const ranks = 2 + pick(2);
+  const deck: number[] = [];
+  for (let suit = 0; suit < 4; suit++) for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = pick(i + 1);
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  const stock = deck.splice(0, 2 + pick(6));
+  const { columns, down } = dealColumns(deck, pick);
+  return { columns, down, stock, total: 8 * ranks };
+}

@@ -8,7 +8,7 @@ import { describeHint, moveText } from '../../../src/games/hint.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { Budget } from '../../../src/search/limits.js';
 import { seededRandom } from '../../support/random.js';
-import { D1N, D1V, D3N, D3V, dealColumns, position } from './helpers.js';
+import { D1N, D1V, D3N, D3V, position, reducedGame } from './helpers.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -24,17 +24,9 @@ interface Reduced {
 function reducedDeal(seed: number): Reduced {
   const r = seededRandom(seed * 104729);
   const pick = (n: number): number => Math.floor(r() * n);
-  const ranks = 2 + pick(2);
-  const deck: number[] = [];
-  for (let suit = 0; suit < 4; suit++) for (let rank = 1; rank <= ranks; rank++) deck.push(suit * 13 + rank - 1, suit * 13 + rank - 1);
-  for (let i = deck.length - 1; i > 0; i--) {
-    const j = pick(i + 1);
-    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
-  }
-  const stock = deck.splice(0, 2 + pick(6));
-  const { columns, down } = dealColumns(deck, pick);
+  const game = reducedGame(pick);
   const rules = [D1N, D3N, D1V, D3V][pick(4)]!;
-  return { columns, down, stock, rules, total: 8 * ranks };
+  return { ...game, rules };
 }
 
 function stateOf(d: Reduced): DoubleState {
