@@ -18,6 +18,7 @@
  *   data/lists/double-D1N-<tier>.csv and double-D3N-<tier>.csv, `--double-games` games each (default 20).
  *
  * `--thresholds DB` instead prints the tier cuts (25th, 50th, 75th percentiles of the score
+ * (Vegas rule sets: of the foundation cards the best line found reaches, every verdict)
  * of the winnable deals) of the rows stored in a database for `--game` (default pyramide)
  * and `--rules` (default app, or D1N), `--to CODE` the last code.
  *
@@ -61,6 +62,27 @@ function flag(args: readonly string[], name: string): string | undefined {
 function thresholds(path: string, game: string, rules: string, to: string | undefined): void {
   const db = new Database(path, { readonly: true });
   const last = to ?? (game === 'double' ? 'DS1-ZZZ-ZZZZZZZ' : 'PY1-N-ZZZZZZZ');
+  if (game === 'double' && rules.endsWith('V')) {
+    // Vegas: cuts on the cards the best line found reaches, every verdict (a win reaches all), more is easier.
+    const reached = (
+      db
+        .prepare(
+          `SELECT stuck AS s FROM results WHERE game = ? AND rules = ? AND mode = 'full' AND stuck IS NOT NULL AND code <= ? ORDER BY s`,
+        )
+        .all(game, rules, last) as Array<{ s: number }>
+    ).map((r) => r.s);
+    const span = db
+      .prepare(
+        `SELECT min(code) AS first, max(code) AS last, sum(verdict = 'winnable') AS w FROM results WHERE game = ? AND rules = ? AND mode = 'full' AND code <= ?`,
+      )
+      .get(game, rules, last) as { first: string; last: string; w: number };
+    db.close();
+    console.log(`reference sample: ${reached.length} codes, ${span.first} to ${span.last}, ${span.w} won`);
+    console.log(
+      `thresholds (foundation cards reached): easy >= ${pct(reached, 75)}, medium >= ${pct(reached, 50)}, hard >= ${pct(reached, 25)}, expert below`,
+    );
+    return;
+  }
   const rows = db
     .prepare(
       `SELECT json_extract(extra, '$.difficulty') AS s FROM results WHERE game = ? AND rules = ? AND mode = 'full'

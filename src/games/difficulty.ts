@@ -13,14 +13,25 @@ export type TierOrUnknown = Tier | 'unknown';
 
 /**
  * Score thresholds: a winnable deal with score < easy is `easy`, < medium `medium`, < hard
- * `hard`, otherwise `expert`.
+ * `hard`, otherwise `expert`. With `by: 'reach'` the cuts are on the game's stuck figure
+ * instead, for every verdict, and more is easier: a deal whose best line found reaches at
+ * least `easy` is `easy`, at least `medium` `medium`, at least `hard` `hard`, otherwise
+ * `expert` (a win counts the figure's maximum). Vegas scoring uses it: the player plays for
+ * the dollars the foundation cards pay, and most deals are not won.
  */
 export interface TierThresholds {
   easy: number;
   medium: number;
   hard: number;
+  /** What the cuts are on: a winnable deal's score (the default) or every deal's stuck figure. */
+  by?: 'score' | 'reach';
   /** How the cuts were made, for the README and `--help`. */
   sample: string;
+}
+
+/** Whether these cuts are on the stuck figure of every deal (`by: 'reach'`). */
+export function byReach(t: TierThresholds | null): boolean {
+  return t?.by === 'reach';
 }
 
 /**
@@ -37,18 +48,36 @@ export function thresholdsFor(scale: DifficultyScale | undefined, rules: string)
   return scale?.cuts[rules] ?? null;
 }
 
-/** The tier of a score under these cuts; `unknown` without a score or cuts. */
+/** The tier of a score (the stuck figure under `by: 'reach'`) under these cuts; `unknown` without one or without cuts. */
 export function tierOf(t: TierThresholds | null, score: number | null | undefined): TierOrUnknown {
   if (t === null || score === null || score === undefined || !Number.isFinite(score)) return 'unknown';
+  if (t.by === 'reach') {
+    if (score >= t.easy) return 'easy';
+    if (score >= t.medium) return 'medium';
+    if (score >= t.hard) return 'hard';
+    return 'expert';
+  }
   if (score < t.easy) return 'easy';
   if (score < t.medium) return 'medium';
   if (score < t.hard) return 'hard';
   return 'expert';
 }
 
-/** The score range [min, max) of a tier, for queries over stored scores. */
+/** The score range [min, max) of a tier (of the stuck figure under `by: 'reach'`), for queries over stored figures. */
 export function tierRange(t: TierThresholds | null, tier: Tier): { min: number; max: number } | null {
   if (t === null) return null;
+  if (t.by === 'reach') {
+    switch (tier) {
+      case 'easy':
+        return { min: t.easy, max: Infinity };
+      case 'medium':
+        return { min: t.medium, max: t.easy };
+      case 'hard':
+        return { min: t.hard, max: t.medium };
+      case 'expert':
+        return { min: -Infinity, max: t.hard };
+    }
+  }
   switch (tier) {
     case 'easy':
       return { min: -Infinity, max: t.easy };

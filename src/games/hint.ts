@@ -58,7 +58,20 @@ function stuckFigure(game: GameId, h: HintResultBase | JudgedMoveBase): unknown 
 /** What is still reachable, in the game's own terms ("at most 20 of the 28 pyramid cards can be removed in all"). */
 export function reachText(game: GameId, h: HintResultBase | JudgedMoveBase): string {
   const value = stuckFigure(game, h);
-  return typeof value === 'number' ? `${h.stuckExact ? 'at most' : 'at least'} ${value} ${gameById(game).stuck.reach}` : '';
+  if (typeof value !== 'number') return '';
+  const stuck = gameById(game).stuck;
+  // Double Solitaire's own figures: under Vegas what the cards pay, and a proven ceiling.
+  const own = h as Pick<JudgedMove, 'dollarsAtLeast' | 'dollarsAtMost' | 'foundationAtMost'>;
+  let text = `${h.stuckExact ? 'at most' : 'at least'} ${value} ${stuck.reach}${dollarsText(own.dollarsAtLeast)}`;
+  if (!h.stuckExact && typeof own.foundationAtMost === 'number' && own.foundationAtMost < stuck.max) {
+    text += `, at most ${own.foundationAtMost}${dollarsText(own.dollarsAtMost)} by a proven bound`;
+  }
+  return text;
+}
+
+/** ` ($21)`, ` (-$79)`: dollars as the app writes them; nothing without. */
+function dollarsText(dollars: number | null | undefined): string {
+  return typeof dollars === 'number' ? ` (${dollars < 0 ? `-$${-dollars}` : `$${dollars}`})` : '';
 }
 
 function statusText(h: HintResult): string {

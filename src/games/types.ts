@@ -155,6 +155,11 @@ export interface GameModule {
   figures: readonly FigureSpec[];
   /** Its difficulty score and tier cuts per rule set; without it a game's deals have no tier. */
   difficulty?: DifficultyScale;
+  /**
+   * Rule sets scored in dollars by the stuck figure (Double Solitaire's Vegas: $5 a
+   * foundation card from -$104): what a line reaching `n` cards pays is `start + perCard * n`.
+   */
+  dollars?: { rules: readonly string[]; perCard: number; start: number };
   /** Stored with every result; bump it whenever the solver's answers can change. */
   solverVersion: string;
   /**

@@ -11,14 +11,19 @@ import { solverVersionOf } from '../batch/version.js';
 import { formatDealCode, MAX_DEAL_NUMBER, parseDealCode } from '../codes/dealCode.js';
 import { Sfc32 } from '../codes/sfc32.js';
 import { InputError } from '../errors/inputError.js';
-import { type TierOrUnknown, thresholdsFor } from '../games/difficulty.js';
+import { byReach, type TierOrUnknown, thresholdsFor } from '../games/difficulty.js';
+import { allGames } from '../games/registry.js';
 import type { GameModule, RuleFlags } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
-import { type CuratedDeal, type CurateFilter, findCurated, listColumns, storedCodes } from '../store/curateQuery.js';
+import { type CuratedDeal, type CurateFilter, dollarsOf, findCurated, listColumns, storedCodes } from '../store/curateQuery.js';
+import { type NumberRange, parseRange } from '../store/numberRange.js';
 
-/** The columns of a curated list in CSV, and of the shipped lists: the common ones, then the figures the games list. */
+/**
+ * The columns of a curated list in CSV, and of the shipped lists: the common ones, then the
+ * figures the games list. Lists are read by header name, so older ones without a column stay readable.
+ */
 export function csvFields(): string[] {
-  return ['code', 'verdict', 'tier', 'difficulty', 'minMoves', 'stuck', ...listColumns()];
+  return ['code', 'verdict', 'tier', 'difficulty', 'minMoves', 'stuck', 'dollars', ...listColumns()];
 }
 
 /** A curated list as `curate --format csv` writes it: a header line, then a deal a line. */
@@ -33,6 +38,39 @@ export function refuseTierWithoutCuts(game: GameModule, rules: string, tier: Tie
   if (tier !== undefined && tier !== 'unknown' && thresholdsFor(game.difficulty, rules) === null) {
     throw new InputError(`${flag} ${tier}: ${game.name} under rules ${rules} has no difficulty tiers yet (only ${flag} unknown)`);
   }
+}
+
+/** The games' rule sets played for dollars, for messages: `Double Solitaire D1V, D3V`. */
+function dollarRuleSets(): string {
+  const named = allGames().flatMap((g) => (g.dollars === undefined ? [] : [`${g.name} ${g.dollars.rules.join(', ')}`]));
+  return named.length === 0 ? 'none' : named.join('; ');
+}
+
+/**
+ * A range of dollars (`--dollars` or the API's `dollars`, named by `flag`) as the range of the
+ * stuck figure whose lines pay that: cards >= ceil((MIN - start) / perCard), cards <=
+ * floor((MAX - start) / perCard). Refuses a game or rule set not played for dollars, and a
+ * range no line pays.
+ */
+export function dollarsRange(game: GameModule, rules: string, text: string, flag: string): { dollars: NumberRange; stuck: NumberRange } {
+  const pay = dollarsOf(game, rules);
+  if (pay === null) {
+    throw new InputError(
+      `${flag}: ${game.name} under rules ${rules} is not played for dollars (the rule sets that are: ${dollarRuleSets()})`,
+    );
+  }
+  const dollars = parseRange(text, flag, { negative: true });
+  const stuck: NumberRange = {
+    ...(dollars.min !== undefined ? { min: Math.ceil((dollars.min - pay.start) / pay.perCard) } : {}),
+    ...(dollars.max !== undefined ? { max: Math.floor((dollars.max - pay.start) / pay.perCard) } : {}),
+  };
+  if (stuck.min !== undefined && stuck.max !== undefined && stuck.min > stuck.max) {
+    throw new InputError(
+      `${flag} "${text}": no line pays that: a line pays ${pay.start} + ${pay.perCard} a card ` +
+        `(..., ${pay.start + pay.perCard * stuck.max}, ${pay.start + pay.perCard * stuck.min}, ...); expected a range holding one of these`,
+    );
+  }
+  return { dollars, stuck };
 }
 
 export type CurateOrder = 'difficulty' | 'code' | 'random';
@@ -73,10 +111,12 @@ const RANDOM_ORDER_SALT = 0x43555241;
 
 /**
  * `difficulty`: hardest first: winnable deals by score (high first), then deals that cannot
- * be won by their stuck figure (fewest cards removable first); `code`: code order;
- * `random`: a Fisher-Yates shuffle of the code-ordered deals by sfc32 seeded with `seed`.
+ * be won by their stuck figure (fewest cards removable first); with `byReach` (the rule
+ * set's tiers are on the stuck figure: Vegas) every deal by its stuck figure, fewest first.
+ * `code`: code order; `random`: a Fisher-Yates shuffle of the code-ordered deals by sfc32
+ * seeded with `seed`.
  */
-export function orderDeals(deals: readonly CuratedDeal[], order: CurateOrder, seed: number): CuratedDeal[] {
+export function orderDeals(deals: readonly CuratedDeal[], order: CurateOrder, seed: number, byReach = false): CuratedDeal[] {
   const out = [...deals];
   if (order === 'code') return out;
   if (order === 'random') {
@@ -88,6 +128,8 @@ export function orderDeals(deals: readonly CuratedDeal[], order: CurateOrder, se
     return out;
   }
   const key = (d: CuratedDeal): number[] => {
+    // A deal without a stuck figure last: nothing says how far it goes.
+    if (byReach) return [0, d.stuck ?? Infinity];
     if (d.verdict === 'winnable') return [0, -(d.difficulty ?? -Infinity)];
     if (d.verdict === 'unwinnable') return [1, d.stuck ?? Infinity];
     return [2, 0];
@@ -132,7 +174,7 @@ export async function curate(db: Database.Database, req: CurateRequest): Promise
     analysed += todo.length;
     matching = findCurated(db, filter);
   }
-  const ordered = orderDeals(matching, req.order, req.seed);
+  const ordered = orderDeals(matching, req.order, req.seed, byReach(thresholdsFor(req.game.difficulty, filter.rules)));
   return {
     deals: ordered.slice(0, req.count),
     asked: req.count,

@@ -8,7 +8,8 @@
  *   deal  = order[day mod pool size]
  *
  * The pool is walked round in a cycle, so no deal comes back before `pool size` days: with
- * 366 codes or more, none repeats within a year.
+ * 366 codes or more, none repeats within a year. A smaller pool is still served, and the
+ * answer says every how many days it repeats.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,8 +20,10 @@ import { TIERS, type Tier } from '../games/difficulty.js';
 
 export const DAILY_SALT = 0x4441494c;
 export const DAILY_EPOCH = '2026-01-01';
-/** A pool must cover a year without a repeat. */
-const MIN_POOL = 366;
+/** The days of a leap year: a pool of at least this many has no repeat within a year. */
+const YEAR = 366;
+/** Where the shipped lists are read from instead of data/lists, when set (tests, a list being made). */
+export const LISTS_VARIABLE = 'CARDSOLVE_LISTS';
 
 /** One row of a shipped list: the code and the figures written with it. */
 export interface ListEntry {
@@ -34,8 +37,10 @@ export interface ShippedList {
   entries: ListEntry[];
 }
 
-/** The folder of the shipped lists, found from this module (dist/src/lists or src/lists). */
+/** The folder of the shipped lists: `CARDSOLVE_LISTS`, else data/lists found from this module (dist/src/lists or src/lists). */
 function listsFolder(): string {
+  const chosen = process.env[LISTS_VARIABLE];
+  if (chosen) return chosen;
   const here = dirname(fileURLToPath(import.meta.url));
   const up = here.includes(`${join('dist', 'src')}`) ? join(here, '..', '..', '..') : join(here, '..', '..');
   return join(up, 'data', 'lists');
@@ -106,9 +111,9 @@ export function dailyOrder(size: number, tier: Tier): number[] {
   return order;
 }
 
-/** The entry of the pool for a day number. */
+/** The entry of the pool for a day number: the pool's cycle order walked round, so none repeats within `pool.length` days. */
 export function dailyPick<T>(pool: readonly T[], tier: Tier, day: number): T {
-  if (pool.length < MIN_POOL) throw new Error(`a daily pool needs at least ${MIN_POOL} deals, this one has ${pool.length}`);
+  if (pool.length === 0) throw new Error('a daily pool needs at least one deal, this one has none');
   const order = dailyOrder(pool.length, tier);
   const at = ((day % pool.length) + pool.length) % pool.length;
   return pool[order[at]!]!;
@@ -130,15 +135,22 @@ export interface DailyDeal {
   figures: Record<string, string | number | null>;
   /** The pool's size: no deal comes back before this many days. */
   pool: number;
+  /** What the player should know, in words: a pool smaller than a year repeats within one. */
+  notes: string[];
 }
 
-/** The shipped pool of a game's rule set and tier; `InputError` when it cannot serve a year. */
+/** The notes of a pool's size: none when it covers a year without a repeat. */
+export function poolNotes(size: number): string[] {
+  return size >= YEAR
+    ? []
+    : [`the pool has ${size} deal${size === 1 ? '' : 's'}: the deal of the day repeats every ${size} day${size === 1 ? '' : 's'}`];
+}
+
+/** The shipped pool of a game's rule set and tier; `InputError` when there is none or it is empty. */
 export function dailyPool(game: string, rules: string, tier: Tier): ListEntry[] {
   const pool = readPool(game, rules, tier);
-  if (pool.entries.length < MIN_POOL) {
-    throw new InputError(
-      `the shipped list for ${game} (rules ${rules}), tier ${tier} has ${pool.entries.length} deals: a daily pool needs at least ${MIN_POOL}`,
-    );
+  if (pool.entries.length === 0) {
+    throw new InputError(`the shipped list for ${game} (rules ${rules}), tier ${tier} has no deals: a daily pool needs at least one`);
   }
   return pool.entries;
 }
@@ -147,7 +159,7 @@ export function dailyPool(game: string, rules: string, tier: Tier): ListEntry[] 
 export function dailyDealFrom(pool: readonly ListEntry[], game: string, rules: string, tier: Tier, date: string): DailyDeal {
   const day = dayNumber(date);
   const { code, ...figures } = dailyPick(pool, tier, day);
-  return { date, day, game, rules, tier, code, figures, pool: pool.length };
+  return { date, day, game, rules, tier, code, figures, pool: pool.length, notes: poolNotes(pool.length) };
 }
 
 /** The deal of a date for a game's rule set and tier; `InputError` when no list can serve it. */

@@ -2,16 +2,18 @@
  * The stored rows a curated list may draw from: one game, one rule set, full analyses of
  * the current solver version (older rows are recomputed when asked), deals given by code,
  * filtered by verdict, tier, ranges of minMoves, of the stuck figure and of crossroads, and
- * a range of codes. Game figures live in the `extra` JSON column and are read with
- * SQLite's json_extract: the score of the game's difficulty scale, and the figures the
- * games declare `listed`.
+ * a range of codes. Tiers are on the score of winnable deals, or on every deal's stuck figure
+ * where the rule set's cuts are by reach (Vegas). Game figures live in the `extra` JSON
+ * column and are read with SQLite's json_extract: the score of the game's difficulty scale,
+ * and the figures the games declare `listed`.
  */
 import type Database from 'better-sqlite3';
-import { type Tier, type TierOrUnknown, thresholdsFor, tierOf, tierRange } from '../games/difficulty.js';
+import { type TierOrUnknown, thresholdsFor } from '../games/difficulty.js';
 import { listedFigures } from '../games/figures.js';
 import { allGames, gameById } from '../games/registry.js';
-import type { GameId, Verdict } from '../games/types.js';
+import type { GameId, GameModule, Verdict } from '../games/types.js';
 import { type NumberRange, rangeConditions } from './numberRange.js';
+import { storedTier, tierSql } from './resultFilter.js';
 
 export type { NumberRange } from './numberRange.js';
 
@@ -45,7 +47,15 @@ export interface CuratedDeal {
   /** The game's stuck figure (unwinnable deals), and its exactness. */
   stuck: number | null;
   stuckExact: boolean | null;
+  /** What the best line found pays, where the rule set is played for dollars (Vegas); else null. */
+  dollars: number | null;
   [figure: string]: ListedValue;
+}
+
+/** How a game's rule set pays in dollars (`GameModule.dollars`), or null when it is not played for dollars. */
+export function dollarsOf(game: GameModule, rules: string): { perCard: number; start: number } | null {
+  const d = game.dollars;
+  return d?.rules.includes(rules) ? { perCard: d.perCard, start: d.start } : null;
 }
 
 /** The figures every curated deal carries after the common ones: those the registered games list. */
@@ -73,34 +83,19 @@ function extraPath(field: string): string {
 export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal[] {
   const parts = ['game = ?', 'rules = ?', "mode = 'full'", 'solver_version = ?', 'code IS NOT NULL'];
   const params: unknown[] = [f.game, f.rules, f.solverVersion];
-  const scale = gameById(f.game).difficulty;
+  const game = gameById(f.game);
+  const scale = game.difficulty;
   const cuts = thresholdsFor(scale, f.rules);
+  const pay = dollarsOf(game, f.rules);
   // Without a scale no deal has a score: every winnable deal is of tier `unknown`.
   const score = scale === undefined ? 'NULL' : extraPath(scale.field);
   if (f.verdict !== undefined) {
     parts.push('verdict = ?');
     params.push(f.verdict);
   }
-  if (f.tier !== undefined) {
-    // A tier is a range of the stored score; `unknown` is a winnable deal without one.
-    parts.push("verdict = 'winnable'");
-    if (f.tier === 'unknown') parts.push(`${score} IS NULL`);
-    else {
-      const r = tierRange(cuts, f.tier as Tier);
-      if (r === null) parts.push('0');
-      else {
-        parts.push(`${score} IS NOT NULL`);
-        if (Number.isFinite(r.min)) {
-          parts.push(`${score} >= ?`);
-          params.push(r.min);
-        }
-        if (Number.isFinite(r.max)) {
-          parts.push(`${score} < ?`);
-          params.push(r.max);
-        }
-      }
-    }
-  }
+  // A tier is a range of the stored score of winnable deals, or of every deal's stuck figure
+  // where the cuts are by reach.
+  if (f.tier !== undefined) tierSql(cuts, f.tier, score, parts, params);
   rangeConditions('min_moves', f.minMoves, parts, params);
   rangeConditions('stuck', f.stuck, parts, params);
   rangeConditions(extraPath('crossroads'), f.crossroads, parts, params);
@@ -122,11 +117,12 @@ export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal
     const deal: CuratedDeal = {
       code: r.code,
       verdict: r.verdict as Verdict,
-      tier: r.verdict === 'winnable' ? tierOf(cuts, r.difficulty) : null,
+      tier: storedTier(cuts, { verdict: r.verdict, score: r.difficulty, stuck: r.stuck }),
       difficulty: r.difficulty,
       minMoves: r.min_moves,
       stuck: r.stuck,
       stuckExact: r.stuck_exact === null ? null : r.stuck_exact === 1,
+      dollars: pay === null || r.stuck === null ? null : pay.start + pay.perCard * r.stuck,
     };
     columns.forEach((field, i) => {
       deal[field] = r[`f${i}`] ?? null;

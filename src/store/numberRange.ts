@@ -7,14 +7,21 @@ export interface NumberRange {
   max?: number;
 }
 
-/** `A..B`, `A..`, `..B` or `N`; `what` names the filter in the message (`--min-moves`). */
-export function parseRange(text: string, what: string): NumberRange {
-  const m = /^\s*(\d*)\s*(\.\.)?\s*(\d*)\s*$/.exec(text);
-  if (!m || (m[1] === '' && m[3] === '') || (m[2] === undefined && m[3] !== '')) {
-    throw new InputError(`${what} "${text}" is not a range: expected MIN..MAX, MIN.., ..MAX or one number, for example 10..14`);
+export interface RangeOptions {
+  /** Whether the ends may be negative (`-104..0`): dollars may, counts of cards or moves may not. */
+  negative?: boolean;
+}
+
+/** `A..B`, `A..`, `..B` or `N` of whole numbers; `what` names the filter in the message (`--min-moves`). */
+export function parseRange(text: string, what: string, options: RangeOptions = {}): NumberRange {
+  const n = options.negative ? '(-?\\d+)?' : '(\\d+)?';
+  const m = new RegExp(`^\\s*${n}\\s*(\\.\\.)?\\s*${n}\\s*$`).exec(text);
+  if (!m || (m[1] === undefined && m[3] === undefined) || (m[2] === undefined && m[3] !== undefined)) {
+    const example = options.negative ? '-50..100' : '10..14';
+    throw new InputError(`${what} "${text}" is not a range: expected MIN..MAX, MIN.., ..MAX or one number, for example ${example}`);
   }
-  const min = m[1] === '' ? undefined : Number(m[1]);
-  const max = m[2] === undefined ? min : m[3] === '' ? undefined : Number(m[3]);
+  const min = m[1] === undefined ? undefined : Number(m[1]);
+  const max = m[2] === undefined ? min : m[3] === undefined ? undefined : Number(m[3]);
   if (min !== undefined && max !== undefined && min > max) throw new InputError(`${what} "${text}": the lower end is above the upper end`);
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }

@@ -3,9 +3,10 @@
  * solution, no extra) of the rows `ResultsTable` picked, read by id.
  */
 import type Database from 'better-sqlite3';
-import { type TierOrUnknown, thresholdsFor, tierOf } from '../games/difficulty.js';
+import { type TierOrUnknown, thresholdsFor } from '../games/difficulty.js';
 import { allGames } from '../games/registry.js';
 import type { GameId, Verdict } from '../games/types.js';
+import { storedTier } from './resultFilter.js';
 
 export interface PageRow {
   game: GameId;
@@ -49,11 +50,14 @@ interface Row {
   analysed_at: string;
 }
 
-/** A winnable row's tier from its score, under its game's cuts for its rule set. */
+/** A row's tier under its game's cuts for its rule set (see `storedTier`). */
 function tierOfRow(r: Row): TierOrUnknown | null {
-  if (r.verdict !== 'winnable') return null;
   const game = allGames().find((g) => g.id === r.game);
-  return tierOf(game === undefined ? null : thresholdsFor(game.difficulty, r.rules), r.difficulty);
+  return storedTier(game === undefined ? null : thresholdsFor(game.difficulty, r.rules), {
+    verdict: r.verdict,
+    score: r.difficulty,
+    stuck: r.stuck,
+  });
 }
 
 /** The rows of `ids`, in that order: the page the results table picked. */

@@ -9,7 +9,7 @@
  * arrays. Each sortable figure has, per rule set, its rows in order of that figure.
  */
 import type Database from 'better-sqlite3';
-import { type TierOrUnknown, thresholdsFor, tierRange } from '../games/difficulty.js';
+import { byReach, type TierOrUnknown, thresholdsFor, tierRange } from '../games/difficulty.js';
 import { allGames } from '../games/registry.js';
 import type { Verdict } from '../games/types.js';
 import type { NumberRange } from './numberRange.js';
@@ -253,11 +253,14 @@ export class ResultsTable {
     const stuckOn = f.stuck !== undefined;
     const tierOn = f.tier !== undefined;
     const tierUnknown = f.tier === 'unknown';
+    const cuts = thresholdsFor(allGames().find((g) => g.id === f.game)?.difficulty, f.rules);
+    // Cuts by reach are on every row's stuck figure; the others on a winnable row's score.
+    const reach = byReach(cuts);
+    const tierFigure = reach ? stuck : difficulty;
     let tierLow = -Infinity;
     let tierHigh = Infinity;
     if (f.tier !== undefined && f.tier !== 'unknown') {
-      const game = allGames().find((g) => g.id === f.game);
-      const range = tierRange(thresholdsFor(game?.difficulty, f.rules), f.tier);
+      const range = tierRange(cuts, f.tier);
       // No tiers for this rule set: no row is of one.
       tierLow = range === null ? Infinity : range.min;
       tierHigh = range === null ? -Infinity : range.max;
@@ -273,8 +276,8 @@ export class ResultsTable {
         if (!(v >= stuckLow && v <= stuckHigh)) return false;
       }
       if (tierOn) {
-        if (verdicts[i] !== winnable) return false;
-        const d = difficulty[i]!;
+        if (!reach && verdicts[i] !== winnable) return false;
+        const d = tierFigure[i]!;
         if (tierUnknown ? !Number.isNaN(d) : !(d >= tierLow && d < tierHigh)) return false;
       }
       return true;

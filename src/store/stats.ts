@@ -6,7 +6,7 @@
  * one, then the newest.
  */
 import type Database from 'better-sqlite3';
-import { TIERS, thresholdsFor, tierOf } from '../games/difficulty.js';
+import { byReach, TIERS, thresholdsFor, tierOf } from '../games/difficulty.js';
 import { allGames } from '../games/registry.js';
 import type { GameId, GameModule } from '../games/types.js';
 import { type ResultFilter, whereOf } from './resultFilter.js';
@@ -70,7 +70,8 @@ export interface GroupStats {
   stuck: Bucket[];
   /**
    * Winnable deals per difficulty tier (from the stored score and the game's thresholds;
-   * `unknown`: winnable without a score), or null when the rule set has no tiers.
+   * `unknown`: winnable without a score), or null when the rule set has no tiers. Where the
+   * cuts are by reach (Vegas), every deal per tier of its stuck figure (`unknown`: none).
    */
   tiers: Record<string, number> | null;
   /** Distribution of the difficulty score over the winnable deals that have one (whole points). */
@@ -145,19 +146,26 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
   const slow = db.prepare(
     `${withPicked} SELECT deal_key AS deal, verdict, ms, nodes FROM picked WHERE game = ? AND rules = ? ORDER BY ms DESC LIMIT ?`,
   );
-  /** The winnable deals' difficulty scores: counted per tier, and as a histogram of whole points. */
+  /**
+   * The deals per tier (the winnable ones by score; every one by its stuck figure where the
+   * cuts are by reach), and the winnable deals' scores as a histogram of whole points.
+   */
   const difficulty = (game: string, rules: string): { tiers: Record<string, number> | null; buckets: Bucket[] } => {
     const scale = knownGame(game)?.difficulty;
     if (scale === undefined) return { tiers: null, buckets: [] };
     const cuts = thresholdsFor(scale, rules);
+    const reach = byReach(cuts);
     // The scale's field is a declared plain name, as the games' figures are.
-    const scores = db.prepare(
-      `${withPicked} SELECT json_extract(extra, '$.${scale.field}') AS score FROM picked WHERE game = ? AND rules = ? AND verdict = 'winnable'`,
+    const figures = db.prepare(
+      `${withPicked} SELECT verdict, stuck, json_extract(extra, '$.${scale.field}') AS score FROM picked
+       WHERE game = ? AND rules = ?${reach ? '' : " AND verdict = 'winnable'"}`,
     );
     const counts: Record<string, number> = Object.fromEntries([...TIERS, 'unknown'].map((t) => [t, 0]));
     const points = new Map<number, number>();
-    for (const r of scores.all(...params, game, rules) as Array<{ score: number | null }>) {
-      counts[tierOf(cuts, r.score)]!++;
+    for (const r of figures.all(...params, game, rules) as Array<{ verdict: string; stuck: number | null; score: number | null }>) {
+      if (reach) counts[tierOf(cuts, r.stuck)]!++;
+      if (r.verdict !== 'winnable') continue;
+      if (!reach) counts[tierOf(cuts, r.score)]!++;
       if (r.score !== null) points.set(Math.floor(r.score), (points.get(Math.floor(r.score)) ?? 0) + 1);
     }
     const buckets = bucketise([...points].sort((a, b) => a[0] - b[0]).map(([value, count]) => ({ value, count })));
@@ -262,12 +270,19 @@ export function formatStats(groups: readonly GroupStats[], stuckTitle: (g: Group
       out.push(`  ${stuckTitle(g) ?? g.stuckFigure ?? 'stuck figure'} in the unwinnable deals:`);
       out.push(...histogram(g.stuck));
     }
-    if (g.tiers && g.winnable > 0) {
+    // Tiers by reach count every deal; the others, the winnable ones.
+    const reach = byReach(thresholdsFor(knownGame(g.game)?.difficulty, g.rules));
+    const tiered = reach ? g.deals : g.winnable;
+    if (g.tiers && tiered > 0) {
       out.push('');
-      out.push('  difficulty tiers of the winnable deals:');
+      out.push(
+        reach
+          ? `  difficulty tiers of every deal, by ${stuckTitle(g) ?? g.stuckFigure ?? 'stuck figure'}, more is easier:`
+          : '  difficulty tiers of the winnable deals:',
+      );
       for (const [tier, n] of Object.entries(g.tiers)) {
         if (tier === 'unknown' && n === 0) continue;
-        out.push(`    ${tier.padEnd(8)} ${String(n).padStart(8)}  ${pct(n / g.winnable).padStart(6)}`);
+        out.push(`    ${tier.padEnd(8)} ${String(n).padStart(8)}  ${pct(n / tiered).padStart(6)}`);
       }
     }
     if (g.difficulty.length) {

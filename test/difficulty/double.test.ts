@@ -36,6 +36,18 @@ describe('doubleDifficulty', () => {
     expect(doubleDifficulty(deal, D1N, line, { judgeNodes: 5000, dealNodes: 400_000, playouts: 20 })).toEqual(d);
   }, 120_000);
 
+  it("searches the moves a short first search left unjudged again with what the deal's budget left, and judges them right", () => {
+    const deal = dealFromNumber(1);
+    const line = lineOf(1);
+    const full = doubleDifficulty(deal, D1N, line, { judgeNodes: 5000, dealNodes: 400_000, playouts: 10 });
+    // First searches of 20 positions leave moves unjudged; the second round decides them.
+    const short = doubleDifficulty(deal, D1N, line, { judgeNodes: 20, dealNodes: 400_000, playouts: 10 });
+    expect(short.retried).toBeGreaterThan(0);
+    expect(short.undecided).toBe(0);
+    // Each move's verdict is a fact of the deal: the figures agree with the generous budget's.
+    expect([short.crossroads, short.losingShare, short.difficulty]).toEqual([full.crossroads, full.losingShare, full.difficulty]);
+  }, 120_000);
+
   it('leaves crossroads, the losing share and the tier unknown when the budget cannot judge every move', () => {
     const d = doubleDifficulty(dealFromNumber(1), D1N, lineOf(1), { judgeNodes: 5000, dealNodes: 0, playouts: 10 });
     expect(d.undecided).toBeGreaterThan(0);

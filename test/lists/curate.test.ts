@@ -3,15 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solverVersionOf } from '../../src/batch/version.js';
 import { dealNumberLetters } from '../../src/codes/dealCode.js';
 import { Sfc32 } from '../../src/codes/sfc32.js';
+import { InputError } from '../../src/errors/inputError.js';
 import { TIERS, type TierOrUnknown, thresholdsFor, tierOf } from '../../src/games/difficulty.js';
 import { pyramideGame } from '../../src/games/pyramide/index.js';
 import { gameById } from '../../src/games/registry.js';
 import type { Verdict } from '../../src/games/types.js';
-import { codeRange, orderDeals } from '../../src/lists/curate.js';
+import { codeRange, csvFields, curate, curatedCsv, dollarsRange, orderDeals } from '../../src/lists/curate.js';
+import { parseList } from '../../src/lists/daily.js';
 import { type CuratedDeal, type CurateFilter, findCurated } from '../../src/store/curateQuery.js';
 import { openDatabase } from '../../src/store/database.js';
 import { type NewResult, ResultStore } from '../../src/store/results.js';
-import { result } from '../store/helpers.js';
+import { LIMITS, result, vegasResult, vegasRows } from '../store/helpers.js';
 import { tempDir } from '../support/tempDir.js';
 
 /** A game's tier cuts under a rule set, as the game declares them. */
@@ -183,5 +185,119 @@ describe('stats tier counts', () => {
     for (const d of rows) expected[d.code === 'PY1-N-AAAAAAA' ? 'unknown' : d.tier!]!++;
     expect(group.tiers).toEqual(expected);
     expect(Object.values(group.tiers!).reduce((a, b) => a + b, 0)).toBe(group.winnable);
+  });
+});
+
+describe('Vegas lists: tiers and order by reach, dollars', () => {
+  const double = gameById('double');
+  const doubleVersion = solverVersionOf(double);
+  const cuts = cutsOf('double', 'D1V')!;
+  const pay = double.dollars!;
+  let vegasDb: ReturnType<typeof openDatabase>;
+  beforeAll(() => {
+    vegasDb = openDatabase(join(dir, 'vegas.sqlite'));
+    new ResultStore(vegasDb).saveMany([
+      ...vegasRows('D1V', cuts, doubleVersion),
+      vegasResult('DS1-D1N-AAAAAAA', 'unwinnable', 40, doubleVersion),
+    ]);
+  });
+  afterAll(() => vegasDb.close());
+
+  const vegasDeals = (extra: Partial<CurateFilter> = {}): CuratedDeal[] =>
+    findCurated(vegasDb, { game: 'double', rules: 'D1V', solverVersion: doubleVersion, ...extra });
+
+  it('the game pays D1V in dollars, and its D1V cuts are by reach', () => {
+    expect(pay.rules).toContain('D1V');
+    expect(cuts.by).toBe('reach');
+  });
+
+  it('each deal says what its best line found pays; a rule set not played for dollars says null', () => {
+    for (const d of vegasDeals()) expect(d.dollars, d.code).toBe(d.stuck === null ? null : pay.start + pay.perCard * d.stuck);
+    expect(vegasDeals().find((d) => d.stuck === 104)!.dollars).toBe(pay.start + 104 * pay.perCard);
+    expect(findCurated(vegasDb, { game: 'double', rules: 'D1N', solverVersion: doubleVersion })[0]!.dollars).toBeNull();
+  });
+
+  it('CSV: a dollars column right after stuck, with what the line pays (empty without dollars)', () => {
+    const fields = csvFields();
+    expect(fields.indexOf('dollars')).toBe(fields.indexOf('stuck') + 1);
+    const lines = curatedCsv(vegasDeals()).trim().split('\n');
+    const header = lines[0]!.split(',');
+    const at = header.indexOf('dollars');
+    const stuckAt = header.indexOf('stuck');
+    expect(at).toBe(stuckAt + 1);
+    for (const line of lines.slice(1)) {
+      const cells = line.split(',');
+      expect(cells[at], line).toBe(cells[stuckAt] === '' ? '' : String(pay.start + pay.perCard * Number(cells[stuckAt])));
+    }
+    expect(lines.some((l) => l.split(',')[at]!.startsWith('-'))).toBe(true);
+    // Pyramide is not played for dollars: the column is there, empty.
+    const pyramide = curatedCsv(findCurated(db, { game: 'pyramide', rules: 'app', solverVersion: VERSION }).slice(0, 3))
+      .trim()
+      .split('\n');
+    for (const line of pyramide.slice(1)) expect(line.split(',')[pyramide[0]!.split(',').indexOf('dollars')]).toBe('');
+    // A list written before the column is read by header name all the same.
+    const old = parseList('code,verdict,tier,difficulty,minMoves,stuck,crossroads\nDS1-D1V-AAAAAAA,unwinnable,expert,,,34,\n');
+    expect(old.entries[0]).toMatchObject({ code: 'DS1-D1V-AAAAAAA', tier: 'expert', stuck: 34 });
+  });
+
+  it('order difficulty under D1V: every deal by its stuck figure, fewest cards first, ties by code', async () => {
+    const result = await curate(vegasDb, {
+      filter: { game: 'double', rules: 'D1V' },
+      game: double,
+      flags: { rules: 'D1V' },
+      ...codeRange(double, undefined, undefined, 'D1V'),
+      count: 100,
+      order: 'difficulty',
+      seed: 1,
+      scan: 0,
+      limits: LIMITS,
+      workers: 1,
+    });
+    const got = result.deals.map((d) => [d.stuck, d.code]);
+    const expected = [...vegasDeals()]
+      .sort((a, b) => (a.stuck ?? Infinity) - (b.stuck ?? Infinity) || (a.code < b.code ? -1 : 1))
+      .map((d) => [d.stuck, d.code]);
+    expect(got).toEqual(expected);
+    expect(got[0]![0]).toBe(0);
+    expect(got.at(-1)![0]).toBeNull();
+    // Ties by code whatever order the deals come in.
+    const reversed = orderDeals([...vegasDeals()].reverse(), 'difficulty', 0, true).map((d) => d.code);
+    expect(reversed).toEqual(expected.map(([, code]) => code));
+  });
+
+  it('dollars ranges: converted to cards (up for MIN, down for MAX), refused where no dollars are played', () => {
+    const range = (text: string) => dollarsRange(double, 'D1V', text, '--dollars').stuck;
+    // A line reaching n cards pays -104 + 5n: -3 needs 21 cards (1 dollar), 12 allows 23 (11 dollars).
+    expect(pay).toMatchObject({ start: -104, perCard: 5 });
+    expect(range('-3..12')).toEqual({ min: 21, max: 23 });
+    expect(range('1..11')).toEqual({ min: 21, max: 23 });
+    expect(range('-104')).toEqual({ min: 0, max: 0 });
+    expect(range('..416')).toEqual({ max: 104 });
+    expect(range('100..')).toEqual({ min: 41 });
+    expect(range('-200..-100')).toEqual({ min: -19, max: 0 });
+    expect(dollarsRange(double, 'D1V', '-3..12', '--dollars').dollars).toEqual({ min: -3, max: 12 });
+    expect(() => range('2..4')).toThrow(/--dollars "2\.\.4": no line pays that.*\.\.\., 1, 6, \.\.\./);
+    expect(() => dollarsRange(double, 'D1N', '0..', '--dollars')).toThrow(InputError);
+    expect(() => dollarsRange(double, 'D1N', '0..', '--dollars')).toThrow(/--dollars: .*rules D1N.*D1V, D3V/);
+    expect(() => dollarsRange(pyramideGame, 'app', '0..', 'dollars')).toThrow(/^dollars: Pyramide/);
+  });
+
+  it('a dollars range selects the deals whose best line found pays within it', () => {
+    const dollarsAt = (cards: number): number => pay.start + pay.perCard * cards;
+    // Bounds off the $5 steps: the deal at the medium cut is in, the one below it out; the
+    // one just under the easy cut is in, the one at it out.
+    const min = dollarsAt(cuts.medium) - 3;
+    const max = dollarsAt(cuts.easy) - 1;
+    const { stuck } = dollarsRange(double, 'D1V', `${min}..${max}`, '--dollars');
+    const got = vegasDeals({ stuck }).map((d) => d.code);
+    const expected = vegasDeals()
+      .filter((d) => d.dollars !== null && d.dollars >= min && d.dollars <= max)
+      .map((d) => d.code);
+    expect(got).toEqual(expected);
+    const stucks = vegasDeals({ stuck }).map((d) => d.stuck);
+    expect(stucks).toContain(cuts.medium);
+    expect(stucks).toContain(cuts.easy - 1);
+    expect(stucks).not.toContain(cuts.medium - 1);
+    expect(stucks).not.toContain(cuts.easy);
   });
 });

@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDealCode } from '../../src/codes/dealCode.js';
-import { TIERS } from '../../src/games/difficulty.js';
-import type { DoubleAnalysis } from '../../src/games/double/index.js';
+import { TIERS, thresholdsFor, tierOf } from '../../src/games/difficulty.js';
+import { type DoubleAnalysis, doubleGame } from '../../src/games/double/index.js';
 import { dealFromNumber } from '../../src/games/pyramide/deal.js';
 import { pyramideDifficulty } from '../../src/games/pyramide/difficulty.js';
 import { APP_RULES } from '../../src/games/pyramide/rules.js';
@@ -22,6 +22,8 @@ const LIMITS = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 const PYRAMIDE_SAMPLE = 20;
 /** As the lists were made (the batch's default limits): the line found, hence the figures, depend on them. */
 const DOUBLE_LIMITS = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
+/** A Vegas win took 2 to 5 s when the lists were made: room for a loaded machine. */
+const VEGAS_LIMITS = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 
 function sample<T>(items: readonly T[], n: number): T[] {
   const step = items.length / n;
@@ -95,5 +97,39 @@ for (const [rules, count] of [
         }
       }, 300_000);
     }
+  });
+}
+
+/**
+ * The Vegas lists: the wins a scan of 400 codes found, and every deal of those codes by the
+ * cards (dollars) its best line found reaches. Each entry's tier is the one its figure gives
+ * under the rule set's cuts, and the wins are won again from scratch. (The figures of the
+ * deals not won are lower bounds from searches stopped by a time limit: a fresh search may
+ * reach more or less, so they are not compared.)
+ */
+for (const rules of ['D1V', 'D3V'] as const) {
+  describe(`shipped Double Solitaire ${rules} lists`, () => {
+    const cuts = thresholdsFor(doubleGame.difficulty, rules);
+    for (const tier of TIERS) {
+      it(`${tier}: every deal of the tier among the codes scanned, by the cards reached`, () => {
+        const list = parseList(readFileSync(join(ROOT, 'data/lists', `double-${rules}-${tier}.csv`), 'utf8'));
+        expect(list.header[0]).toMatch(new RegExp(`^made by: cardsolve curate --game double --rules ${rules} .*--tier ${tier}\\b`));
+        expect(list.entries.length).toBeGreaterThanOrEqual(80);
+        for (const e of list.entries) {
+          expect(e.code.startsWith(`DS1-${rules}-`)).toBe(true);
+          expect(e.tier, e.code).toBe(tierOf(cuts, e.stuck as number));
+          expect(e.dollars, e.code).toBe(5 * (e.stuck as number) - 104);
+        }
+      });
+    }
+    it('winnable: the wins found, each won again from scratch', () => {
+      const list = parseList(readFileSync(join(ROOT, 'data/lists', `double-${rules}-winnable.csv`), 'utf8'));
+      expect(list.header[0]).toMatch(/--verdict winnable/);
+      expect(list.entries.length).toBeGreaterThanOrEqual(1);
+      for (const e of list.entries) expect([e.verdict, e.stuck, e.dollars]).toEqual(['winnable', 104, 416]);
+      const e = list.entries[0]!;
+      const a = openDeal(e.code).analyse(VEGAS_LIMITS) as DoubleAnalysis;
+      expect(a.verdict, e.code).toBe('winnable');
+    }, 120_000);
   });
 }

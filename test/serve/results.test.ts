@@ -3,10 +3,19 @@
  * filters, sorting and paging against a plain computation over `cardsolve export` rows, the
  * download against `cardsolve export`, and stats, curate and daily against their commands.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyDeal } from '../../src/lists/daily.js';
+import { solverVersionOf } from '../../src/batch/version.js';
+import { TIERS, type TierOrUnknown, thresholdsFor, tierOf } from '../../src/games/difficulty.js';
+import { doubleGame } from '../../src/games/double/index.js';
+import { dailyDeal, LISTS_VARIABLE } from '../../src/lists/daily.js';
 import type { ResultRow, ResultsPage } from '../../src/serve/apiTypes.js';
 import type { Server } from '../../src/serve/app.js';
+import { openDatabase } from '../../src/store/database.js';
+import { ResultStore } from '../../src/store/results.js';
+import { listFile } from '../lists/helpers.js';
+import { vegasRows } from '../store/helpers.js';
 import { tempDir } from '../support/tempDir.js';
 import { ask, batchDatabase, cliAsync, expectError, query, startServer, stopServer } from './helpers.js';
 
@@ -247,12 +256,17 @@ describe('cardsolve serve: stored results', () => {
     const r = await ask(server, '/api/v1/daily?game=pyramide&tier=hard&date=2026-12-05');
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual(daily);
-    const month = await ask<{ tiers: string[]; days: { date: string; deals: Record<string, string> }[] }>(
-      server,
-      '/api/v1/daily/month?month=2026-02',
-    );
+    const month = await ask<{
+      tiers: string[];
+      pools: Record<string, number>;
+      notes: Record<string, string[]>;
+      days: { date: string; deals: Record<string, string> }[];
+    }>(server, '/api/v1/daily/month?month=2026-02');
     expect(month.status, month.text).toBe(200);
     expect(month.body.tiers).toEqual(['easy', 'medium', 'hard', 'expert']);
+    // The shipped lists cover a year: no note.
+    expect(month.body.pools).toEqual({ easy: 1000, medium: 1000, hard: 1000, expert: 1000 });
+    expect(month.body.notes).toEqual({});
     expect(month.body.days).toHaveLength(28);
     expect(month.body.days.map((d) => d.date)).toEqual(Array.from({ length: 28 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')}`));
     for (const day of month.body.days) {
@@ -282,12 +296,109 @@ describe('cardsolve serve: stored results', () => {
     expectError(await ask(server, '/api/v1/daily/month?month=2026-13'), 400, /not a date/);
   });
 
+  it('daily: a pool smaller than a year is served, and the day and the month say it repeats', async () => {
+    const lists = tempDir();
+    const saved = process.env[LISTS_VARIABLE];
+    process.env[LISTS_VARIABLE] = lists.dir;
+    try {
+      writeFileSync(join(lists.dir, 'pyramide-app-hard.csv'), listFile(97));
+      const note = 'the pool has 97 deals: the deal of the day repeats every 97 days';
+      const day = await ask<{ code: string; pool: number; notes: string[] }>(server, '/api/v1/daily?tier=hard&date=2026-02-14');
+      expect(day.status, day.text).toBe(200);
+      expect(day.body).toMatchObject({ pool: 97, notes: [note] });
+      expect(day.body).toEqual(dailyDeal('pyramide', 'app', 'hard', '2026-02-14'));
+      const month = await ask<{
+        tiers: string[];
+        missing: Record<string, string>;
+        pools: Record<string, number>;
+        notes: Record<string, string[]>;
+        days: { date: string; deals: Record<string, string> }[];
+      }>(server, '/api/v1/daily/month?month=2026-02');
+      expect(month.status, month.text).toBe(200);
+      expect(month.body).toMatchObject({ tiers: ['hard'], pools: { hard: 97 }, notes: { hard: [note] } });
+      expect(Object.keys(month.body.missing)).toEqual(['easy', 'medium', 'expert']);
+      expect(month.body.days[13]!.deals.hard).toBe(day.body.code);
+    } finally {
+      if (saved === undefined) delete process.env[LISTS_VARIABLE];
+      else process.env[LISTS_VARIABLE] = saved;
+      lists.cleanup();
+    }
+  });
+
   it('rule sets and games list what is stored', async () => {
     const sets = await ask<{ ruleSets: unknown[] }>(server, '/api/v1/rule-sets');
     expect(sets.body.ruleSets).toEqual([{ game: 'pyramide', rules: 'app', rows: 20 }]);
     const games = await ask<{ games: { id: string; rules: string[] }[] }>(server, '/api/v1/games');
     expect(games.body.games.map((g) => g.id)).toEqual(['pyramide', 'double']);
     expect(games.body.games[0]!.rules[0]).toBe('app');
+  });
+});
+
+describe('cardsolve serve: Vegas results (tiers by reach, dollars)', () => {
+  const cuts = thresholdsFor(doubleGame.difficulty, 'D1V')!;
+  const pay = doubleGame.dollars!;
+  let folder: { dir: string; cleanup: () => void };
+  let server: Server;
+  /** The stored deals: code, verdict and stuck figure. */
+  let stored: Array<{ code: string; verdict: string; stuck: number | null }>;
+
+  beforeAll(async () => {
+    folder = tempDir();
+    const path = join(folder.dir, 'vegas.sqlite');
+    const rows = vegasRows('D1V', cuts, solverVersionOf(doubleGame));
+    const db = openDatabase(path);
+    new ResultStore(db).saveMany(rows);
+    db.close();
+    stored = rows.map((r) => ({
+      code: r.key.dealKey,
+      verdict: r.analysis.verdict,
+      stuck: (r.analysis as unknown as { maxFoundation: number | null }).maxFoundation,
+    }));
+    server = await startServer(path);
+  });
+
+  afterAll(async () => {
+    await stopServer(server);
+    folder?.cleanup();
+  });
+
+  it('results: a tier picks the deals of every verdict by their stuck figure, and each row has its tier', async () => {
+    for (const tier of [...TIERS, 'unknown'] as TierOrUnknown[]) {
+      const r = await ask<ResultsPage>(server, `/api/v1/results?${query({ game: 'double', rules: 'D1V', tier, pageSize: 50 })}`);
+      expect(r.status, r.text).toBe(200);
+      const expected = stored.filter((d) => tierOf(cuts, d.stuck) === tier).map((d) => d.code);
+      expect(r.body.rows.map((row) => row.code).sort(), tier).toEqual(expected.sort());
+      for (const row of r.body.rows) expect(row.tier, row.code!).toBe(tier);
+    }
+  });
+
+  it('curate: dollars selects by what the best line found pays; refused with stuck, and where no dollars are played', async () => {
+    const min = pay.start + pay.perCard * cuts.medium - 3;
+    const max = pay.start + pay.perCard * cuts.easy - 1;
+    const r = await ask<{ filters: Record<string, unknown>; deals: Array<{ code: string; dollars: number; stuck: number }> }>(
+      server,
+      `/api/v1/curate?${query({ game: 'double', rules: 'D1V', dollars: `${min}..${max}`, count: 100 })}`,
+    );
+    expect(r.status, r.text).toBe(200);
+    const expected = stored
+      .filter((d) => d.stuck !== null && pay.start + pay.perCard * d.stuck >= min && pay.start + pay.perCard * d.stuck <= max)
+      .map((d) => d.code);
+    expect(r.body.deals.map((d) => d.code)).toEqual(expected);
+    for (const d of r.body.deals) expect(d.dollars).toBe(pay.start + pay.perCard * d.stuck);
+    expect(r.body.filters.dollars).toEqual({ min, max });
+    const negative = await ask<{ deals: unknown[] }>(
+      server,
+      `/api/v1/curate?${query({ game: 'double', rules: 'D1V', dollars: '..-100' })}`,
+    );
+    expect(negative.status, negative.text).toBe(200);
+    expect(negative.body.deals).toHaveLength(stored.filter((d) => d.stuck === 0).length);
+    expectError(
+      await ask(server, `/api/v1/curate?${query({ game: 'double', rules: 'D1V', dollars: '0..', stuck: '..50' })}`),
+      400,
+      /give stuck or dollars, not both/,
+    );
+    expectError(await ask(server, `/api/v1/curate?${query({ game: 'double', rules: 'D1N', dollars: '0..' })}`), 400, /dollars: .*D1V, D3V/);
+    expectError(await ask(server, `/api/v1/curate?${query({ game: 'double', rules: 'D1V', dollars: 'lots' })}`), 400, /dollars/);
   });
 });
 

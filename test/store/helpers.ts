@@ -39,3 +39,74 @@ export function result(code: string, fields: Partial<PyramideLike> = {}, solverV
     analysedAt: new Date().toISOString(),
   };
 }
+
+/**
+ * A hand-made Double Solitaire result under a Vegas rule set: `stuck` is its stuck figure
+ * (`maxFoundation`, the most foundation cards its best line found reaches; 104 for a win).
+ */
+export function vegasResult(
+  code: string,
+  verdict: Analysis['verdict'],
+  stuck: number | null,
+  solverVersion: string,
+  fields: Record<string, unknown> = {},
+): NewResult {
+  const rules = code.split('-')[1]!;
+  const won = verdict === 'winnable';
+  const analysis = {
+    code,
+    fingerprint: `fp-${code}`,
+    game: 'double' as const,
+    rules,
+    verdict,
+    winnable: won ? true : verdict === 'unwinnable' ? false : null,
+    minMoves: won ? 150 : null,
+    minMovesProved: false,
+    moves: won ? 150 : null,
+    maxFoundation: stuck,
+    stuckExact: verdict === 'unwinnable',
+    solution: null,
+    nodes: 1000,
+    ms: 12.5,
+    limit: verdict === 'unknown' ? '--time-limit 10ms' : null,
+    notes: [],
+    ...fields,
+  };
+  return {
+    key: { game: 'double', dealKey: code, rules, mode: 'full', solverVersion },
+    analysis,
+    stuckFigure: 'maxFoundation',
+    limits: LIMITS,
+    analysedAt: new Date().toISOString(),
+  };
+}
+
+/** Cuts on the stuck figure, as `TierThresholds` by reach gives them. */
+export interface ReachCuts {
+  easy: number;
+  medium: number;
+  hard: number;
+}
+
+/**
+ * Vegas rows of every verdict whose stuck figures straddle each cut (at it and one below),
+ * a win (104 cards, and a difficulty score that would be `expert` were the cuts on the
+ * score), two deals at 0 cards and one unknown deal without a figure: codes DS1-<rules>-AAAAAAA on.
+ */
+export function vegasRows(rules: 'D1V' | 'D3V', cuts: ReachCuts, solverVersion: string): NewResult[] {
+  const rows: Array<[Analysis['verdict'], number | null, Record<string, unknown>?]> = [
+    ['unwinnable', cuts.hard - 1],
+    ['winnable', 104, { difficulty: 99 }],
+    ['unknown', cuts.easy],
+    ['unwinnable', cuts.easy - 1],
+    ['unwinnable', 0],
+    ['unknown', cuts.medium],
+    ['unwinnable', cuts.medium - 1],
+    ['unwinnable', cuts.hard],
+    ['unknown', null],
+    ['unwinnable', 0],
+    ['unknown', cuts.hard - 1],
+  ];
+  const letters = (n: number): string => `AAAAAA${String.fromCharCode(65 + n)}`;
+  return rows.map(([verdict, stuck, fields], n) => vegasResult(`DS1-${rules}-${letters(n)}`, verdict, stuck, solverVersion, fields));
+}

@@ -6,7 +6,15 @@ import { InputError } from '../../errors/inputError.js';
 import { TIERS, type TierOrUnknown } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId, Verdict } from '../../games/types.js';
-import { type CurateOrder, type CurateResult, codeRange, curate, curatedCsv, refuseTierWithoutCuts } from '../../lists/curate.js';
+import {
+  type CurateOrder,
+  type CurateResult,
+  codeRange,
+  curate,
+  curatedCsv,
+  dollarsRange,
+  refuseTierWithoutCuts,
+} from '../../lists/curate.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { type NumberRange, parseRange } from '../../store/numberRange.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
@@ -27,6 +35,7 @@ interface CurateOptionValues extends RuleOptionValues, LimitOptionValues {
   tier?: TierOrUnknown;
   minMoves?: string;
   stuck?: string;
+  dollars?: string;
   crossroads?: string;
   from?: string;
   to?: string;
@@ -38,6 +47,20 @@ interface CurateOptionValues extends RuleOptionValues, LimitOptionValues {
   format: 'codes' | 'csv' | 'json';
   header?: boolean;
   progress: boolean;
+}
+
+/** The rule sets played for dollars, for the help: `D1V, D3V`. */
+function dollarRules(): string {
+  return allGames()
+    .flatMap((g) => g.dollars?.rules ?? [])
+    .join(', ');
+}
+
+/** What a line pays under those rule sets, for the help: `-104 + 5 × cards`. */
+function dollarPay(): string {
+  return allGames()
+    .flatMap((g) => (g.dollars === undefined ? [] : [`${g.dollars.start} + ${g.dollars.perCard} × cards`]))
+    .join('; ');
 }
 
 /** A range flag, when given. */
@@ -64,15 +87,27 @@ export function curateCommand(): Command {
     .option('--db <path>', 'the results database (created on first use)', DEFAULT_DB_PATH)
     .addOption(new Option('--game <game>', 'the game').choices(allGames().map((g) => g.id)).default('pyramide'))
     .addOption(new Option('--verdict <verdict>', 'only deals with this verdict').choices(['winnable', 'unwinnable', 'unknown']))
-    .addOption(new Option('--tier <tier>', 'only winnable deals of this difficulty tier').choices([...TIERS, 'unknown']))
+    .addOption(
+      new Option(
+        '--tier <tier>',
+        'only deals of this difficulty tier (winnable deals by score; under Vegas rule sets deals of every verdict, by the dollars reachable)',
+      ).choices([...TIERS, 'unknown']),
+    )
     .option('--min-moves <range>', 'fewest moves to win, MIN..MAX (both included; MIN.. or ..MAX open)')
     .option('--stuck <range>', "the game's stuck figure (Pyramide: most pyramid cards any line removes), MIN..MAX")
+    .option(
+      '--dollars <range>',
+      `what the best line found pays, in dollars, MIN..MAX (negative ends allowed: -104..0); rule sets played for dollars only (${dollarRules()})`,
+    )
     .option('--crossroads <range>', 'crossroads (positions where some move loses, on the most forgiving winning line), MIN..MAX')
     .option('--from <code>', "the first code to draw from (default: the game's first code)")
     .option('--to <code>', 'the last code to draw from (default: the last code)')
     .option('--count <n>', 'how many deals', '10')
     .addOption(
-      new Option('--order <order>', 'difficulty (hardest first), code, or random (with --seed)')
+      new Option(
+        '--order <order>',
+        'difficulty (hardest first; under Vegas rule sets fewest cards reached first), code, or random (with --seed)',
+      )
         .choices(['difficulty', 'code', 'random'])
         .default('code'),
     )
@@ -97,10 +132,16 @@ When fewer than --count pass, the codes of the range not stored yet are analysed
 the deals found are printed and standard error says how many were found of how many asked.
 The same database and arguments always give the same list.
 
+Under Vegas rule sets (${dollarRules()}) most deals are never won and players play for
+dollars: the tiers are by the dollars the best line found reaches (more is easier), for deals
+of every verdict; --dollars picks deals by what that line pays (${dollarPay()} on the
+foundations), and --verdict winnable lists the wins found.
+
 Examples:
   cardsolve curate --tier expert --count 100 --order random --seed 7
   cardsolve curate --verdict unwinnable --stuck ..14 --count 50 --format csv
-  cardsolve curate --game double --verdict winnable --min-moves 100..140 --from DS1-D1N-AAAAAAA`,
+  cardsolve curate --game double --verdict winnable --min-moves 100..140 --from DS1-D1N-AAAAAAA
+  cardsolve curate --game double --rules D1V --dollars 100.. --order difficulty --format csv`,
   );
   return cmd.action(async (values: CurateOptionValues) => {
     const game = gameById(values.game);
@@ -119,6 +160,10 @@ Examples:
     if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
     const rules = openDeal({ kind: 'code', code: formatDealCode({ ...range, number: range.first }) }, flags).rules;
     refuseTierWithoutCuts(game, rules, values.tier, '--tier');
+    if (values.stuck !== undefined && values.dollars !== undefined) {
+      throw new InputError('give --stuck or --dollars, not both: --dollars is a range of the stuck figure, counted in dollars');
+    }
+    const dollars = values.dollars === undefined ? undefined : dollarsRange(game, rules, values.dollars, '--dollars');
     const count = wholeNumber(values.count, '--count', 1);
     const scan = wholeNumber(values.scan, '--scan', 0);
     const seed = wholeNumber(values.seed, '--seed', 0);
@@ -130,6 +175,7 @@ Examples:
       ...(values.tier !== undefined ? { tier: values.tier } : {}),
       ...(values.minMoves !== undefined ? { minMoves: rangeOf(values.minMoves, '--min-moves')! } : {}),
       ...(values.stuck !== undefined ? { stuck: rangeOf(values.stuck, '--stuck')! } : {}),
+      ...(dollars !== undefined ? { stuck: dollars.stuck } : {}),
       ...(values.crossroads !== undefined ? { crossroads: rangeOf(values.crossroads, '--crossroads')! } : {}),
     };
     const limits = limitsFrom(values);
@@ -162,7 +208,7 @@ Examples:
           JSON.stringify({
             game: game.id,
             rules,
-            filters: filter,
+            filters: { ...filter, ...(dollars !== undefined ? { dollars: dollars.dollars } : {}) },
             order: values.order,
             seed,
             asked: count,

@@ -18,7 +18,7 @@ export function dailyCommand(): Command {
     .option('--date <YYYY-MM-DD>', 'the day (default: today, UTC)')
     .addOption(new Option('--tier <tier>', 'the difficulty tier').choices([...TIERS]).default('medium'))
     .addOption(new Option('--game <game>', 'the game').choices(allGames().map((g) => g.id)).default('pyramide'))
-    .option('--json', 'the code, tier, date and the figures from the list as one JSON object');
+    .option('--json', 'the code, tier, date, the figures from the list and the pool size as one JSON object');
   addRuleOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -27,13 +27,17 @@ The pool is the shipped list data/lists/<game>-<rules>-<tier>.csv. Day n is the 
 whole days from ${DAILY_EPOCH} (UTC dates); the pool, in file order, is shuffled once per tier
 by Fisher-Yates with sfc32 (salt 0x${DAILY_SALT.toString(16)}, seed = the tier's index: easy 0,
 medium 1, hard 2, expert 3), and day n takes entry n mod (pool size) of that order. A deal
-therefore comes back only after (pool size) days: never within a year.`,
+therefore comes back only after (pool size) days: never within a year with 366 deals or
+more. A smaller pool is still served, and a note on standard error (--json: "notes") says
+every how many days it repeats.`,
   );
   return cmd.action((values: DailyOptionValues) => {
     const game = gameById(values.game);
     const date = values.date ?? today();
     const rules = openDeal({ kind: 'code', code: `${game.codes.family}-${game.codes.options[0]}-AAAAAAA` }, ruleFlags(values)).rules;
     const deal = dailyDeal(game.id, rules, values.tier, date);
+    // The code alone on stdout, for scripts; what a person should know beside it on stderr.
     process.stdout.write(values.json ? JSON.stringify(deal) + '\n' : `${deal.code}\n`);
+    if (!values.json) for (const note of deal.notes) process.stderr.write(`cardsolve: note: ${note}\n`);
   });
 }

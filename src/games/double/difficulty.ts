@@ -20,7 +20,7 @@
  */
 import { KeyTable } from '../../search/keyTable.js';
 import { Budget } from '../../search/limits.js';
-import { round, type TierOrUnknown, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
+import { byReach, round, type TierOrUnknown, type TierThresholds, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, rulesName } from './engine.js';
 import { KEY_WORDS, PositionKey } from './positionKey.js';
 import { randomProgressWins } from './progressPlayer.js';
@@ -35,6 +35,8 @@ interface DoubleDifficulty {
   /** Legal moves off the line, those a search judged, and those left unjudged. */
   offLine: number;
   searched: number;
+  /** Moves the first, short searches left unjudged, searched again with what the deal's budget left. */
+  retried: number;
   undecided: number;
   randomWinRate: number;
   randomWinError: number;
@@ -96,8 +98,8 @@ class Judge {
     return this.keys.write(s, this.withPointer);
   }
 
-  /** 1 wins, 0 loses, -1 not judged. The position `s` is left as it was. */
-  judge(s: DoubleState): number {
+  /** 1 wins, 0 loses, -1 not judged (within `cap` positions). The position `s` is left as it was. */
+  judge(s: DoubleState, cap = this.budget.judgeNodes): number {
     if (s.isWon() || this.wins.lookup(this.key(s)) >= 0) return 1;
     if (this.losses.lookup(this.key(s)) >= 0) return 0;
     // One move from a known win (most moves off the line can be undone).
@@ -110,7 +112,7 @@ class Judge {
     if (this.nodes >= this.budget.dealNodes) return -1;
     const budget = new Budget({
       timeMs: Infinity,
-      nodes: Math.min(this.budget.judgeNodes, this.budget.dealNodes - this.nodes),
+      nodes: Math.min(cap, this.budget.dealNodes - this.nodes),
       memoryBytes: MEMORY,
     });
     let verdict = -1;
@@ -119,9 +121,14 @@ class Judge {
       search.autoplay();
       search.orderSeed = run;
       search.jitter = RESTART_JITTER;
+      // Back onto a position known to win is as good as a win.
+      search.goal = (p) => this.wins.lookup(this.key(p)) >= 0;
       const { outcome } = search.run(new KeyTable(KEY_WORDS, budget, 1 << 10, 4), this.withPointer, null, FIRST_RUN_NODES * 2 ** run);
       if (outcome === 'win') {
-        // Every position of a winning line wins.
+        // The line ends on a win or on a position known to win; so every position of it wins.
+        const end = s.clone();
+        replayLine(end, search.history(), () => {});
+        if (!end.isWon() && this.wins.lookup(this.key(end)) < 0) throw new Error('internal error: a judging line does not win');
         const replay = s.clone();
         this.wins.intern(this.key(replay));
         replayLine(replay, search.history(), (m) => {
@@ -129,7 +136,6 @@ class Judge {
           this.wins.intern(this.key(replay));
           replay.undo();
         });
-        if (!replay.isWon()) throw new Error('internal error: a judging line does not win when replayed');
         verdict = 1;
         break;
       }
@@ -175,26 +181,49 @@ export function doubleDifficulty(
   let legalCount = 0;
   let offLine = 0;
   let undecided = 0;
-  const searchedBefore = (): number => judge.nodes;
   let searched = 0;
-  for (const m of moves) {
+  const judged = (x: number, cap?: number): number => {
+    p.apply(x);
+    const before = judge.nodes;
+    const v = judge.judge(p, cap);
+    if (judge.nodes > before) searched++;
+    p.undo();
+    return v;
+  };
+  // Per position of the line, the moves that lose and those a first, short search left unjudged.
+  const lostAt: number[] = [];
+  const unjudged: Array<{ at: number; x: number }> = [];
+  moves.forEach((m, at) => {
     const legal = p.legalMoves();
     legalCount += legal.length;
-    let lost = 0;
+    lostAt.push(0);
     for (const x of legal) {
       if (x === m) continue;
       offLine++;
-      p.apply(x);
-      const before = searchedBefore();
-      const v = judge.judge(p);
-      if (judge.nodes > before) searched++;
-      p.undo();
-      if (v === 0) lost++;
-      else if (v < 0) undecided++;
+      const v = judged(x);
+      if (v === 0) lostAt[at]!++;
+      else if (v < 0) unjudged.push({ at, x });
     }
+    p.apply(m);
+  });
+  // What the quick moves left of the deal's budget goes to the moves still unjudged, in equal
+  // shares of what is left when each starts (the wins learnt meanwhile help the later ones).
+  if (unjudged.length > 0) {
+    const back = fresh();
+    let at = 0;
+    unjudged.forEach(({ at: target, x }, k) => {
+      // The moves of the line are replayed forward only: `unjudged` is in line order.
+      while (at < target) back.apply(moves[at++]!);
+      p.copyFrom(back);
+      const cap = Math.max(budget.judgeNodes, (budget.dealNodes - judge.nodes) / (unjudged.length - k));
+      const v = judged(x, cap);
+      if (v === 0) lostAt[target]!++;
+      else if (v < 0) undecided++;
+    });
+  }
+  for (const lost of lostAt) {
     if (lost > 0) crossroads++;
     losing += lost;
-    p.apply(m);
   }
 
   const wins = randomProgressWins(deal, rules, budget.playouts, dealSeed(deal));
@@ -206,6 +235,7 @@ export function doubleDifficulty(
       `difficulty: ${undecided} of the ${offLine} moves off the line found were not judged within ${budget.judgeNodes} positions each (${budget.dealNodes} for the deal)`,
     );
   }
+  const cuts = thresholdsFor(DOUBLE_SCALE, rulesName(rules));
   const losingShare = established && legalCount > 0 ? round(losing / legalCount, 4) : null;
   const score = established ? doubleScore(crossroads, losing / Math.max(1, legalCount), wins, budget.playouts) : null;
   return {
@@ -214,12 +244,22 @@ export function doubleDifficulty(
     losingShare,
     offLine,
     searched,
+    retried: unjudged.length,
     undecided,
     randomWinRate: round(wins / budget.playouts, 4),
     randomWinError: round((high - low) / 2, 4),
     randomPlayouts: budget.playouts,
     difficulty: score,
-    tier: tierOf(thresholdsFor(DOUBLE_SCALE, rulesName(rules)), score),
+    // Vegas tiers are by the cards reached, not by this score (`vegasTier`).
+    tier: byReach(cuts) ? 'unknown' : tierOf(cuts, score),
     notes,
   };
+}
+
+/**
+ * The Vegas tier of a deal (cuts `by: 'reach'`): by the most foundation cards its best line
+ * found reaches, whatever the verdict (a win counts them all); null without cuts.
+ */
+export function vegasTier(cuts: TierThresholds | null, reached: number | null): TierOrUnknown | null {
+  return cuts === null || !byReach(cuts) ? null : tierOf(cuts, reached);
 }

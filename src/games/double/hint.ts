@@ -19,19 +19,48 @@ import type { HintOptions, HintResultBase, JudgedMoveBase, PositionStatus } from
 import type { MoveJson } from '../moveJson.js';
 import type { PositionJson } from '../position.js';
 import type { DoubleState } from './engine.js';
+import { foundationCeiling } from './foundationCeiling.js';
 import { type DoublePositionJson, legalMove, lineJson, moveJson, positionJson, splitMoves } from './play.js';
 import { shortenLine } from './shorten.js';
 import { solve } from './solver.js';
+import { vegasDollars } from './vegasDollars.js';
 
 /** A Double Solitaire move judged: the common fields and the most foundation cards after it. */
-export interface DoubleJudgedMove extends JudgedMoveBase {
+export interface DoubleJudgedMove extends JudgedMoveBase, VegasFigures {
   label: 'winning' | 'losing' | 'unknown';
   /** The most cards any line going on from this move puts on the foundations (see `stuckExact`). */
   maxFoundation: number;
 }
 
+/** The bounds of a position's foundation cards, and under Vegas what they pay. */
+export interface VegasFigures {
+  /** A proven upper bound on the foundation cards any line reaches (`maxFoundation` when exact or won). */
+  foundationAtMost: number;
+  /** Vegas: the dollars `maxFoundation` cards pay, and `foundationAtMost` cards; null under normal scoring. */
+  dollarsAtLeast: number | null;
+  dollarsAtMost: number | null;
+}
+
+/**
+ * The figures of `position` from a search's: a win reaches every card, an exact figure is
+ * the most; otherwise (Vegas) the relaxation's bound, unless `cheap` (the fair hints, which
+ * only count wins, leave it at every card).
+ */
+function vegasFigures(position: DoubleState, s: Pick<Search, 'verdict' | 'maxFoundation' | 'stuckExact'>, cheap: boolean): VegasFigures {
+  const reached = Math.max(s.maxFoundation, position.onFoundations);
+  const most =
+    s.verdict === 'winnable'
+      ? position.total
+      : s.stuckExact
+        ? reached
+        : cheap
+          ? position.total
+          : Math.max(reached, foundationCeiling(position));
+  return { foundationAtMost: most, dollarsAtLeast: vegasDollars(position, reached), dollarsAtMost: vegasDollars(position, most) };
+}
+
 /** A Double Solitaire hint: the common fields, the most foundation cards from the position, its judged moves. */
-export interface DoubleHintResult extends HintResultBase {
+export interface DoubleHintResult extends HintResultBase, VegasFigures {
   game: 'double';
   position: DoublePositionJson;
   maxFoundation: number;
@@ -169,7 +198,8 @@ function reachOf(j: DoubleJudgedMove): number {
 function better(a: DoubleJudgedMove, b: DoubleJudgedMove): number {
   if (RANK[a.label] !== RANK[b.label]) return RANK[a.label] - RANK[b.label];
   if (a.label === 'winning') return a.movesLeft! - b.movesLeft! || Number(b.movesLeftProved) - Number(a.movesLeftProved);
-  return reachOf(b) - reachOf(a);
+  // The most cards reached (under Vegas, dollars), then the higher proven ceiling.
+  return reachOf(b) - reachOf(a) || b.foundationAtMost - a.foundationAtMost;
 }
 
 /** A legal move judged, with the winning line found after it (null unless `winning`). */
@@ -222,6 +252,7 @@ export function judgeMoves(
         extraMoves: null,
         maxFoundation: Math.max(s.maxFoundation, after.onFoundations),
         stuckExact: s.stuckExact,
+        ...vegasFigures(after, s, verdictOnly),
         limit: s.verdict === 'unknown' && s.hit !== null ? describeLimit(s.hit, limits) : null,
       },
       m,
@@ -274,6 +305,7 @@ export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limit
       movesLeftProved: s.proved,
       maxFoundation: Math.max(s.maxFoundation, state.onFoundations),
       stuckExact: s.stuckExact,
+      ...vegasFigures(state, s, false),
       best: s.line !== null && s.line.length > 0 ? s.line[0]! : null,
       crossroads: [],
       moves: [],
@@ -308,6 +340,9 @@ export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limit
   if (status === 'winnable' && !optimize)
     notes.push('the lengths are those of the shortest lines found; --optimize searches for the fewest moves');
   const reach = moves.reduce((most, j) => Math.max(most, reachOf(j)), state.onFoundations);
+  const stuckExact = status === 'winnable' || (decided && moves.every((j) => j.stuckExact));
+  const ceiling =
+    status === 'winnable' ? state.total : stuckExact ? reach : moves.reduce((most, j) => Math.max(most, j.foundationAtMost), reach);
   // Not winnable: the best move and the furthest line found after it (under Vegas, the most
   // it pays), shortened within what is left of the time limit, and a tenth of a second at least.
   let line: MoveJson[] | null = status === 'winnable' ? [top!.move, ...judged[0]!.line!] : null;
@@ -325,7 +360,11 @@ export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limit
     // The fewest from here only when every move is decided and every win proven minimal.
     movesLeftProved: status === 'winnable' && decided && moves.every((j) => j.label !== 'winning' || j.movesLeftProved),
     maxFoundation: status === 'winnable' ? state.total : reach,
-    stuckExact: status === 'winnable' || (decided && moves.every((j) => j.stuckExact)),
+    stuckExact,
+    // Every line goes through one of the moves: the most of their ceilings bounds the position.
+    foundationAtMost: ceiling,
+    dollarsAtLeast: vegasDollars(state, status === 'winnable' ? state.total : reach),
+    dollarsAtMost: vegasDollars(state, ceiling),
     best: top?.move ?? null,
     crossroads: status === 'winnable' ? moves.filter((j) => j.label === 'losing').map((j) => j.move) : [],
     moves,

@@ -6,7 +6,7 @@ import type { CardStyle } from '../../cards/notation.js';
 import { formatDealCode, parseDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type Limits } from '../../search/limits.js';
-import type { TierOrUnknown } from '../difficulty.js';
+import { type TierOrUnknown, thresholdsFor } from '../difficulty.js';
 import { fairHintResult } from '../fairHintResult.js';
 import type { FairHintOptions, FairHintResult } from '../fairHintTypes.js';
 import { fairPlayResult } from '../fairPlayResult.js';
@@ -15,10 +15,11 @@ import type { HintOptions } from '../hintTypes.js';
 import { type PlayOutcome, type PlayView, playOutcome } from '../position.js';
 import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, RuleFlags } from '../types.js';
 import { dealFromNumber, fingerprint, isDoubleText, layoutText, parseDealText, parseRules, rulesFromParsed } from './deal.js';
-import { doubleDifficulty } from './difficulty.js';
+import { doubleDifficulty, vegasTier } from './difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
 import { fairHintDouble } from './fairHint.js';
 import { DOUBLE_FAIR_PLAYER, fairPlayDouble } from './fairPlayer.js';
+import { foundationCeiling } from './foundationCeiling.js';
 import { type DoubleHintResult, replayPosition } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
 import { jsonMoveText, lineJson, moveText, positionText } from './play.js';
@@ -26,6 +27,7 @@ import { DoubleGamePosition } from './position.js';
 import { solve } from './solver.js';
 import { replayLine } from './solverLine.js';
 import { DOUBLE_SCALE } from './tierCuts.js';
+import { VEGAS_DOLLARS, vegasDollars } from './vegasDollars.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
 export interface DoubleAnalysis extends Analysis {
@@ -50,6 +52,15 @@ export interface DoubleAnalysis extends Analysis {
   stuckLine: MoveJson[] | null;
   /** The score at the end of `stuckLine` (`$253` under Vegas), null without it. */
   stuckScore: string | null;
+  /**
+   * A proven upper bound on the foundation cards any line reaches: `maxFoundation` when that
+   * is exact or a win, else (Vegas) the talon relaxation's bound (`foundationCeiling.ts`),
+   * else every card.
+   */
+  foundationAtMost: number;
+  /** Vegas: the dollars the best line found pays (`maxFoundation` cards), and the most any line can (`foundationAtMost`); null otherwise. */
+  dollarsAtLeast: number | null;
+  dollarsAtMost: number | null;
   /** Difficulty of a winnable deal (difficulty.ts); null figures when not established, tier `unknown`. */
   crossroads: number | null;
   losingShare: number | null;
@@ -132,6 +143,14 @@ class DoubleDealOpened implements OpenedDeal {
           : `no line of play wins; the search for the most foundation cards stopped at ${limit}: ${result.maxFoundation} is a lower bound`,
       );
     }
+    // Proven: a win reaches every card, an exact figure is the most; else the relaxation's bound.
+    const ceiling =
+      result.verdict === 'winnable'
+        ? this.newState().total
+        : result.stuckExact
+          ? result.maxFoundation
+          : Math.max(result.maxFoundation, foundationCeiling(this.newState()));
+    const cuts = thresholdsFor(DOUBLE_SCALE, this.rules);
     // Difficulty belongs to winnable deals, and only a full analysis pays for it.
     const d =
       result.verdict === 'winnable' && !winnabilityOnly && result.line !== null
@@ -150,6 +169,9 @@ class DoubleDealOpened implements OpenedDeal {
       moves: winnabilityOnly ? null : result.moves,
       maxFoundation: result.maxFoundation,
       stuckExact: result.stuckExact,
+      foundationAtMost: ceiling,
+      dollarsAtLeast: vegasDollars(this.rulesSet, result.maxFoundation),
+      dollarsAtMost: vegasDollars(this.rulesSet, ceiling),
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
       movesLowerBound: lowerBound,
@@ -162,7 +184,7 @@ class DoubleDealOpened implements OpenedDeal {
       randomWinRate: d?.randomWinRate ?? null,
       randomWinError: d?.randomWinError ?? null,
       difficulty: d?.difficulty ?? null,
-      tier: d ? d.tier : result.verdict === 'winnable' ? 'unknown' : null,
+      tier: vegasTier(cuts, result.maxFoundation) ?? (d ? d.tier : result.verdict === 'winnable' ? 'unknown' : null),
       nodes: result.nodes,
       ms,
       limit,
@@ -263,12 +285,13 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
   } else if (a.verdict === 'unwinnable') {
     what =
       a.stuckExact === false
-        ? `unwinnable (stuck: at least ${a.maxFoundation} of 104 cards reach the foundations, the most not proven)`
-        : `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations)`;
+        ? `unwinnable (stuck: at least ${a.maxFoundation} of 104 cards reach the foundations${paid(a.dollarsAtLeast)}, the most not proven${ceilingText(a)})`
+        : `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations${paid(a.dollarsAtLeast)})`;
   } else {
-    what = `unknown (stopped by ${a.limit}; at least ${a.maxFoundation} cards reached the foundations)`;
+    what = `unknown (stopped by ${a.limit}; at least ${a.maxFoundation} cards reached the foundations${paid(a.dollarsAtLeast)}${ceilingText(a)})`;
   }
-  if (a.tier) {
+  if (a.tier && a.rules.endsWith('V')) what += `, tier ${a.tier} (Vegas: by the dollars the best line found pays)`;
+  else if (a.tier) {
     what +=
       a.difficulty === null || a.difficulty === undefined
         ? `, tier ${a.tier}`
@@ -288,6 +311,17 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
   }
   for (const note of a.notes) text += `\n  note: ${note}`;
   return text;
+}
+
+/** ` ($21)`: what a count of cards pays under Vegas scoring; nothing otherwise (rows stored before the field included). */
+function paid(dollars: number | null | undefined): string {
+  return typeof dollars === 'number' ? ` (${dollars < 0 ? `-$${-dollars}` : `$${dollars}`})` : '';
+}
+
+/** `, at most 61 ($201) by a proven bound` when the bound says more than that every card may come up. */
+function ceilingText(a: DoubleAnalysis): string {
+  const most = a.foundationAtMost;
+  return typeof most === 'number' && most < 104 ? `, at most ${most}${paid(a.dollarsAtMost)} by a proven bound` : '';
 }
 
 const CODES = { family: 'DS1', options: ['D1N', 'D3N', 'D1V', 'D3V'] } as const;
@@ -325,6 +359,21 @@ export const doubleGame: GameModule = {
     },
     { field: 'stuckScore', type: 'text', meaning: 'the score at the end of stuckLine ($253 under Vegas)' },
     {
+      field: 'foundationAtMost',
+      type: 'integer',
+      meaning: 'a proven upper bound on the foundation cards any line reaches (maxFoundation when exact; under Vegas the talon relaxation)',
+    },
+    {
+      field: 'dollarsAtLeast',
+      type: 'integer',
+      meaning: 'Vegas: the dollars the best line found pays (maxFoundation cards); null otherwise',
+    },
+    {
+      field: 'dollarsAtMost',
+      type: 'integer',
+      meaning: 'Vegas: the most dollars any line can pay (foundationAtMost cards); null otherwise',
+    },
+    {
       field: 'crossroads',
       type: 'integer',
       meaning: 'winnable: positions along the line found where some legal move loses; null: a move was not judged within its budget',
@@ -346,11 +395,13 @@ export const doubleGame: GameModule = {
     {
       field: 'tier',
       type: 'text',
-      meaning: 'easy, medium, hard or expert by the score (unknown without it or without cuts); null unless winnable',
+      meaning:
+        'easy, medium, hard or expert by the score (unknown without it or without cuts), null unless winnable; under Vegas by the cards the best line found reaches, for every verdict',
     },
   ],
   difficulty: DOUBLE_SCALE,
-  solverVersion: '12',
+  dollars: { rules: ['D1V', 'D3V'], ...VEGAS_DOLLARS },
+  solverVersion: '13',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),

@@ -96,6 +96,11 @@ export class DoubleSearch {
    */
   reach: BeamReach | null = null;
   /**
+   * Positions known to win (the difficulty judge's, learnt from winning lines): the plain
+   * search stops on one as on a win, and its history is then a line to it. Null: none.
+   */
+  goal: ((s: DoubleState) => boolean) | null = null;
+  /**
    * Vegas pruning by the talon relaxation (`talonBound`): 'win' skips positions that cannot
    * be won (for the verdict), 'max' positions that cannot beat `maxFoundation` (for the
    * exact most foundation cards).
@@ -501,6 +506,7 @@ export class DoubleSearch {
         this.undo(k);
         continue;
       }
+      if (this.goal !== null && !optimize && this.goal(s)) return 'win';
       // Every card still out needs its move to the foundations, and every card still in
       // the stock a draw (`draw` cards at most per draw): the cheap part of `movesLowerBound`.
       if (optimize && s.moves + (s.total - s.onFoundations) + Math.ceil((s.talLen - s.waste) / s.draw) >= bound) {

@@ -1,7 +1,9 @@
 /**
  * Double Solitaire's difficulty scale: the cuts at the 25th, 50th and 75th percentiles of the
- * scores of the winnable deals of the reference sample, per rule set (D1N and D3N: the Vegas
- * rule sets have no tiers yet). Regenerated with `npm run bench -- difficulty --thresholds`.
+ * scores of the winnable deals of the reference sample, per rule set (D1N and D3N); under
+ * Vegas scoring the percentiles of the foundation cards the best line found reaches, over
+ * every deal of the sample (tiers by the dollars a player can count on). Regenerated with
+ * `npm run bench -- difficulty --thresholds`.
  */
 import type { DifficultyScale } from '../difficulty.js';
 
@@ -19,6 +21,21 @@ export const DOUBLE_SCALE: DifficultyScale = {
       medium: 12.64,
       hard: 18.28,
       sample: 'the 532 winnable deals with a score among the first 1,000 codes, DS1-D3N-AAAAAAA to DS1-D3N-AAAABML',
+    },
+    // Vegas: on the foundation cards the best line found reaches (every verdict), more is easier.
+    D1V: {
+      by: 'reach',
+      easy: 51,
+      medium: 43,
+      hard: 33,
+      sample: 'the first 400 codes, DS1-D1V-AAAAAAA to DS1-D1V-AAAAAPJ, analysed for 5 s each (5 won, 395 unknown)',
+    },
+    D3V: {
+      by: 'reach',
+      easy: 30,
+      medium: 22,
+      hard: 15,
+      sample: 'the first 400 codes, DS1-D3V-AAAAAAA to DS1-D3V-AAAAAPJ, analysed for 5 s each (1 won, 22 lost, 377 unknown)',
     },
   },
 };

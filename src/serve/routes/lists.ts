@@ -8,8 +8,8 @@ import { InputError } from '../../errors/inputError.js';
 import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
-import { type CurateOrder, type CurateResult, curatedCsv, refuseTierWithoutCuts } from '../../lists/curate.js';
-import { dailyDeal, dailyDealFrom, dailyPool, dayNumber, type ListEntry, today } from '../../lists/daily.js';
+import { type CurateOrder, type CurateResult, curatedCsv, dollarsRange, refuseTierWithoutCuts } from '../../lists/curate.js';
+import { dailyDeal, dailyDealFrom, dailyPool, dayNumber, type ListEntry, poolNotes, today } from '../../lists/daily.js';
 import { parseRange } from '../../store/numberRange.js';
 import type { GroupStats } from '../../store/stats.js';
 import { documented } from '../openapi.js';
@@ -76,6 +76,14 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
           properties: {
             ...filterProperties,
             crossroads: filterProperties.minMoves,
+            dollars: {
+              type: 'string',
+              maxLength: 32,
+              pattern: '^\\s*(-?\\d+)?\\s*(\\.\\.)?\\s*(-?\\d+)?\\s*$',
+              description: `what the best line found pays, in dollars: MIN..MAX (negative ends allowed); rule sets played for dollars only (${allGames()
+                .flatMap((g) => g.dollars?.rules ?? [])
+                .join(', ')})`,
+            },
             count: { type: 'integer', minimum: 1, maximum: 10_000, default: 10 },
             order: { type: 'string', enum: ['difficulty', 'code', 'random'], default: 'code' },
             seed: { type: 'integer', minimum: 0, default: 1 },
@@ -85,15 +93,27 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
       }),
     },
     async (request, reply) => {
-      const q = request.query as ResultsQuery & { crossroads?: string; count: number; order: CurateOrder; seed: number; format: string };
+      const q = request.query as ResultsQuery & {
+        crossroads?: string;
+        dollars?: string;
+        count: number;
+        order: CurateOrder;
+        seed: number;
+        format: string;
+      };
       const { game, rules } = gameAndRules(q);
       refuseTierWithoutCuts(gameById(game), rules, q.tier, 'tier');
+      if (q.stuck !== undefined && q.dollars !== undefined) {
+        throw new InputError('give stuck or dollars, not both: dollars is a range of the stuck figure, counted in dollars');
+      }
+      const dollars = q.dollars === undefined ? undefined : dollarsRange(gameById(game), rules, q.dollars, 'dollars');
       const filter: CurateTask['filter'] = {
         rules,
         ...(q.verdict !== undefined ? { verdict: q.verdict } : {}),
         ...(q.tier !== undefined ? { tier: q.tier } : {}),
         ...(q.minMoves !== undefined ? { minMoves: parseRange(q.minMoves, 'minMoves') } : {}),
         ...(q.stuck !== undefined ? { stuck: parseRange(q.stuck, 'stuck') } : {}),
+        ...(dollars !== undefined ? { stuck: dollars.stuck } : {}),
         ...(q.crossroads !== undefined ? { crossroads: parseRange(q.crossroads, 'crossroads') } : {}),
       };
       const task: CurateTask = { db: source().path, game, flags: { rules }, filter, count: q.count, order: q.order, seed: q.seed };
@@ -103,7 +123,7 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
       return {
         game,
         rules,
-        filters: { game, ...filter },
+        filters: { game, ...filter, ...(dollars !== undefined ? { dollars: dollars.dollars } : {}) },
         order: q.order,
         seed: q.seed,
         asked: q.count,
@@ -133,7 +153,8 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
     '/api/v1/daily/month',
     {
       schema: documented({
-        summary: 'the deal of every day of a month, per tier, for a calendar (a tier without a list of a year is left out)',
+        summary:
+          'the deal of every day of a month, per tier, for a calendar (a tier without a list is left out; `notes` says which pools repeat within a year)',
         querystring: {
           type: 'object',
           additionalProperties: false,
@@ -164,6 +185,14 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
         }
       }
       const tiers = [...pools.keys()];
+      // The pool sizes, and a note for each pool smaller than a year (its deals repeat within one).
+      const sizes: Record<string, number> = {};
+      const notes: Record<string, string[]> = {};
+      for (const [tier, pool] of pools) {
+        sizes[tier] = pool.length;
+        const said = poolNotes(pool.length);
+        if (said.length > 0) notes[tier] = said;
+      }
       const out: { date: string; deals: Record<string, string> }[] = [];
       for (let d = 1; d <= days; d++) {
         const date = `${month}-${String(d).padStart(2, '0')}`;
@@ -171,7 +200,7 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
         for (const [tier, pool] of pools) deals[tier] = dailyDealFrom(pool, game, rules, tier, date).code;
         out.push({ date, deals });
       }
-      return { game, rules, month, tiers, missing, days: out };
+      return { game, rules, month, tiers, missing, pools: sizes, notes, days: out };
     },
   );
 }
