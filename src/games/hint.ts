@@ -8,6 +8,7 @@ import type { CardStyle } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
 import type { DoubleHintResult, DoubleJudgedMove } from './double/hint.js';
+import { dollarsText } from './double/vegasDollars.js';
 import type { HintOptions, HintResultBase, JudgedMoveBase } from './hintTypes.js';
 import type { Position } from './position.js';
 import type { PyramideHintResult, PyramideJudgedMove } from './pyramide/hintResult.js';
@@ -67,11 +68,6 @@ export function reachText(game: GameId, h: HintResultBase | JudgedMoveBase): str
     text += `, at most ${own.foundationAtMost}${dollarsText(own.dollarsAtMost)} by a proven bound`;
   }
   return text;
-}
-
-/** ` ($21)`, ` (-$79)`: dollars as the app writes them; nothing without. */
-function dollarsText(dollars: number | null | undefined): string {
-  return typeof dollars === 'number' ? ` (${dollars < 0 ? `-$${-dollars}` : `$${dollars}`})` : '';
 }
 
 function statusText(h: HintResult): string {

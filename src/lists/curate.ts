@@ -41,7 +41,7 @@ export function refuseTierWithoutCuts(game: GameModule, rules: string, tier: Tie
 }
 
 /** The games' rule sets played for dollars, for messages: `Double Solitaire D1V, D3V`. */
-function dollarRuleSets(): string {
+export function dollarRuleSets(): string {
   const named = allGames().flatMap((g) => (g.dollars === undefined ? [] : [`${g.name} ${g.dollars.rules.join(', ')}`]));
   return named.length === 0 ? 'none' : named.join('; ');
 }

@@ -13,6 +13,9 @@ export interface Analysis {
   stuckLine?: ApiMove[] | null;
   maxRemoved?: number;
   maxFoundation?: number;
+  stuckExact?: boolean;
+  /** Vegas: what `maxFoundation` cards pay. */
+  dollarsAtLeast?: number | null;
   crossroads?: number | null;
   difficulty?: number | null;
   tier?: string | null;
@@ -26,6 +29,9 @@ export interface HintMove {
   extraMoves: number | null;
   maxRemoved?: number;
   maxFoundation?: number;
+  stuckExact?: boolean;
+  /** Vegas: what `maxFoundation` cards pay. */
+  dollarsAtLeast?: number | null;
 }
 
 /** What `hint --json` says of a position (the fields the page reads). */
@@ -88,13 +94,15 @@ export interface StatsGroup {
   tiers: Record<string, number> | null;
 }
 
-/** `GET /api/v1/daily/month`: a tier without a list of a year is left out of `tiers`, and `missing` says why. */
+/** `GET /api/v1/daily/month`: a tier without a list is left out of `tiers`, and `missing` says why; `notes` says which pools repeat within a year. */
 export interface DailyMonth {
   game: string;
   rules: string;
   month: string;
   tiers: string[];
   missing: Record<string, string>;
+  pools: Record<string, number>;
+  notes: Record<string, string[]>;
   days: DailyDay[];
 }
 
@@ -178,6 +186,11 @@ export const api = {
   daily: (query: Query, signal?: AbortSignal) => get<Daily>('daily', query, signal),
   month: (query: Query, signal?: AbortSignal) => get<DailyMonth>('daily/month', query, signal),
 };
+
+/** ` ($21)`, ` (-$79)`: Vegas dollars as the app writes them; nothing without. */
+export function dollarsText(dollars: number | null | undefined): string {
+  return typeof dollars === 'number' ? ` (${dollars < 0 ? `-$${-dollars}` : `$${dollars}`})` : '';
+}
 
 /** The message to show for a failed call. */
 export function describeError(error: unknown): string {

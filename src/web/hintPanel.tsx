@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { ApiLegalMove } from '../serve/apiTypes';
-import type { Hint, HintMove } from './api';
+import { dollarsText, type Hint, type HintMove } from './api';
 import { type DealAt, FairMoves } from './fairMoves';
 import { sameMove } from './moves';
 
@@ -31,7 +31,10 @@ function figure(entry: HintMove): string {
     return `${entry.movesLeft} moves left${extra}`;
   }
   const most = entry.maxRemoved ?? entry.maxFoundation;
-  if (entry.label === 'losing' && most !== undefined) return `at most ${most} cards`;
+  if (entry.label === 'losing' && most !== undefined && entry.stuckExact !== false)
+    return `at most ${most} cards${dollarsText(entry.dollarsAtLeast)}`;
+  // Not decided, or the most not proven: the furthest line found after the move (under Vegas, what it pays).
+  if (most !== undefined && entry.stuckExact === false) return `at least ${most} cards${dollarsText(entry.dollarsAtLeast)}`;
   return '';
 }
 

@@ -236,8 +236,16 @@ describe('tiers', () => {
       expect(tierOf(cutsOf('pyramide', 'app'), inside)).toBe(tier);
     }
     expect(tierOf(cutsOf('pyramide', 'app'), null)).toBe('unknown');
-    // Vegas rules have no cuts: no tier whatever the score. D3N has its own.
-    expect(tierOf(cutsOf('double', 'D1V'), 3)).toBe('unknown');
+    // Vegas cuts are on the cards reached, more is easier, each range holding its own tier. D3N has its own.
+    const vegas = cutsOf('double', 'D1V')!;
+    expect(vegas.by).toBe('reach');
+    for (const tier of TIERS) {
+      const r = tierRange(vegas, tier)!;
+      expect(tierOf(vegas, Number.isFinite(r.min) ? r.min : r.max - 1)).toBe(tier);
+      if (Number.isFinite(r.max)) expect(tierOf(vegas, r.max)).not.toBe(tier);
+    }
+    expect(tierOf(vegas, 104)).toBe('easy');
+    expect(tierOf(vegas, 3)).toBe('expert');
     expect(tierOf(cutsOf('double', 'D3N'), 3)).toBe('easy');
     expect(tierOf(cutsOf('double', 'D3N'), 10)).toBe('medium');
     expect(tierOf(cutsOf('double', 'D1N'), 3)).toBe('easy');

@@ -250,11 +250,13 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
     expect(new URL(p.url()).pathname).toBe(`/deal/${hard}`);
     await p.goBack();
     await p.locator('[data-testid="day"][data-date="2026-12-05"]').waitFor(WAIT);
-    // Vegas Double Solitaire has no list yet: the reason, not an empty calendar.
+    // Vegas Double Solitaire: pools smaller than a year, and the page says they repeat.
     await p.goto(`${server.url}/daily?game=double&rules=D1V&month=2026-12`);
-    await p.getByTestId('daily-missing').waitFor(WAIT);
-    expect(await p.getByTestId('daily-missing').textContent()).toMatch(/hard: .*double-D1V-hard\.csv/);
-    expect(await p.getByTestId('calendar').count()).toBe(0);
+    await p.getByTestId('daily-notes').waitFor(WAIT);
+    expect(await p.getByTestId('daily-notes').textContent()).toMatch(
+      /hard: the pool has \d+ deals: the deal of the day repeats every \d+ days/,
+    );
+    expect(await p.locator('[data-testid="day"][data-date="2026-12-31"] [data-testid="daily-deal"]').count()).toBe(4);
   });
 
   it('draws the winnable share and the three histograms of the stored results', async () => {

@@ -12,6 +12,7 @@ import {
   codeRange,
   curate,
   curatedCsv,
+  dollarRuleSets,
   dollarsRange,
   refuseTierWithoutCuts,
 } from '../../lists/curate.js';
@@ -47,13 +48,6 @@ interface CurateOptionValues extends RuleOptionValues, LimitOptionValues {
   format: 'codes' | 'csv' | 'json';
   header?: boolean;
   progress: boolean;
-}
-
-/** The rule sets played for dollars, for the help: `D1V, D3V`. */
-function dollarRules(): string {
-  return allGames()
-    .flatMap((g) => g.dollars?.rules ?? [])
-    .join(', ');
 }
 
 /** What a line pays under those rule sets, for the help: `-104 + 5 × cards`. */
@@ -97,7 +91,7 @@ export function curateCommand(): Command {
     .option('--stuck <range>', "the game's stuck figure (Pyramide: most pyramid cards any line removes), MIN..MAX")
     .option(
       '--dollars <range>',
-      `what the best line found pays, in dollars, MIN..MAX (negative ends allowed: -104..0); rule sets played for dollars only (${dollarRules()})`,
+      `what the best line found pays, in dollars, MIN..MAX (negative ends allowed: -104..0); rule sets played for dollars only (${dollarRuleSets()})`,
     )
     .option('--crossroads <range>', 'crossroads (positions where some move loses, on the most forgiving winning line), MIN..MAX')
     .option('--from <code>', "the first code to draw from (default: the game's first code)")
@@ -132,7 +126,7 @@ When fewer than --count pass, the codes of the range not stored yet are analysed
 the deals found are printed and standard error says how many were found of how many asked.
 The same database and arguments always give the same list.
 
-Under Vegas rule sets (${dollarRules()}) most deals are never won and players play for
+Under Vegas rule sets (${dollarRuleSets()}) most deals are never won and players play for
 dollars: the tiers are by the dollars the best line found reaches (more is easier), for deals
 of every verdict; --dollars picks deals by what that line pays (${dollarPay()} on the
 foundations), and --verdict winnable lists the wins found.

@@ -27,7 +27,7 @@ import { DoubleGamePosition } from './position.js';
 import { solve } from './solver.js';
 import { replayLine } from './solverLine.js';
 import { DOUBLE_SCALE } from './tierCuts.js';
-import { VEGAS_DOLLARS, vegasDollars } from './vegasDollars.js';
+import { dollarsText, VEGAS_DOLLARS, vegasDollars } from './vegasDollars.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
 export interface DoubleAnalysis extends Analysis {
@@ -285,10 +285,10 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
   } else if (a.verdict === 'unwinnable') {
     what =
       a.stuckExact === false
-        ? `unwinnable (stuck: at least ${a.maxFoundation} of 104 cards reach the foundations${paid(a.dollarsAtLeast)}, the most not proven${ceilingText(a)})`
-        : `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations${paid(a.dollarsAtLeast)})`;
+        ? `unwinnable (stuck: at least ${a.maxFoundation} of 104 cards reach the foundations${dollarsText(a.dollarsAtLeast)}, the most not proven${ceilingText(a)})`
+        : `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations${dollarsText(a.dollarsAtLeast)})`;
   } else {
-    what = `unknown (stopped by ${a.limit}; at least ${a.maxFoundation} cards reached the foundations${paid(a.dollarsAtLeast)}${ceilingText(a)})`;
+    what = `unknown (stopped by ${a.limit}; at least ${a.maxFoundation} cards reached the foundations${dollarsText(a.dollarsAtLeast)}${ceilingText(a)})`;
   }
   if (a.tier && a.rules.endsWith('V')) what += `, tier ${a.tier} (Vegas: by the dollars the best line found pays)`;
   else if (a.tier) {
@@ -313,15 +313,10 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
   return text;
 }
 
-/** ` ($21)`: what a count of cards pays under Vegas scoring; nothing otherwise (rows stored before the field included). */
-function paid(dollars: number | null | undefined): string {
-  return typeof dollars === 'number' ? ` (${dollars < 0 ? `-$${-dollars}` : `$${dollars}`})` : '';
-}
-
 /** `, at most 61 ($201) by a proven bound` when the bound says more than that every card may come up. */
 function ceilingText(a: DoubleAnalysis): string {
   const most = a.foundationAtMost;
-  return typeof most === 'number' && most < 104 ? `, at most ${most}${paid(a.dollarsAtMost)} by a proven bound` : '';
+  return typeof most === 'number' && most < 104 ? `, at most ${most}${dollarsText(a.dollarsAtMost)} by a proven bound` : '';
 }
 
 const CODES = { family: 'DS1', options: ['D1N', 'D3N', 'D1V', 'D3V'] } as const;

@@ -5,3 +5,8 @@ export const VEGAS_DOLLARS = { perCard: 5, start: -104 } as const;
 export function vegasDollars(rules: { vegas: boolean }, cards: number): number | null {
   return rules.vegas ? VEGAS_DOLLARS.start + VEGAS_DOLLARS.perCard * cards : null;
 }
+
+/** ` ($21)`, ` (-$79)`: dollars as the app writes them, to follow a count of cards; nothing without. */
+export function dollarsText(dollars: number | null | undefined): string {
+  return typeof dollars === 'number' ? ` (${dollars < 0 ? `-$${-dollars}` : `$${dollars}`})` : '';
+}

@@ -67,7 +67,7 @@ export function DailyView({ query }: { query: URLSearchParams }) {
       {days.error && <p class="error">{days.error}</p>}
       {days.loading && <p class="muted">Loading…</p>}
       {data && data.tiers.length === 0 ? (
-        // No tier has a list of a year: say why rather than draw a month of empty days.
+        // No tier has a list: say why rather than draw a month of empty days.
         <div class="daily-missing" data-testid="daily-missing">
           <p>
             No deal of the day for {data.game} ({data.rules}) yet:
@@ -112,6 +112,15 @@ export function DailyView({ query }: { query: URLSearchParams }) {
             </div>
           ))}
         </div>
+      )}
+      {data && Object.keys(data.notes ?? {}).length > 0 && (
+        <ul class="muted" data-testid="daily-notes">
+          {Object.entries(data.notes).map(([tier, said]) => (
+            <li key={tier}>
+              {tier}: {said.join('; ')}
+            </li>
+          ))}
+        </ul>
       )}
       {data && data.tiers.length > 0 && Object.keys(data.missing).length > 0 && (
         <ul class="muted" data-testid="daily-missing">

@@ -1,7 +1,7 @@
 /** A deal's line step by step: its solution, or for a lost deal its line to the most cards. */
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiMove, PlayResponse } from '../../serve/apiTypes';
-import { api, describeError, type Hint } from '../api';
+import { api, describeError, dollarsText, type Hint } from '../api';
 import { BoardView, PositionFacts } from '../board';
 import { analysisOf, hintAt, playAt } from '../data';
 import { HintPanel } from '../hintPanel';
@@ -53,7 +53,9 @@ export function DealView({ code, query }: Props) {
           analysis.minMoves !== null
             ? `fewest moves: ${analysis.minMoves}${analysis.minMovesProved === false ? ' (not proved)' : ''}`
             : null,
-          most !== undefined ? `most cards: ${most}` : null,
+          most !== undefined
+            ? `${analysis.stuckExact === false ? 'most cards found: at least' : 'most cards:'} ${most}${dollarsText(analysis.dollarsAtLeast)}`
+            : null,
           typeof analysis.crossroads === 'number' ? `crossroads: ${analysis.crossroads}` : null,
           analysis.tier ? `tier: ${analysis.tier}` : null,
           typeof analysis.difficulty === 'number' ? `difficulty: ${analysis.difficulty}` : null,
