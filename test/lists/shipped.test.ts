@@ -73,7 +73,7 @@ describe('shipped Pyramide lists', () => {
  * analysed again from scratch: the verdict, the score and the tier the list gives.
  */
 for (const [rules, count] of [
-  ['D1N', 3],
+  ['D1N', 2],
   ['D3N', 2],
 ] as const) {
   describe(`shipped Double Solitaire ${rules} lists`, () => {
@@ -122,12 +122,13 @@ for (const rules of ['D1V', 'D3V'] as const) {
         }
       });
     }
-    it('winnable: the wins found, each won again from scratch', () => {
+    it('winnable: the wins found; the last one won again from scratch', () => {
       const list = parseList(readFileSync(join(ROOT, 'data/lists', `double-${rules}-winnable.csv`), 'utf8'));
       expect(list.header[0]).toMatch(/--verdict winnable/);
       expect(list.entries.length).toBeGreaterThanOrEqual(1);
       for (const e of list.entries) expect([e.verdict, e.stuck, e.dollars]).toEqual(['winnable', 104, 416]);
-      const e = list.entries[0]!;
+      // One deal a list, for the suite's time.
+      const e = list.entries[list.entries.length - 1]!;
       const a = openDeal(e.code).analyse(VEGAS_LIMITS) as DoubleAnalysis;
       expect(a.verdict, e.code).toBe('winnable');
     }, 120_000);
