@@ -49,10 +49,20 @@ export function dollarRuleSets(): string {
 /**
  * A range of dollars (`--dollars` or the API's `dollars`, named by `flag`) as the range of the
  * stuck figure whose lines pay that: cards >= ceil((MIN - start) / perCard), cards <=
- * floor((MAX - start) / perCard). Refuses a game or rule set not played for dollars, and a
- * range no line pays.
+ * floor((MAX - start) / perCard). Refuses it beside the stuck range (`stuckFlag`), for a game or
+ * rule set not played for dollars, and a range no line pays.
  */
-export function dollarsRange(game: GameModule, rules: string, text: string, flag: string): { dollars: NumberRange; stuck: NumberRange } {
+export function dollarsRange(
+  game: GameModule,
+  rules: string,
+  text: string,
+  flag: string,
+  stuckFlag = '--stuck',
+  stuckGiven = false,
+): { dollars: NumberRange; stuck: NumberRange } {
+  if (stuckGiven) {
+    throw new InputError(`give ${stuckFlag} or ${flag}, not both: ${flag} is a range of the stuck figure, counted in dollars`);
+  }
   const pay = dollarsOf(game, rules);
   if (pay === null) {
     throw new InputError(

@@ -1,6 +1,8 @@
 /** The page's calls to `/api/v1`; every answer is typed after the contract in `apiTypes.ts`. */
 import type { ApiError, ApiGame, ApiMove, DailyDay, PlayResponse, ResultsPage } from '../serve/apiTypes';
 
+export { dollarsText } from '../games/double/vegasDollars';
+
 /** What `solve --json` says of a deal (the fields the page reads). */
 export interface Analysis {
   code: string | null;
@@ -186,11 +188,6 @@ export const api = {
   daily: (query: Query, signal?: AbortSignal) => get<Daily>('daily', query, signal),
   month: (query: Query, signal?: AbortSignal) => get<DailyMonth>('daily/month', query, signal),
 };
-
-/** ` ($21)`, ` (-$79)`: Vegas dollars as the app writes them; nothing without. */
-export function dollarsText(dollars: number | null | undefined): string {
-  return typeof dollars === 'number' ? ` (${dollars < 0 ? `-$${-dollars}` : `$${dollars}`})` : '';
-}
 
 /** The message to show for a failed call. */
 export function describeError(error: unknown): string {

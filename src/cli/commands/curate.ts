@@ -154,10 +154,10 @@ Examples:
     if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
     const rules = openDeal({ kind: 'code', code: formatDealCode({ ...range, number: range.first }) }, flags).rules;
     refuseTierWithoutCuts(game, rules, values.tier, '--tier');
-    if (values.stuck !== undefined && values.dollars !== undefined) {
-      throw new InputError('give --stuck or --dollars, not both: --dollars is a range of the stuck figure, counted in dollars');
-    }
-    const dollars = values.dollars === undefined ? undefined : dollarsRange(game, rules, values.dollars, '--dollars');
+    const dollars =
+      values.dollars === undefined
+        ? undefined
+        : dollarsRange(game, rules, values.dollars, '--dollars', '--stuck', values.stuck !== undefined);
     const count = wholeNumber(values.count, '--count', 1);
     const scan = wholeNumber(values.scan, '--scan', 0);
     const seed = wholeNumber(values.seed, '--seed', 0);

@@ -8,7 +8,14 @@ import { InputError } from '../../errors/inputError.js';
 import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
-import { type CurateOrder, type CurateResult, curatedCsv, dollarsRange, refuseTierWithoutCuts } from '../../lists/curate.js';
+import {
+  type CurateOrder,
+  type CurateResult,
+  curatedCsv,
+  dollarRuleSets,
+  dollarsRange,
+  refuseTierWithoutCuts,
+} from '../../lists/curate.js';
 import { dailyDeal, dailyDealFrom, dailyPool, dayNumber, type ListEntry, poolNotes, today } from '../../lists/daily.js';
 import { parseRange } from '../../store/numberRange.js';
 import type { GroupStats } from '../../store/stats.js';
@@ -80,9 +87,7 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
               type: 'string',
               maxLength: 32,
               pattern: '^\\s*(-?\\d+)?\\s*(\\.\\.)?\\s*(-?\\d+)?\\s*$',
-              description: `what the best line found pays, in dollars: MIN..MAX (negative ends allowed); rule sets played for dollars only (${allGames()
-                .flatMap((g) => g.dollars?.rules ?? [])
-                .join(', ')})`,
+              description: `what the best line found pays, in dollars: MIN..MAX (negative ends allowed); rule sets played for dollars only (${dollarRuleSets()})`,
             },
             count: { type: 'integer', minimum: 1, maximum: 10_000, default: 10 },
             order: { type: 'string', enum: ['difficulty', 'code', 'random'], default: 'code' },
@@ -103,10 +108,8 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
       };
       const { game, rules } = gameAndRules(q);
       refuseTierWithoutCuts(gameById(game), rules, q.tier, 'tier');
-      if (q.stuck !== undefined && q.dollars !== undefined) {
-        throw new InputError('give stuck or dollars, not both: dollars is a range of the stuck figure, counted in dollars');
-      }
-      const dollars = q.dollars === undefined ? undefined : dollarsRange(gameById(game), rules, q.dollars, 'dollars');
+      const dollars =
+        q.dollars === undefined ? undefined : dollarsRange(gameById(game), rules, q.dollars, 'dollars', 'stuck', q.stuck !== undefined);
       const filter: CurateTask['filter'] = {
         rules,
         ...(q.verdict !== undefined ? { verdict: q.verdict } : {}),
