@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { thresholdsFor, tierOf } from '../../src/games/difficulty.js';
 import { dealFromNumber } from '../../src/games/double/deal.js';
-import { doubleDifficulty, doubleScore } from '../../src/games/double/difficulty.js';
-import { DoubleState } from '../../src/games/double/engine.js';
+import { doubleDifficulty, doubleScore, type JudgedBy, judgeOffLine } from '../../src/games/double/difficulty.js';
+import { type DoubleRules, DoubleState } from '../../src/games/double/engine.js';
 import { randomProgressWins, scriptedDoubleWins } from '../../src/games/double/progressPlayer.js';
 import { solve } from '../../src/games/double/solver.js';
 import { gameById } from '../../src/games/registry.js';
@@ -12,11 +12,12 @@ import { Budget } from '../../src/search/limits.js';
 const cutsOf = (game: string, rules: string) => thresholdsFor(gameById(game).difficulty, rules);
 
 const D1N = { draw: 1 as const, vegas: false };
+const D3N = { draw: 3 as const, vegas: false };
 const LIMITS = { timeMs: 30_000, nodes: Infinity, memoryBytes: 2 ** 31 };
 
-function lineOf(n: number): number[] {
+function lineOf(n: number, rules: DoubleRules = D1N): number[] {
   const deal = dealFromNumber(n);
-  const r = solve(() => new DoubleState(deal, D1N), new Budget(LIMITS), { optimize: false });
+  const r = solve(() => new DoubleState(deal, rules), new Budget(LIMITS), { optimize: false });
   expect(r.verdict).toBe('winnable');
   return r.line!;
 }
@@ -46,6 +47,27 @@ describe('doubleDifficulty', () => {
     expect(short.undecided).toBe(0);
     // Each move's verdict is a fact of the deal: the figures agree with the generous budget's.
     expect([short.crossroads, short.losingShare, short.difficulty]).toEqual([full.crossroads, full.losingShare, full.difficulty]);
+  }, 120_000);
+
+  it('judges Draw 3 moves by every way it has, and each verdict holds when the position is solved afresh', () => {
+    // DS1-D3N-AAAAAAD: its hardest moves are draws late in the line.
+    const deal = dealFromNumber(3);
+    const { moves, offLine } = judgeOffLine(deal, D3N, lineOf(3, D3N));
+    expect(offLine.filter((e) => e.verdict < 0)).toEqual([]);
+    const ways: JudgedBy[] = ['one move', 'talon', 'line', 'search'];
+    for (const by of ways) {
+      const judged = offLine.filter((e) => e.by === by);
+      expect(judged.length, by).toBeGreaterThan(0);
+      // A few of each, spread along the line, and every move found to lose.
+      const sample = [0, 1, 2, 3].map((k) => judged[Math.floor((k * (judged.length - 1)) / 3)]!);
+      for (const e of [...sample, ...offLine.filter((x) => x.verdict === 0)]) {
+        const start = new DoubleState(deal, D3N);
+        for (const m of moves.slice(0, e.at)) start.apply(m);
+        start.apply(e.move);
+        const r = solve(() => start.clone(), new Budget(LIMITS), { optimize: false, verdictOnly: true });
+        expect(r.verdict, `${by}: move ${e.move} at ${e.at}`).toBe(e.verdict === 1 ? 'winnable' : 'unwinnable');
+      }
+    }
   }, 120_000);
 
   it('leaves crossroads, the losing share and the tier unknown when the budget cannot judge every move', () => {

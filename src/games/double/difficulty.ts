@@ -6,11 +6,15 @@
  * - `crossroads`: the positions of that line where some legal move loses (after it the game
  *   can no longer be won), and `losingShare`: the share of the legal moves along the line
  *   that lose. Every legal move off the line is judged: positions on a winning line are
- *   winning, so a move that leads to one (or one move from one) wins by transposition;
- *   otherwise a search of at most `JUDGE_NODES` positions decides it (a win adds its whole
- *   line to the positions known to win, a complete search proves it loses). Past
- *   `DEAL_NODES` for the deal, or a search cut short, the move stays unjudged, and both
- *   figures are null;
+ *   winning, so a move wins by transposition when it leads to one, or when legal moves
+ *   reach one from it: one move, the talon turned (draws and turn-overs alone), or the
+ *   line's own next moves (`rejoins`: a move off the line is often one of them played
+ *   early). Otherwise the solver's restarts (`decide`, with the positions known to win as
+ *   its goal) search it, first on at most `JUDGE_NODES` positions a move; what those leave
+ *   of `DEAL_NODES` for the deal then goes to the moves still unjudged, one after the other,
+ *   each with all that is left, as one move left unjudged leaves the deal's figures unknown.
+ *   A win adds its whole line to the positions known to win, a complete search proves the
+ *   move loses. A move no search decides stays unjudged, and both figures are null;
  * - `randomWinRate`: the share of `PLAYOUTS` seeded games that the random progress player
  *   (progressPlayer.ts) wins, with its Wilson 95% error.
  *
@@ -24,7 +28,7 @@ import { byReach, round, type TierOrUnknown, type TierThresholds, thresholdsFor,
 import { type DoubleDeal, type DoubleRules, DoubleState, rulesName } from './engine.js';
 import { KEY_WORDS, PositionKey } from './positionKey.js';
 import { randomProgressWins } from './progressPlayer.js';
-import { DoubleSearch } from './search.js';
+import { decide } from './solver.js';
 import { replayLine } from './solverLine.js';
 import { DOUBLE_SCALE } from './tierCuts.js';
 
@@ -51,9 +55,10 @@ const JUDGE_NODES = 5000;
 /** Positions all the searches of one deal may visit. */
 const DEAL_NODES = 400_000;
 const PLAYOUTS = 100;
-/** The first restart's cap; each restart doubles it (as the solver does). */
+/** The cap of the first round of restarts; each round doubles it (as the solver does). */
 const FIRST_RUN_NODES = 250;
-const RESTART_JITTER = 150;
+/** How far `rejoins` follows the line. */
+const REJOIN_MOVES = 80;
 const MEMORY = 256 * 1024 ** 2;
 
 interface DoubleDifficultyBudget {
@@ -82,12 +87,36 @@ function dealSeed(deal: DoubleDeal): number {
   return h >>> 0;
 }
 
+/**
+ * What decided a move: a position already known ('known'), one legal move from one ('one
+ * move'), the talon turned ('talon'), the line's next moves ('line', `Judge.rejoins`), or a
+ * search ('search', also for a move left unjudged).
+ */
+export type JudgedBy = 'known' | 'one move' | 'talon' | 'line' | 'search';
+
+/** A legal move off the line, at the line's move `at`, and its verdict: 1 wins, 0 loses, -1 unjudged. */
+export interface OffLineMove {
+  at: number;
+  move: number;
+  verdict: number;
+  by: JudgedBy;
+}
+
+/** A position reached by `move`, a move off `line` at its move `at`. */
+interface LineContext {
+  line: readonly number[];
+  at: number;
+  move: number;
+}
+
 /** Positions known to win or to lose, by exact key, and the searches that add to them. */
 class Judge {
   readonly wins = new KeyTable(KEY_WORDS, null, 1 << 12);
   readonly losses = new KeyTable(KEY_WORDS, null, 1 << 6);
   private readonly keys = new PositionKey();
   nodes = 0;
+  /** What decided the last verdict of `judge` (or left it unjudged: 'search'). */
+  how: JudgedBy = 'known';
 
   constructor(
     readonly withPointer: boolean,
@@ -98,69 +127,135 @@ class Judge {
     return this.keys.write(s, this.withPointer);
   }
 
-  /** 1 wins, 0 loses, -1 not judged (within `cap` positions). The position `s` is left as it was. */
-  judge(s: DoubleState, cap = this.budget.judgeNodes): number {
-    if (s.isWon() || this.wins.lookup(this.key(s)) >= 0) return 1;
-    if (this.losses.lookup(this.key(s)) >= 0) return 0;
-    // One move from a known win (most moves off the line can be undone).
+  /** Whether a legal move from `s` reaches a position known to win (most moves off the line can be undone). */
+  private oneMoveFromWin(s: DoubleState): boolean {
     for (const y of s.legalMoves()) {
       s.apply(y);
       const hit = this.wins.lookup(this.key(s)) >= 0;
       s.undo();
-      if (hit) return 1;
+      if (hit) return true;
     }
+    return false;
+  }
+
+  /**
+   * Whether drawing and turning over alone (two passes through the stock at most) reach a
+   * position known to win: a move that only moved the waste pointer, or one made while the
+   * pointer stood elsewhere, often comes back onto the line so.
+   */
+  private talonReachesWin(s: DoubleState): boolean {
+    const steps = 2 * (Math.ceil(s.talLen / s.draw) + 1);
+    let made = 0;
+    let hit = false;
+    for (; made < steps && !hit; made++) {
+      const t = s.talonMove();
+      if (t < 0) break;
+      s.apply(t);
+      hit = this.wins.lookup(this.key(s)) >= 0;
+    }
+    for (let k = 0; k < made; k++) s.undo();
+    return hit;
+  }
+
+  /**
+   * Whether the line's own moves, played on from `q` (the position after `x`, a move off the
+   * line at its move `at`) while they stay legal, with `x` left out where the line plays it,
+   * reach a position known to win: `x` was often one of the line's next moves played early.
+   * `q` is left as it was.
+   */
+  private rejoins(q: DoubleState, line: readonly number[], at: number, x: number): boolean {
+    let skipped = false;
+    let made = 0;
+    let hit = false;
+    for (let k = at; k < line.length && made < REJOIN_MOVES && !hit; k++) {
+      const m = line[k]!;
+      if (!skipped && m === x) {
+        skipped = true;
+        continue;
+      }
+      if (q.refusal(m) !== null) break;
+      q.apply(m);
+      made++;
+      hit = this.wins.lookup(this.key(q)) >= 0;
+    }
+    for (let k = 0; k < made; k++) q.undo();
+    return hit;
+  }
+
+  /**
+   * 1 wins, 0 loses, -1 not judged (within `cap` positions), and `how` says what decided it.
+   * `along`: where `s` left the line, for `rejoins`. The position `s` is left as it was.
+   */
+  judge(s: DoubleState, cap = this.budget.judgeNodes, along: LineContext | null = null): number {
+    this.how = 'known';
+    if (s.isWon() || this.wins.lookup(this.key(s)) >= 0) return 1;
+    if (this.losses.lookup(this.key(s)) >= 0) return 0;
+    this.how = 'one move';
+    if (this.oneMoveFromWin(s)) return 1;
+    this.how = 'line';
+    if (along !== null && this.rejoins(s, along.line, along.at, along.move)) return 1;
+    this.how = 'talon';
+    if (this.talonReachesWin(s)) return 1;
+    this.how = 'search';
     if (this.nodes >= this.budget.dealNodes) return -1;
     const budget = new Budget({
       timeMs: Infinity,
       nodes: Math.min(cap, this.budget.dealNodes - this.nodes),
       memoryBytes: MEMORY,
     });
-    let verdict = -1;
-    for (let run = 0; ; run++) {
-      const search = new DoubleSearch(s.clone(), budget);
-      search.autoplay();
-      search.orderSeed = run;
-      search.jitter = RESTART_JITTER;
+    // The solver's own restarts: focused runs find the wins that complete ones get lost
+    // before, and a complete run that ends proves the move loses.
+    const { search, outcome } = decide(() => s.clone(), budget, {
+      firstRunNodes: FIRST_RUN_NODES,
       // Back onto a position known to win is as good as a win.
-      search.goal = (p) => this.wins.lookup(this.key(p)) >= 0;
-      const { outcome } = search.run(new KeyTable(KEY_WORDS, budget, 1 << 10, 4), this.withPointer, null, FIRST_RUN_NODES * 2 ** run);
-      if (outcome === 'win') {
-        // The line ends on a win or on a position known to win; so every position of it wins.
-        const end = s.clone();
-        replayLine(end, search.history(), () => {});
-        if (!end.isWon() && this.wins.lookup(this.key(end)) < 0) throw new Error('internal error: a judging line does not win');
-        const replay = s.clone();
-        this.wins.intern(this.key(replay));
-        replayLine(replay, search.history(), (m) => {
-          replay.apply(m);
-          this.wins.intern(this.key(replay));
-          replay.undo();
-        });
-        verdict = 1;
-        break;
-      }
-      if (outcome === 'done') {
-        this.losses.intern(this.key(s));
-        verdict = 0;
-        break;
-      }
-      if (outcome !== 'capped') break;
-    }
+      goal: (p) => this.wins.lookup(this.key(p)) >= 0,
+      tableSlots: 1 << 10,
+    });
     this.nodes += budget.nodes;
-    return verdict;
+    if (outcome === 'win') {
+      // The line ends on a win or on a position known to win; so every position of it wins.
+      const end = s.clone();
+      replayLine(end, search.history(), () => {});
+      if (!end.isWon() && this.wins.lookup(this.key(end)) < 0) throw new Error('internal error: a judging line does not win');
+      const replay = s.clone();
+      this.wins.intern(this.key(replay));
+      replayLine(replay, search.history(), (m) => {
+        replay.apply(m);
+        this.wins.intern(this.key(replay));
+        replay.undo();
+      });
+      return 1;
+    }
+    if (outcome === 'done') {
+      this.losses.intern(this.key(s));
+      return 0;
+    }
+    return -1;
   }
 }
 
+/** What `judgeOffLine` found along a winning line. */
+interface LineJudgement {
+  /** The line's real engine moves (solver jumps spelled out). */
+  moves: number[];
+  /** Legal moves at the positions of the line, its own included. */
+  legalCount: number;
+  offLine: OffLineMove[];
+  /** Moves a search looked at, and those the first, short searches left to the second round. */
+  searched: number;
+  retried: number;
+}
+
 /**
- * The figures of a winnable deal from its winning line (engine moves, solver jumps allowed).
- * `rules` names the rule set for the tier cuts.
+ * Judges every legal move off a winning line (engine moves, solver jumps allowed), within
+ * `budget` (the judgeNodes and dealNodes of it).
  */
-export function doubleDifficulty(
+export function judgeOffLine(
   deal: DoubleDeal,
   rules: DoubleRules,
   line: readonly number[],
   budget: DoubleDifficultyBudget = DEFAULT_DIFFICULTY_BUDGET,
-): DoubleDifficulty {
+): LineJudgement {
   const fresh = (): DoubleState => new DoubleState(deal, rules);
   // Draw 1 with unlimited turn-overs: every waste pointer reaches every other one.
   const judge = new Judge(!(rules.draw === 1 && !rules.vegas), budget);
@@ -176,55 +271,65 @@ export function doubleDifficulty(
   if (!walk.isWon()) throw new Error('internal error: the line does not win when replayed');
 
   const p = fresh();
-  let crossroads = 0;
-  let losing = 0;
   let legalCount = 0;
-  let offLine = 0;
-  let undecided = 0;
   let searched = 0;
-  const judged = (x: number, cap?: number): number => {
-    p.apply(x);
+  const offLine: OffLineMove[] = [];
+  const judged = (entry: OffLineMove, cap?: number): void => {
+    p.apply(entry.move);
     const before = judge.nodes;
-    const v = judge.judge(p, cap);
+    entry.verdict = judge.judge(p, cap, { line: moves, at: entry.at, move: entry.move });
+    entry.by = judge.how;
     if (judge.nodes > before) searched++;
     p.undo();
-    return v;
   };
-  // Per position of the line, the moves that lose and those a first, short search left unjudged.
-  const lostAt: number[] = [];
-  const unjudged: Array<{ at: number; x: number }> = [];
   moves.forEach((m, at) => {
     const legal = p.legalMoves();
     legalCount += legal.length;
-    lostAt.push(0);
     for (const x of legal) {
       if (x === m) continue;
-      offLine++;
-      const v = judged(x);
-      if (v === 0) lostAt[at]!++;
-      else if (v < 0) unjudged.push({ at, x });
+      const entry: OffLineMove = { at, move: x, verdict: -1, by: 'search' };
+      offLine.push(entry);
+      judged(entry);
     }
     p.apply(m);
   });
-  // What the quick moves left of the deal's budget goes to the moves still unjudged, in equal
-  // shares of what is left when each starts (the wins learnt meanwhile help the later ones).
-  if (unjudged.length > 0) {
-    const back = fresh();
-    let at = 0;
-    unjudged.forEach(({ at: target, x }, k) => {
-      // The moves of the line are replayed forward only: `unjudged` is in line order.
-      while (at < target) back.apply(moves[at++]!);
-      p.copyFrom(back);
-      const cap = Math.max(budget.judgeNodes, (budget.dealNodes - judge.nodes) / (unjudged.length - k));
-      const v = judged(x, cap);
-      if (v === 0) lostAt[target]!++;
-      else if (v < 0) undecided++;
-    });
+  // What the quick searches left of the deal's budget goes to the moves still unjudged, one
+  // after the other, each with all that is left: a single move left unjudged leaves the
+  // deal's figures unknown, so no share kept for the next one can help; and the wins each
+  // learns often decide the next ones by transposition.
+  const unjudged = offLine.filter((e) => e.verdict < 0);
+  const back = fresh();
+  let at = 0;
+  for (const entry of unjudged) {
+    // The moves of the line are replayed forward only: `offLine` is in line order.
+    while (at < entry.at) back.apply(moves[at++]!);
+    p.copyFrom(back);
+    judged(entry, Math.max(budget.judgeNodes, budget.dealNodes - judge.nodes));
   }
-  for (const lost of lostAt) {
-    if (lost > 0) crossroads++;
-    losing += lost;
+  return { moves, legalCount, offLine, searched, retried: unjudged.length };
+}
+
+/**
+ * The figures of a winnable deal from its winning line (engine moves, solver jumps allowed).
+ * `rules` names the rule set for the tier cuts.
+ */
+export function doubleDifficulty(
+  deal: DoubleDeal,
+  rules: DoubleRules,
+  line: readonly number[],
+  budget: DoubleDifficultyBudget = DEFAULT_DIFFICULTY_BUDGET,
+): DoubleDifficulty {
+  const { moves, legalCount, offLine, searched, retried } = judgeOffLine(deal, rules, line, budget);
+  const lostAt = new Set<number>();
+  let losing = 0;
+  let undecided = 0;
+  for (const e of offLine) {
+    if (e.verdict === 0) {
+      losing++;
+      lostAt.add(e.at);
+    } else if (e.verdict < 0) undecided++;
   }
+  const crossroads = lostAt.size;
 
   const wins = randomProgressWins(deal, rules, budget.playouts, dealSeed(deal));
   const { low, high } = wilson95(wins, budget.playouts);
@@ -232,7 +337,7 @@ export function doubleDifficulty(
   const notes: string[] = [];
   if (!established) {
     notes.push(
-      `difficulty: ${undecided} of the ${offLine} moves off the line found were not judged within ${budget.judgeNodes} positions each (${budget.dealNodes} for the deal)`,
+      `difficulty: ${undecided} of the ${offLine.length} moves off the line found were not judged within the deal's ${budget.dealNodes} positions of search`,
     );
   }
   const cuts = thresholdsFor(DOUBLE_SCALE, rulesName(rules));
@@ -242,9 +347,9 @@ export function doubleDifficulty(
     lineMoves: moves.length,
     crossroads: established ? crossroads : null,
     losingShare,
-    offLine,
+    offLine: offLine.length,
     searched,
-    retried: unjudged.length,
+    retried,
     undecided,
     randomWinRate: round(wins / budget.playouts, 4),
     randomWinError: round((high - low) / 2, 4),

@@ -116,6 +116,20 @@ const RESTART_JITTER = 150;
 /** Runs per round of restarts, with one order and one cap (see `decide`). */
 const RUNS_PER_ROUND = 3;
 
+/** What `decide` is asked beside its state and budget; every field has a default. */
+export interface DecideOptions {
+  /** Only wins within this many turn-overs count (see above). */
+  turnLimit?: number;
+  /** Learns the furthest position every run meets. */
+  reach?: BeamReach | null;
+  /** The cap of each run of the first round (`FIRST_RUN_NODES`); each round doubles it. */
+  firstRunNodes?: number;
+  /** Positions known to win: meeting one is a win, the line to it the history (`DoubleSearch.goal`). */
+  goal?: ((s: DoubleState) => boolean) | null;
+  /** The slots each run's table starts with: small for the many short searches of a judge. */
+  tableSlots?: number;
+}
+
 /**
  * The verdict, by restarts: a depth-first search that picks a poor move early can spend
  * any time in one subtree without a win, while another order finds one at once. So the
@@ -137,14 +151,16 @@ const RUNS_PER_ROUND = 3;
  *
  * With a finite `turnLimit` only wins within that many turn-overs count, and 'done' proves only
  * that there is none within it. Every run learns the furthest position it meets into `reach`,
- * when given.
+ * when given, and stops on a position of `goal`, when given: a line to a position known to
+ * win is a win.
  */
 export function decide(
   makeState: () => DoubleState,
   budget: Budget,
-  turnLimit = Infinity,
-  reach: BeamReach | null = null,
+  options: DecideOptions = {},
 ): { search: DoubleSearch; outcome: 'win' | 'done' | 'stopped'; maxFoundation: number } {
+  const turnLimit = options.turnLimit ?? Infinity;
+  const firstRunNodes = options.firstRunNodes ?? FIRST_RUN_NODES;
   let maxFoundation = 0;
   for (let run = 0; ; run++) {
     const state = makeState();
@@ -162,9 +178,11 @@ export function decide(
     search.focus = way === 0;
     if (way === 2) search.turnPenalty = 1;
     search.turnLimit = turnLimit;
-    search.reach = reach;
-    const cap = FIRST_RUN_NODES * 2 ** round;
-    const { outcome, maxFoundation: reached } = search.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), !pointerFree, null, cap);
+    search.reach = options.reach ?? null;
+    search.goal = options.goal ?? null;
+    const cap = firstRunNodes * 2 ** round;
+    const table = new KeyTable(KEY_WORDS, budget, options.tableSlots ?? 1 << 14, 4);
+    const { outcome, maxFoundation: reached } = search.run(table, !pointerFree, null, cap);
     if (reached > maxFoundation) maxFoundation = reached;
     if (outcome === 'done' && search.focus) continue;
     if (outcome !== 'capped') return { search, outcome, maxFoundation };
@@ -230,7 +248,7 @@ function fewerPasses(
     if (won) break;
   }
   for (let k = Math.min(bestTurns - 1, DoubleSearch.MAX_TURN_LIMIT); k >= 0; ) {
-    const tried = withinAttempt(budget, PASS_ATTEMPT_NODES, (attempt) => decide(makeState, attempt, k));
+    const tried = withinAttempt(budget, PASS_ATTEMPT_NODES, (attempt) => decide(makeState, attempt, { turnLimit: k }));
     if (tried === undefined || tried.outcome !== 'win') break;
     keep(tried.search.history(), k);
     k = Math.min(k, bestTurns) - 1;
@@ -294,7 +312,7 @@ function firstVerdict(
   let maxFoundation = 0;
   const searchesLearn = searchReach ? reach : null;
   if (start.vegas) {
-    const first = withinAttempt(budget, VEGAS_FIRST_NODES, (attempt) => decide(makeState, attempt, Infinity, searchesLearn));
+    const first = withinAttempt(budget, VEGAS_FIRST_NODES, (attempt) => decide(makeState, attempt, { reach: searchesLearn }));
     if (first !== undefined) {
       maxFoundation = first.maxFoundation;
       if (first.outcome !== 'stopped') {
@@ -312,7 +330,7 @@ function firstVerdict(
     if (halfwayWin !== null) return { outcome: 'win', maxFoundation: start.total, raw: halfwayWin };
     maxFoundation = Math.max(maxFoundation, reach.foundation);
   }
-  const { search, outcome, maxFoundation: reached } = decide(makeState, budget, Infinity, searchesLearn);
+  const { search, outcome, maxFoundation: reached } = decide(makeState, budget, { reach: searchesLearn });
   return { outcome, maxFoundation: Math.max(maxFoundation, reached), raw: outcome === 'win' ? search.history() : null };
 }
 

@@ -11,16 +11,16 @@ export const DOUBLE_SCALE: DifficultyScale = {
   field: 'difficulty',
   cuts: {
     D1N: {
-      easy: 3.86,
-      medium: 7.61,
+      easy: 3.97,
+      medium: 8.14,
       hard: 14.6,
-      sample: 'the winnable deals with a score among the first 1,000 codes, DS1-D1N-AAAAAAA to DS1-D1N-AAAABML',
+      sample: 'the 984 winnable deals with a score among the first 1,000 codes, DS1-D1N-AAAAAAA to DS1-D1N-AAAABML',
     },
     D3N: {
-      easy: 7.61,
-      medium: 12.64,
-      hard: 18.28,
-      sample: 'the 532 winnable deals with a score among the first 1,000 codes, DS1-D3N-AAAAAAA to DS1-D3N-AAAABML',
+      easy: 8.74,
+      medium: 13.51,
+      hard: 23.05,
+      sample: 'the 958 winnable deals with a score among the first 1,000 codes, DS1-D3N-AAAAAAA to DS1-D3N-AAAABML',
     },
     // Vegas: on the foundation cards the best line found reaches (every verdict), more is easier.
     D1V: {

@@ -519,7 +519,7 @@ describe('a turn limit agrees with a brute force', () => {
       compared++;
       if (d.rules.draw === 1) drawOne++;
       const context = `seed ${seed}, at most ${turnLimit} turn-overs, ${JSON.stringify(d)}`;
-      const { search, outcome } = decide(() => stateOf(d), new Budget(NO_LIMITS), turnLimit);
+      const { search, outcome } = decide(() => stateOf(d), new Budget(NO_LIMITS), { turnLimit });
       expect(outcome, context).toBe(brute.winnable ? 'win' : 'done');
       if (!brute.winnable) {
         notWithin++;
@@ -563,8 +563,8 @@ describe('a turn limit agrees with a brute force', () => {
       );
     expect(brute(0)?.winnable).toBe(false);
     expect(brute(1)?.winnable).toBe(true);
-    expect(decide(start, new Budget(NO_LIMITS), 0).outcome).toBe('done');
-    const { search, outcome } = decide(start, new Budget(NO_LIMITS), 1);
+    expect(decide(start, new Budget(NO_LIMITS), { turnLimit: 0 }).outcome).toBe('done');
+    const { search, outcome } = decide(start, new Budget(NO_LIMITS), { turnLimit: 1 });
     expect(outcome).toBe('win');
     expect(turnOversIn(search.history())).toBe(1);
     // Without a limit the printed line is the same one pass and a turn-over.
