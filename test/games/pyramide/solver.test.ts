@@ -38,6 +38,7 @@ describe('Pyramide solver', () => {
     expect(r.notes.join(' ')).toMatch(/depends on the stock order/);
   });
 
+  const REFERENCE_WINS = [0, 8, 11];
   it("prints solutions that replay to a win in exactly minMoves moves, scoring 280, the reference's fewest where it finishes (app rules)", () => {
     let won = 0;
     let againstReference = 0;
@@ -55,8 +56,11 @@ describe('Pyramide solver', () => {
       expect(game.isWon()).toBe(true);
       // The engine counts the moves it played; the plain breadth-first search knows the fewest.
       expect(game.counter).toBe(r.minMoves);
-      const ref = referenceSearch(deal, APP_RULES, { maxPositions: 1_000_000, stopAtWin: true });
-      if (ref.winnable === true) {
+      // The plain breadth-first search finds a win within 1,000,000 positions on these three
+      // deals only (the others pass that cap: a search each would cost half a second for nothing).
+      if (REFERENCE_WINS.includes(n)) {
+        const ref = referenceSearch(deal, APP_RULES, { maxPositions: 1_000_000, stopAtWin: true });
+        expect(ref.winnable, `deal ${n}`).toBe(true);
         expect(r.minMoves, `deal ${n}`).toBe(ref.minMoves);
         againstReference++;
       }
@@ -64,7 +68,7 @@ describe('Pyramide solver', () => {
       expect(r.maxRemoved).toBe(28);
     }
     expect(won).toBeGreaterThan(15);
-    expect(againstReference).toBeGreaterThanOrEqual(3);
+    expect(againstReference).toBe(REFERENCE_WINS.length);
   }, 300_000);
 
   it('prints solutions that replay to a win under MSC, strict win, limited passes and both pairing variants', () => {
@@ -169,13 +173,12 @@ describe('Pyramide solver', () => {
   });
 
   it('asked for a shortest line to the most cards (as solve asks), gives one as short as the breadth-first reference finds', () => {
-    let lost = 0;
     let shorter = 0;
-    for (let n = 0; lost < 4; n++) {
+    // The first lost deals but 20 and 24, whose complete reference searches take seconds each.
+    for (const n of [5, 7, 25, 27]) {
       const deal = dealFromNumber(n);
       const first = solvePyramide(deal, APP_RULES, GENEROUS);
-      if (first.verdict !== 'unwinnable') continue;
-      lost++;
+      expect(first.verdict, `deal ${n}`).toBe('unwinnable');
       const shortest = solvePyramide(deal, APP_RULES, GENEROUS, { shortestStuckLine: true });
       expect(shortest.maxRemoved, `deal ${n}`).toBe(first.maxRemoved);
       // The line replays through the rules engine to the figure (an illegal move throws).
