@@ -50,7 +50,7 @@ describe('doubleDifficulty', () => {
   }, 120_000);
 
   it('judges Draw 3 moves by every way it has, and each verdict holds when the position is solved afresh', () => {
-    // DS1-D3N-AAAAAAD: its hardest moves are draws late in the line.
+    // DS1-D3N-AAAAAAD, a deal whose figures version 13 of the judge could not establish.
     const deal = dealFromNumber(3);
     const { moves, offLine } = judgeOffLine(deal, D3N, lineOf(3, D3N));
     expect(offLine.filter((e) => e.verdict < 0)).toEqual([]);

@@ -118,7 +118,7 @@ const RUNS_PER_ROUND = 3;
 
 /** What `decide` is asked beside its state and budget; every field has a default. */
 export interface DecideOptions {
-  /** Only wins within this many turn-overs count (see above). */
+  /** Only wins within this many turn-overs count (see `decide`). */
   turnLimit?: number;
   /** Learns the furthest position every run meets. */
   reach?: BeamReach | null;
