@@ -8,7 +8,7 @@ import type { CardStyle } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
 import type { DoubleHintResult, DoubleJudgedMove } from './double/hint.js';
-import { dollarsText } from './double/vegasDollars.js';
+import { ceilingText, dollarsText } from './double/vegasDollars.js';
 import type { HintOptions, HintResultBase, JudgedMoveBase } from './hintTypes.js';
 import type { Position } from './position.js';
 import type { PyramideHintResult, PyramideJudgedMove } from './pyramide/hintResult.js';
@@ -63,11 +63,8 @@ export function reachText(game: GameId, h: HintResultBase | JudgedMoveBase): str
   const stuck = gameById(game).stuck;
   // Double Solitaire's own figures: under Vegas what the cards pay, and a proven ceiling.
   const own = h as Pick<JudgedMove, 'dollarsAtLeast' | 'dollarsAtMost' | 'foundationAtMost'>;
-  let text = `${h.stuckExact ? 'at most' : 'at least'} ${value} ${stuck.reach}${dollarsText(own.dollarsAtLeast)}`;
-  if (!h.stuckExact && typeof own.foundationAtMost === 'number' && own.foundationAtMost < stuck.max) {
-    text += `, at most ${own.foundationAtMost}${dollarsText(own.dollarsAtMost)} by a proven bound`;
-  }
-  return text;
+  const text = `${h.stuckExact ? 'at most' : 'at least'} ${value} ${stuck.reach}${dollarsText(own.dollarsAtLeast)}`;
+  return h.stuckExact ? text : text + ceilingText(own.foundationAtMost, own.dollarsAtMost, stuck.max);
 }
 
 function statusText(h: HintResult): string {

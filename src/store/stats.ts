@@ -6,10 +6,10 @@
  * one, then the newest.
  */
 import type Database from 'better-sqlite3';
-import { byReach, TIERS, thresholdsFor, tierOf } from '../games/difficulty.js';
+import { byReach, TIERS, thresholdsFor } from '../games/difficulty.js';
 import { allGames } from '../games/registry.js';
 import type { GameId, GameModule } from '../games/types.js';
-import { type ResultFilter, whereOf } from './resultFilter.js';
+import { type ResultFilter, storedTier, whereOf } from './resultFilter.js';
 
 /** A stored game's module, or undefined for rows of a game not loaded now (they get no tiers). */
 function knownGame(id: string): GameModule | undefined {
@@ -163,9 +163,9 @@ export function computeStats(db: Database.Database, filter: ResultFilter, slowes
     const counts: Record<string, number> = Object.fromEntries([...TIERS, 'unknown'].map((t) => [t, 0]));
     const points = new Map<number, number>();
     for (const r of figures.all(...params, game, rules) as Array<{ verdict: string; stuck: number | null; score: number | null }>) {
-      if (reach) counts[tierOf(cuts, r.stuck)]!++;
+      const tier = storedTier(cuts, r);
+      if (tier !== null) counts[tier]!++;
       if (r.verdict !== 'winnable') continue;
-      if (!reach) counts[tierOf(cuts, r.score)]!++;
       if (r.score !== null) points.set(Math.floor(r.score), (points.get(Math.floor(r.score)) ?? 0) + 1);
     }
     const buckets = bucketise([...points].sort((a, b) => a[0] - b[0]).map(([value, count]) => ({ value, count })));

@@ -8,6 +8,7 @@
  */
 import type { DoubleState } from './engine.js';
 import { TalonBound } from './vegasBound.js';
+import { vegasDollars } from './vegasDollars.js';
 
 /** How far ahead the ceiling looks by default, and the positions it may visit. */
 export const CEILING_DEPTH = 3;
@@ -39,4 +40,35 @@ export function foundationCeiling(state: DoubleState, depth = CEILING_DEPTH): nu
     return most;
   };
   return ceiling(depth);
+}
+
+/** The bounds of a position's foundation cards, and under Vegas what they pay. */
+export interface VegasFigures {
+  /** A proven upper bound on the foundation cards any line reaches (`maxFoundation` when exact or won). */
+  foundationAtMost: number;
+  /** Vegas: the dollars `maxFoundation` cards pay, and `foundationAtMost` cards; null under normal scoring. */
+  dollarsAtLeast: number | null;
+  dollarsAtMost: number | null;
+}
+
+/**
+ * The figures of `position` from a search's: a win reaches every card, an exact figure is
+ * the most; otherwise (Vegas) the relaxation's bound, unless `cheap` (the fair hints, which
+ * only count wins, leave it at every card).
+ */
+export function vegasFigures(
+  position: DoubleState,
+  s: { verdict: 'winnable' | 'unwinnable' | 'unknown'; maxFoundation: number; stuckExact: boolean },
+  cheap: boolean,
+): VegasFigures {
+  const reached = Math.max(s.maxFoundation, position.onFoundations);
+  const most =
+    s.verdict === 'winnable'
+      ? position.total
+      : s.stuckExact
+        ? reached
+        : cheap
+          ? position.total
+          : Math.max(reached, foundationCeiling(position));
+  return { foundationAtMost: most, dollarsAtLeast: vegasDollars(position, reached), dollarsAtMost: vegasDollars(position, most) };
 }

@@ -19,7 +19,7 @@ import type { HintOptions, HintResultBase, JudgedMoveBase, PositionStatus } from
 import type { MoveJson } from '../moveJson.js';
 import type { PositionJson } from '../position.js';
 import type { DoubleState } from './engine.js';
-import { foundationCeiling } from './foundationCeiling.js';
+import { type VegasFigures, vegasFigures } from './foundationCeiling.js';
 import { type DoublePositionJson, legalMove, lineJson, moveJson, positionJson, splitMoves } from './play.js';
 import { shortenLine } from './shorten.js';
 import { solve } from './solver.js';
@@ -30,33 +30,6 @@ export interface DoubleJudgedMove extends JudgedMoveBase, VegasFigures {
   label: 'winning' | 'losing' | 'unknown';
   /** The most cards any line going on from this move puts on the foundations (see `stuckExact`). */
   maxFoundation: number;
-}
-
-/** The bounds of a position's foundation cards, and under Vegas what they pay. */
-export interface VegasFigures {
-  /** A proven upper bound on the foundation cards any line reaches (`maxFoundation` when exact or won). */
-  foundationAtMost: number;
-  /** Vegas: the dollars `maxFoundation` cards pay, and `foundationAtMost` cards; null under normal scoring. */
-  dollarsAtLeast: number | null;
-  dollarsAtMost: number | null;
-}
-
-/**
- * The figures of `position` from a search's: a win reaches every card, an exact figure is
- * the most; otherwise (Vegas) the relaxation's bound, unless `cheap` (the fair hints, which
- * only count wins, leave it at every card).
- */
-function vegasFigures(position: DoubleState, s: Pick<Search, 'verdict' | 'maxFoundation' | 'stuckExact'>, cheap: boolean): VegasFigures {
-  const reached = Math.max(s.maxFoundation, position.onFoundations);
-  const most =
-    s.verdict === 'winnable'
-      ? position.total
-      : s.stuckExact
-        ? reached
-        : cheap
-          ? position.total
-          : Math.max(reached, foundationCeiling(position));
-  return { foundationAtMost: most, dollarsAtLeast: vegasDollars(position, reached), dollarsAtMost: vegasDollars(position, most) };
 }
 
 /** A Double Solitaire hint: the common fields, the most foundation cards from the position, its judged moves. */

@@ -19,7 +19,7 @@ import { doubleDifficulty, vegasTier } from './difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
 import { fairHintDouble } from './fairHint.js';
 import { DOUBLE_FAIR_PLAYER, fairPlayDouble } from './fairPlayer.js';
-import { foundationCeiling } from './foundationCeiling.js';
+import { vegasFigures } from './foundationCeiling.js';
 import { type DoubleHintResult, replayPosition } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
 import { jsonMoveText, lineJson, moveText, positionText } from './play.js';
@@ -27,7 +27,7 @@ import { DoubleGamePosition } from './position.js';
 import { solve } from './solver.js';
 import { replayLine } from './solverLine.js';
 import { DOUBLE_SCALE } from './tierCuts.js';
-import { dollarsText, VEGAS_DOLLARS, vegasDollars } from './vegasDollars.js';
+import { ceilingText, dollarsText, VEGAS_DOLLARS } from './vegasDollars.js';
 
 /** The analysis of a Double Solitaire deal: the common fields plus the final score. */
 export interface DoubleAnalysis extends Analysis {
@@ -144,12 +144,7 @@ class DoubleDealOpened implements OpenedDeal {
       );
     }
     // Proven: a win reaches every card, an exact figure is the most; else the relaxation's bound.
-    const ceiling =
-      result.verdict === 'winnable'
-        ? this.newState().total
-        : result.stuckExact
-          ? result.maxFoundation
-          : Math.max(result.maxFoundation, foundationCeiling(this.newState()));
+    const bounds = vegasFigures(this.newState(), result, false);
     const cuts = thresholdsFor(DOUBLE_SCALE, this.rules);
     // Difficulty belongs to winnable deals, and only a full analysis pays for it.
     const d =
@@ -169,9 +164,7 @@ class DoubleDealOpened implements OpenedDeal {
       moves: winnabilityOnly ? null : result.moves,
       maxFoundation: result.maxFoundation,
       stuckExact: result.stuckExact,
-      foundationAtMost: ceiling,
-      dollarsAtLeast: vegasDollars(this.rulesSet, result.maxFoundation),
-      dollarsAtMost: vegasDollars(this.rulesSet, ceiling),
+      ...bounds,
       solution: winnabilityOnly ? null : solution,
       score: winnabilityOnly ? null : score,
       movesLowerBound: lowerBound,
@@ -285,10 +278,10 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
   } else if (a.verdict === 'unwinnable') {
     what =
       a.stuckExact === false
-        ? `unwinnable (stuck: at least ${a.maxFoundation} of 104 cards reach the foundations${dollarsText(a.dollarsAtLeast)}, the most not proven${ceilingText(a)})`
+        ? `unwinnable (stuck: at least ${a.maxFoundation} of 104 cards reach the foundations${dollarsText(a.dollarsAtLeast)}, the most not proven${ceilingText(a.foundationAtMost, a.dollarsAtMost, 104)})`
         : `unwinnable (stuck: at most ${a.maxFoundation} of 104 cards reach the foundations${dollarsText(a.dollarsAtLeast)})`;
   } else {
-    what = `unknown (stopped by ${a.limit}; at least ${a.maxFoundation} cards reached the foundations${dollarsText(a.dollarsAtLeast)}${ceilingText(a)})`;
+    what = `unknown (stopped by ${a.limit}; at least ${a.maxFoundation} cards reached the foundations${dollarsText(a.dollarsAtLeast)}${ceilingText(a.foundationAtMost, a.dollarsAtMost, 104)})`;
   }
   if (a.tier && a.rules.endsWith('V')) what += `, tier ${a.tier} (Vegas: by the dollars the best line found pays)`;
   else if (a.tier) {
@@ -311,12 +304,6 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
   }
   for (const note of a.notes) text += `\n  note: ${note}`;
   return text;
-}
-
-/** `, at most 61 ($201) by a proven bound` when the bound says more than that every card may come up. */
-function ceilingText(a: DoubleAnalysis): string {
-  const most = a.foundationAtMost;
-  return typeof most === 'number' && most < 104 ? `, at most ${most}${dollarsText(a.dollarsAtMost)} by a proven bound` : '';
 }
 
 const CODES = { family: 'DS1', options: ['D1N', 'D3N', 'D1V', 'D3V'] } as const;

@@ -10,3 +10,11 @@ export function vegasDollars(rules: { vegas: boolean }, cards: number): number |
 export function dollarsText(dollars: number | null | undefined): string {
   return typeof dollars === 'number' ? ` (${dollars < 0 ? `-$${-dollars}` : `$${dollars}`})` : '';
 }
+
+/**
+ * `, at most 61 ($201) by a proven bound`: a proven ceiling on the foundation cards, and what
+ * they pay, when it says more than that all `total` cards may come up; nothing otherwise.
+ */
+export function ceilingText(atMost: number | null | undefined, dollarsAtMost: number | null | undefined, total: number): string {
+  return typeof atMost === 'number' && atMost < total ? `, at most ${atMost}${dollarsText(dollarsAtMost)} by a proven bound` : '';
+}
