@@ -1,3 +1,5 @@
+import { dealNumberLetters } from '../../src/codes/dealCode.js';
+import type { TierThresholds } from '../../src/games/difficulty.js';
 import type { Analysis } from '../../src/games/types.js';
 import type { NewResult } from '../../src/store/results.js';
 
@@ -82,11 +84,7 @@ export function vegasResult(
 }
 
 /** Cuts on the stuck figure, as `TierThresholds` by reach gives them. */
-export interface ReachCuts {
-  easy: number;
-  medium: number;
-  hard: number;
-}
+export type ReachCuts = Pick<TierThresholds, 'easy' | 'medium' | 'hard'>;
 
 /**
  * Vegas rows of every verdict whose stuck figures straddle each cut (at it and one below),
@@ -107,6 +105,7 @@ export function vegasRows(rules: 'D1V' | 'D3V', cuts: ReachCuts, solverVersion: 
     ['unwinnable', 0],
     ['unknown', cuts.hard - 1],
   ];
-  const letters = (n: number): string => `AAAAAA${String.fromCharCode(65 + n)}`;
-  return rows.map(([verdict, stuck, fields], n) => vegasResult(`DS1-${rules}-${letters(n)}`, verdict, stuck, solverVersion, fields));
+  return rows.map(([verdict, stuck, fields], n) =>
+    vegasResult(`DS1-${rules}-${dealNumberLetters(n)}`, verdict, stuck, solverVersion, fields),
+  );
 }
