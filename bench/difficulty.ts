@@ -35,6 +35,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { parseDealCode } from '../src/codes/dealCode.js';
+import { type ListEntry, parseList } from '../src/games/daily.js';
 import { correlation, percentile as pct, TIERS, wilson95 } from '../src/games/difficulty.js';
 import { dealFromNumber as doubleDealFromNumber } from '../src/games/double/deal.js';
 import { doubleDifficulty } from '../src/games/double/difficulty.js';
@@ -46,7 +47,7 @@ import { pyramideDifficulty } from '../src/games/pyramide/difficulty.js';
 import { APP_RULES } from '../src/games/pyramide/rules.js';
 import { scriptedWins } from '../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
-import { type ListEntry, parseList, poolPath } from '../src/lists/daily.js';
+import { poolPath } from '../src/lists/daily.js';
 import { Budget } from '../src/search/limits.js';
 import { type Column, dealRanges, printSideBySide } from './ranges.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';

@@ -21,6 +21,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseDealCode } from '../src/codes/dealCode.js';
+import { parseList } from '../src/games/daily.js';
 import { TIERS, wilson95 } from '../src/games/difficulty.js';
 import { dealFromNumber as doubleDeal, parseRules } from '../src/games/double/deal.js';
 import { DoubleState } from '../src/games/double/engine.js';
@@ -30,7 +31,7 @@ import { dealFromNumber } from '../src/games/pyramide/deal.js';
 import { fairPlayPyramide } from '../src/games/pyramide/fairPlayer.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../src/games/pyramide/rules.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
-import { parseList, poolPath } from '../src/lists/daily.js';
+import { poolPath } from '../src/lists/daily.js';
 import { Budget, DEFAULT_LIMITS } from '../src/search/limits.js';
 import { type Column, dealRanges, printSideBySide } from './ranges.js';
 import { flagNumber, formatMs, peakRssMb, percentile } from './stats.js';

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { dealNumberLetters } from '../src/codes/dealCode.js';
-import type { ApiMove, PlayResponse } from '../src/serve/apiTypes.js';
+import type { MoveJson, PlayResponse } from '../src/core.js';
 import { benchRandom } from './random.js';
 import type { Column, DealRange } from './ranges.js';
 import { getJson, type Health, health, mb, startServer } from './serveServer.js';
@@ -50,8 +50,8 @@ export interface LoadArgs {
 
 interface AnalysisAnswer {
   verdict: string;
-  solution: ApiMove[] | null;
-  stuckLine?: ApiMove[] | null;
+  solution: MoveJson[] | null;
+  stuckLine?: MoveJson[] | null;
 }
 
 /** The query of a hint after `moves` (texts in the notation `moves=` reads). */

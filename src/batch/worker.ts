@@ -3,8 +3,9 @@
  * analyses back, or stores them itself. Only worker threads solve; the main thread plans and
  * reports.
  */
-import { loadGameModules, openDeal } from '../games/registry.js';
+import { openDeal } from '../games/registry.js';
 import type { DealInput, Verdict } from '../games/types.js';
+import { loadGameModules } from '../plugins/gameModules.js';
 import { openBatchWriter } from '../store/database.js';
 import { LIMIT_AT, ResultStore, type RowValues, rowValues, VERDICT_AT } from '../store/results.js';
 import type { ChunkResult, ChunkTask, DealOutcome, RowChunkResult, RowChunkTask, StoreTarget } from './messages.js';

@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { isInputError } from '../errors/inputError.js';
-import { loadGameModules } from '../games/registry.js';
+import { loadGameModules } from '../plugins/gameModules.js';
 import { buildProgram } from './program.js';
 
 /**

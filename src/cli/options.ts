@@ -3,9 +3,10 @@ import { type Command, Option } from 'commander';
 import type { BatchPlan } from '../batch/inputs.js';
 import { CARD_STYLES, type CardStyle, parseCardStyle } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
-import { dealInputFromArg } from '../games/dealInput.js';
-import { allGames, allRuleOptions, declaredOptions, flagOf, foreignOption, type OptionList, openDeal } from '../games/registry.js';
-import type { AnalyseOptions, AnalysisOption, GameModule, OpenedDeal, RuleFlags } from '../games/types.js';
+import { dealInputFromArg } from '../files/dealInput.js';
+import { allAnalysisOptions, ruleFlags } from '../games/optionFlags.js';
+import { allGames, allRuleOptions, openDeal } from '../games/registry.js';
+import type { GameModule, OpenedDeal, RuleFlags } from '../games/types.js';
 import { parseBytes, parseCount, parseDuration } from '../search/limitParsing.js';
 import { DEFAULT_LIMITS, type Limits } from '../search/limits.js';
 
@@ -22,59 +23,13 @@ export function addRuleOptions(cmd: Command): Command {
   return cmd;
 }
 
-/** The rule flags given on the command line (only those given: a game refuses what it does not take). */
-export function ruleFlags(values: RuleOptionValues): RuleFlags {
-  const flags: RuleFlags = {};
-  if (values.rules !== undefined) flags.rules = values.rules;
-  for (const { key } of allRuleOptions()) if (values[key] !== undefined) flags[key] = values[key];
-  return flags;
-}
-
-/** A game's analysis switches (`--optimize`), as the registry reads option lists. */
-const ANALYSIS: OptionList = (game) => game.analysisOptions;
-
-/** Every game's analysis switches, each flag once. */
-const allAnalysisOptions = (): AnalysisOption[] => declaredOptions(ANALYSIS);
-
 /** Every game's own analysis switches (`--optimize`), with the help texts the games give. */
 export function addAnalysisOptions(cmd: Command): Command {
   for (const option of allAnalysisOptions()) cmd.option(option.flags, option.description);
   return cmd;
 }
 
-/** The games' analysis switches given on the command line. */
-export function analysisFlags(values: Record<string, unknown>): AnalyseOptions {
-  const flags: AnalyseOptions = {};
-  for (const { key } of allAnalysisOptions()) if (values[key] === true) flags[key] = true;
-  return flags;
-}
-
-/** The flags (`--optimize`) of the analysis switches given. */
-export function analysisFlagNames(flags: AnalyseOptions): string[] {
-  return allAnalysisOptions()
-    .filter((o) => flags[o.key] !== undefined)
-    .map(flagOf);
-}
-
-/**
- * Refuses an analysis switch given for deals of a game that does not declare it (`--optimize`
- * for a Pyramide deal), naming whose it is, as the registry refuses another game's rule options.
- */
-export function refuseForeignAnalysisOptions(games: Iterable<GameModule>, flags: AnalyseOptions): void {
-  for (const game of games) {
-    const foreign = Object.keys(flags).filter((key) => flags[key] !== undefined && !game.analysisOptions.some((o) => o.key === key));
-    if (foreign.length === 0) continue;
-    const named = foreign.map((key) => {
-      const { flag, owner } = foreignOption(key, ANALYSIS);
-      return `${flag} (${owner})`;
-    });
-    const own = game.analysisOptions.map(flagOf);
-    throw new InputError(
-      `${named.join(', ')} ${named.length === 1 ? 'is not an option' : 'are not options'} of ${game.name}: ` +
-        (own.length ? `its analysis options are ${own.join(', ')}` : 'it has no analysis options of its own'),
-    );
-  }
-}
+export { analysisFlagNames, analysisFlags, refuseForeignAnalysisOptions, ruleFlags } from '../games/optionFlags.js';
 
 /** The games of a batch plan's deals, from the first deal of each of its entries. */
 export function gamesOf(plan: BatchPlan): Set<GameModule> {

@@ -1,10 +1,17 @@
-import { hash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
- * The first 16 hex digits of the SHA-256 of a text: the identity of a deal given without a
- * code (its cards and rules), and of a queued job. The one-shot hash: every deal a batch
- * opens is fingerprinted, and a hash object per deal cost twice as much.
+ * The first 16 hex digits of the SHA-256 of a text (UTF-8): the identity of a deal given
+ * without a code (its cards and rules), and of a queued job. Stored rows are keyed by it, so
+ * it must never change. A synchronous pure-JS hash, so that the core runs in any engine
+ * (Web Crypto's digest is asynchronous).
  */
 export function shortHash(text: string): string {
-  return hash('sha256', text, 'hex').slice(0, 16);
+  const digest = sha256(encoder.encode(text));
+  let hex = '';
+  for (let i = 0; i < 8; i++) hex += HEX[digest[i]!];
+  return hex;
 }
+
+const encoder = new TextEncoder();
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));

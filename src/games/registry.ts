@@ -1,12 +1,9 @@
 /**
  * The list of games. Batch, store readers and CLI look games up here only; a new game is a
- * folder under `games/` and one line in `BUILT_IN`. Modules named in the environment
- * variable `CARDSOLVE_GAME_MODULES` (paths or URLs of ES modules exporting `game`, separated
- * by the platform's path delimiter) are added at start-up, in the command line and in every
- * batch worker alike: how a game under development is tried without touching this file.
+ * folder under `games/` and one line in `BUILT_IN`. A game under development is added with
+ * `registerGame`: the command line and every worker load the modules named in
+ * `CARDSOLVE_GAME_MODULES` that way (`plugins/gameModules.ts`).
  */
-import { delimiter, isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { CODE_EXAMPLES, type DealCode, parseDealCode } from '../codes/dealCode.js';
 import { InputError } from '../errors/inputError.js';
 import { doubleGame } from './double/index.js';
@@ -27,20 +24,6 @@ export function registerGame(game: GameModule): void {
   if (games.some((g) => g.id === game.id)) throw new Error(`a game with id "${game.id}" is registered already`);
   if (games.some((g) => g.codes.family === game.codes.family)) throw new Error(`code family ${game.codes.family} belongs to another game`);
   games.push(game);
-}
-
-const GAME_MODULES_VARIABLE = 'CARDSOLVE_GAME_MODULES';
-
-/** Registers the games of the modules named in `CARDSOLVE_GAME_MODULES` (once each). */
-export async function loadGameModules(list: string | undefined = process.env[GAME_MODULES_VARIABLE]): Promise<void> {
-  if (!list) return;
-  for (const entry of list.split(delimiter)) {
-    if (entry.trim() === '') continue;
-    const url = /^[a-z]+:/i.test(entry) ? entry : pathToFileURL(isAbsolute(entry) ? entry : resolve(entry)).href;
-    const module = (await import(url)) as { game?: GameModule };
-    if (!module.game) throw new Error(`${GAME_MODULES_VARIABLE}: ${entry} exports no \`game\``);
-    if (!games.includes(module.game)) registerGame(module.game);
-  }
 }
 
 export function gameById(id: string): GameModule {

@@ -1,76 +1,17 @@
 /**
- * What `cardsolve serve` answers under `/api/v1`, as the page and other clients read it. The
- * route schemas (`schemas.ts`) check these shapes; this file has no imports so that the
- * page's own build can read it.
+ * What `cardsolve serve` answers under `/api/v1`, as the page and other clients read it: the
+ * shapes that only the API has (results rows, errors, the games list, daily months). A
+ * position and its board are the core's own types (`games/playResponse.ts`).
  *
  * Cards are written as text in the style asked (`cards=symbols`, the default: `10♣`, `Q♦`;
  * `cards=fr`: `10T`, `DK`...). Moves are the JSON moves of `solve --json` and `hint --json`.
  */
 
-/** A move as the solver writes it: `{ move: 'pair', cards: ['J♦', '2♦'] }`, `{ move: 'draw' }`, ... */
-export interface ApiMove {
-  move: string;
-  card?: string;
-  cards?: string[];
-  count?: number;
-  from?: string;
-  to?: string;
-  [key: string]: unknown;
-}
+import type { PlayResponse } from '../games/playResponse.js';
 
-/** A legal move with its text in the notation `moves=` takes (`J♦ + 2♦`, `9♦ c3-c2`, `draw`). */
-export interface ApiLegalMove {
-  move: ApiMove;
-  text: string;
-}
-
-/** The Pyramide board as the app lays it out. */
-export interface PyramideBoard {
-  game: 'pyramide';
-  /** The 28 pyramid places, row by row from the top (1, 2, ... 7 cards); null: removed. */
-  pyramid: (string | null)[];
-  /** The waste, bottom first (its top is the last card). */
-  waste: string[];
-  stockCount: number;
-  /** The stock's top card when the rules show it face up, else null. */
-  stockTop: string | null;
-  /** How many more times the waste may be turned over; null: unlimited. */
-  turnsLeft: number | null;
-}
-
-/** The Double Solitaire board: nine columns, eight foundations, stock and waste. */
-export interface DoubleBoard {
-  game: 'double';
-  /** Each column's face-down cards (null: not shown to the player) then its face-up cards, bottom first. */
-  columns: { faceDown: (string | null)[]; faceUp: string[] }[];
-  /** The waste, bottom first. */
-  waste: string[];
-  stockCount: number;
-  /** Each foundation's top card, null when empty (two per suit: ♠ ♠ ♥ ♥ ♦ ♦ ♣ ♣ order as the app shows). */
-  foundations: (string | null)[];
-  onFoundations: number;
-}
-
-export type Board = PyramideBoard | DoubleBoard;
-
-/** `GET /api/v1/play`: the position after `moves`. */
-export interface PlayResponse {
-  code: string | null;
-  fingerprint: string;
-  game: 'pyramide' | 'double';
-  rules: string;
-  played: ApiMove[];
-  /** The moves played, in the notation `moves=` reads back. */
-  playedText: string;
-  /** Score as the app counts it (`1220`; `$-52` under Vegas). */
-  score: string;
-  /** The app's move counter. */
-  counter: number;
-  /** `in play`, `won` or `no more moves`. */
-  status: string;
-  board: Board;
-  legalMoves: ApiLegalMove[];
-}
+/** The board, the play route's answer and the moves: the core's own types, which the page reads too. */
+export type { MoveJson } from '../games/moveJson.js';
+export type { Board, DoubleBoard, LegalMove, PlayResponse, PyramideBoard } from '../games/playResponse.js';
 
 /** An error: `400` bad input (the CLI's own message), `404`, `413`, `503` (busy; see Retry-After). */
 export interface ApiError {

@@ -4,9 +4,9 @@
  * line's own functions take, so a bad value gets the command line's message.
  */
 import { type CardStyle, parseCardStyle } from '../cards/notation.js';
-import { analysisFlags, refuseForeignAnalysisOptions, ruleFlags } from '../cli/options.js';
 import { InputError } from '../errors/inputError.js';
 import type { AnalyseOptions } from '../games/analyseOptions.js';
+import { analysisFlags, refuseForeignAnalysisOptions, ruleFlags } from '../games/optionFlags.js';
 import { allRuleOptions, declaredOptions, gameById } from '../games/registry.js';
 import type { RuleFlags } from '../games/types.js';
 import { parseDuration } from '../search/limitParsing.js';

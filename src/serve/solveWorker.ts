@@ -3,9 +3,9 @@
  * that solving never holds the server's event loop.
  */
 
+import { openDeal } from '../core.js';
 import type { HintedDeal } from '../games/hint.js';
-import { loadGameModules } from '../games/registry.js';
-import { openDeal } from '../index.js';
+import { loadGameModules } from '../plugins/gameModules.js';
 import type { Limits } from '../search/limits.js';
 import type { SolveAnswer, SolveTask } from './solveTask.js';
 

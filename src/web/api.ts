@@ -1,5 +1,6 @@
 /** The page's calls to `/api/v1`; every answer is typed after the contract in `apiTypes.ts`. */
-import type { ApiError, ApiGame, ApiMove, DailyDay, PlayResponse, ResultsPage } from '../serve/apiTypes';
+import type { MoveJson, PlayResponse } from '../core';
+import type { ApiError, ApiGame, DailyDay, ResultsPage } from '../serve/apiTypes';
 
 export { dollarsText } from '../games/double/vegasDollars';
 
@@ -11,8 +12,8 @@ export interface Analysis {
   verdict: 'winnable' | 'unwinnable' | 'unknown';
   minMoves: number | null;
   minMovesProved?: boolean;
-  solution: ApiMove[] | null;
-  stuckLine?: ApiMove[] | null;
+  solution: MoveJson[] | null;
+  stuckLine?: MoveJson[] | null;
   maxRemoved?: number;
   maxFoundation?: number;
   stuckExact?: boolean;
@@ -24,7 +25,7 @@ export interface Analysis {
 }
 
 export interface HintMove {
-  move: ApiMove;
+  move: MoveJson;
   label: 'optimal' | 'winnable' | 'winning' | 'losing' | 'unknown';
   wins: boolean | null;
   movesLeft: number | null;
@@ -42,15 +43,15 @@ export interface Hint {
   movesLeft: number | null;
   maxRemoved?: number;
   maxFoundation?: number;
-  best: ApiMove | null;
-  crossroads: ApiMove[];
+  best: MoveJson | null;
+  crossroads: MoveJson[];
   moves: HintMove[];
-  line: ApiMove[] | null;
+  line: MoveJson[] | null;
 }
 
 /** One legal move in a fair hint: its chance of still winning over the samples decided, with its Wilson 95% interval. */
 export interface FairMove {
-  move: ApiMove;
+  move: MoveJson;
   chance: number | null;
   low: number | null;
   high: number | null;
@@ -64,7 +65,7 @@ export interface FairHint {
   hidden: number;
   samples: number;
   seed: number;
-  best: ApiMove | null;
+  best: MoveJson | null;
   /** The best chance first. */
   moves: FairMove[];
   assumption: string;
@@ -181,7 +182,7 @@ export const api = {
   fairHint: (deal: string, moves: string, rules?: string, signal?: AbortSignal) =>
     get<FairHint>('hint', { deal, moves, rules, fair: true }, signal),
   play: (deal: string, moves: string, rules?: string, signal?: AbortSignal) => get<PlayResponse>('play', { deal, moves, rules }, signal),
-  line: (deal: string, moves: string, line: readonly ApiMove[], rules?: string, signal?: AbortSignal) =>
+  line: (deal: string, moves: string, line: readonly MoveJson[], rules?: string, signal?: AbortSignal) =>
     post<LineAnswer>('line', { deal, moves, line, ...(rules ? { rules } : {}) }, signal),
   results: (query: Query, signal?: AbortSignal) => get<ResultsPage>('results', query, signal),
   stats: (query: Query, signal?: AbortSignal) => get<{ groups: StatsGroup[] }>('stats', query, signal),

@@ -1,6 +1,6 @@
 /** The board drawn as cards, laid out as the app does; clicks report the card and where it lies. */
 import type { ComponentChildren } from 'preact';
-import type { Board, DoubleBoard, PlayResponse, PyramideBoard } from '../serve/apiTypes';
+import type { Board, DoubleBoard, PlayResponse, PyramideBoard } from '../core';
 
 /** Where a card lies: `pyramid`, `waste`, `stock`, `column 3`, `foundation 2`. */
 export type Place = string;

@@ -1,5 +1,6 @@
 /** Answers kept for the page's life: a position, its hint and a deal's analysis never change. */
-import type { ApiGame, PlayResponse } from '../serve/apiTypes';
+import type { PlayResponse } from '../core';
+import type { ApiGame } from '../serve/apiTypes';
 import { type Analysis, api, type FairHint, type Hint } from './api';
 
 const plays = new Map<string, Promise<PlayResponse>>();

@@ -3,7 +3,7 @@
  * what the player has seen, its 95% interval and the samples behind it, the best first.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ApiLegalMove } from '../serve/apiTypes';
+import type { LegalMove } from '../core';
 import { describeError, type FairHint, type FairMove } from './api';
 import { fairHintAt } from './data';
 import { describeMove, findLegal, sameMove } from './moves';
@@ -17,9 +17,9 @@ export interface DealAt {
 
 interface Props {
   deal: DealAt;
-  legalMoves: ApiLegalMove[];
-  next?: ApiLegalMove | null;
-  onPick?: (move: ApiLegalMove) => void;
+  legalMoves: LegalMove[];
+  next?: LegalMove | null;
+  onPick?: (move: LegalMove) => void;
 }
 
 /** As `hint --fair` writes it: one decimal at most. */

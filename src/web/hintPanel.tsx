@@ -4,19 +4,19 @@
  * has seen.
  */
 import { useState } from 'preact/hooks';
-import type { ApiLegalMove } from '../serve/apiTypes';
+import type { LegalMove } from '../core';
 import { dollarsText, type Hint, type HintMove } from './api';
 import { type DealAt, FairMoves } from './fairMoves';
 import { sameMove } from './moves';
 
 interface Props {
-  legalMoves: ApiLegalMove[];
+  legalMoves: LegalMove[];
   hint: Hint | null;
   hintError?: string | null;
   stuckField?: string;
   /** The move played next on the line shown, if any. */
-  next?: ApiLegalMove | null;
-  onPick?: (move: ApiLegalMove) => void;
+  next?: LegalMove | null;
+  onPick?: (move: LegalMove) => void;
   /** The position itself: with it the panel offers the fair hint. */
   deal?: DealAt;
 }

@@ -1,7 +1,9 @@
 /** Reading the solver's JSON moves: matching them with the legal moves, and the cards they touch. */
-import type { ApiLegalMove, ApiMove } from '../serve/apiTypes';
+import type { LegalMove, MoveJson } from '../core';
 
-function sameCards(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+function sameCards(x: MoveJson['cards'], y: MoveJson['cards']): boolean {
+  const a = Array.isArray(x) ? x : undefined;
+  const b = Array.isArray(y) ? y : undefined;
   if (!a || !b) return a === b;
   if (a.length !== b.length) return false;
   const sorted = [...b].sort();
@@ -9,7 +11,7 @@ function sameCards(a: readonly string[] | undefined, b: readonly string[] | unde
 }
 
 /** Whether two JSON moves are the same move (a pair's two cards in either order). */
-export function sameMove(a: ApiMove, b: ApiMove): boolean {
+export function sameMove(a: MoveJson, b: MoveJson): boolean {
   if (a.move !== b.move) return false;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const key of keys) {
@@ -22,12 +24,12 @@ export function sameMove(a: ApiMove, b: ApiMove): boolean {
   return true;
 }
 
-export function findLegal(legal: readonly ApiLegalMove[], move: ApiMove): ApiLegalMove | undefined {
+export function findLegal(legal: readonly LegalMove[], move: MoveJson): LegalMove | undefined {
   return legal.find((m) => sameMove(m.move, move));
 }
 
 /** The cards a move takes (a pair's two, a King, the card at the bottom of the cards moved). */
-export function moveCards(move: ApiMove | null | undefined): string[] {
+export function moveCards(move: MoveJson | null | undefined): string[] {
   if (!move) return [];
   if (Array.isArray(move.cards)) return move.cards;
   if (typeof move.card === 'string') return [move.card];
@@ -35,13 +37,13 @@ export function moveCards(move: ApiMove | null | undefined): string[] {
 }
 
 /** Whether a card's place on the board (`foundation 3`) is the place a move names (`foundation`: any of the eight). */
-export function isPlace(place: string, named: string | undefined): boolean {
-  if (named === undefined) return true;
+export function isPlace(place: string, named: MoveJson[string]): boolean {
+  if (typeof named !== 'string') return true;
   return place === named || (named === 'foundation' && place.startsWith('foundation '));
 }
 
 /** Whether the move is a click on the stock (draw, turn over, redeal): it names no card. */
-export function isStockMove(move: ApiMove): boolean {
+export function isStockMove(move: MoveJson): boolean {
   return moveCards(move).length === 0;
 }
 
@@ -59,7 +61,7 @@ export function splitMoves(text: string | null): string[] {
 }
 
 /** A move in words for the lists, when no text from the server is at hand. */
-export function describeMove(move: ApiMove): string {
+export function describeMove(move: MoveJson): string {
   const cards = moveCards(move);
   if (move.move === 'pair' && cards.length === 2) return `${cards[0]} + ${cards[1]}`;
   if (cards.length > 0) {

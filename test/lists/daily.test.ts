@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/inputError.js';
+import { dailyOrder, dailyPick, dayNumber, parseList, poolNotes } from '../../src/games/daily.js';
 import { TIERS } from '../../src/games/difficulty.js';
-import { dailyDeal, dailyOrder, dailyPick, dailyPool, dayNumber, LISTS_VARIABLE, parseList, poolNotes } from '../../src/lists/daily.js';
+import { dailyDeal, dailyPool, LISTS_VARIABLE } from '../../src/lists/daily.js';
 import { tempDir } from '../support/tempDir.js';
 import { listFile } from './helpers.js';
 

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDealCode } from '../../src/codes/dealCode.js';
+import { parseList } from '../../src/games/daily.js';
 import { TIERS, thresholdsFor, tierOf } from '../../src/games/difficulty.js';
 import { type DoubleAnalysis, doubleGame } from '../../src/games/double/index.js';
 import { dealFromNumber } from '../../src/games/pyramide/deal.js';
@@ -14,7 +15,6 @@ import { pyramideDifficulty } from '../../src/games/pyramide/difficulty.js';
 import { APP_RULES } from '../../src/games/pyramide/rules.js';
 import { solvePyramide } from '../../src/games/pyramide/solver/analyse.js';
 import { openDeal } from '../../src/index.js';
-import { parseList } from '../../src/lists/daily.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const LIMITS = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DoubleBoard, PlayResponse, PyramideBoard } from '../../src/core.js';
 import { type MoveJson, openPosition } from '../../src/index.js';
-import type { DoubleBoard, PlayResponse, PyramideBoard } from '../../src/serve/apiTypes.js';
 import type { Server } from '../../src/serve/app.js';
 import { ROOT } from '../support/cli.js';
 import { ask, cliAsync, expectError, query, startServer, stopServer, withoutTiming } from './helpers.js';

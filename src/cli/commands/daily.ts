@@ -1,8 +1,9 @@
 import { Command, Option } from 'commander';
+import { DAILY_EPOCH, DAILY_SALT, today } from '../../games/daily.js';
 import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
-import { DAILY_EPOCH, DAILY_SALT, dailyDeal, today } from '../../lists/daily.js';
+import { dailyDeal } from '../../lists/daily.js';
 import { addRuleOptions, type RuleOptionValues, ruleFlags } from '../options.js';
 
 interface DailyOptionValues extends RuleOptionValues {

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { type CardStyle, jsonInStyle } from '../../cards/notation.js';
 import { formatDealCode, looksLikeCode } from '../../codes/dealCode.js';
-import { dealInputFromArg } from '../../games/dealInput.js';
+import { dealInputFromArg } from '../../files/dealInput.js';
 import { gameById, openDeal, resolveCode } from '../../games/registry.js';
 import { hasRuleFlags } from '../../games/ruleSets.js';
 import type { GameId, RuleFlags } from '../../games/types.js';

@@ -16,7 +16,6 @@ import { formatMove, moveToJson, parseMove, parseMoveList } from './notation.js'
 import { drawPosition } from './render.js';
 import type { PyramideRules } from './rules.js';
 
-/** A JSON move (`moveToJson`) back as an engine move. */
 /** The Pyramide board as the app lays it out (`board()`). */
 export interface PyramideBoard extends BoardJson {
   game: 'pyramide';
@@ -31,6 +30,7 @@ export interface PyramideBoard extends BoardJson {
   turnsLeft: number | null;
 }
 
+/** A JSON move (`moveToJson`) back as an engine move. */
 function moveOfJson(m: MoveJson): PyramideMove {
   if (m.move === 'king' && typeof m.card === 'string') return parseMove(m.card);
   if (m.move === 'pair' && Array.isArray(m.cards)) return parseMove(m.cards.join(' + '));

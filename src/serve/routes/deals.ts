@@ -6,18 +6,18 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonInStyle } from '../../cards/notation.js';
+import { openDeal } from '../../core.js';
 import { InputError } from '../../errors/inputError.js';
 import type { HintResult } from '../../games/hint.js';
 import { moveText } from '../../games/hint.js';
 import type { MoveJson } from '../../games/moveJson.js';
+import { playResponseJson } from '../../games/playResponse.js';
 import { type Position, RefusedMoveError } from '../../games/position.js';
-import { openDeal } from '../../index.js';
 import type { Limits } from '../../search/limits.js';
 import { type AnswerCache, isComplete } from '../answerCache.js';
 import { type DealQuery, dealQuerySchema, type ReadDealQuery, readDealQuery, refuseForeign } from '../dealQuery.js';
 import { refuseWithoutFairHint } from '../fairQuery.js';
 import { documented } from '../openapi.js';
-import { playResponseJson } from '../playResponse.js';
 import type { Prefetcher } from '../prefetch.js';
 import type { SolverPool } from '../solverPool.js';
 import type { SolveTask } from '../solveTask.js';

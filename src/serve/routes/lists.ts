@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../../errors/inputError.js';
+import { dailyDealFrom, dayNumber, type ListEntry, poolNotes, today } from '../../games/daily.js';
 import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
@@ -16,7 +17,7 @@ import {
   dollarsRange,
   refuseTierWithoutCuts,
 } from '../../lists/curate.js';
-import { dailyDeal, dailyDealFrom, dailyPool, dayNumber, type ListEntry, poolNotes, today } from '../../lists/daily.js';
+import { dailyDeal, dailyPool } from '../../lists/daily.js';
 import { parseRange } from '../../store/numberRange.js';
 import type { GroupStats } from '../../store/stats.js';
 import { documented } from '../openapi.js';

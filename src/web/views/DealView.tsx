@@ -1,6 +1,6 @@
 /** A deal's line step by step: its solution, or for a lost deal its line to the most cards. */
 import { useEffect, useState } from 'preact/hooks';
-import type { ApiMove, PlayResponse } from '../../serve/apiTypes';
+import type { MoveJson, PlayResponse } from '../../core';
 import { api, describeError, dollarsText, type Hint } from '../api';
 import { BoardView, PositionFacts } from '../board';
 import { analysisOf, hintAt, playAt } from '../data';
@@ -16,7 +16,7 @@ interface Props {
 interface Line {
   /** What the line is: the solution, the line to the most cards, or the best line from the moves given. */
   title: string;
-  moves: ApiMove[];
+  moves: MoveJson[];
   summary: string;
 }
 

@@ -1,6 +1,6 @@
 /** Playing a deal: clicks make the moves the rules allow; a hint shows the best one; a move that throws away a win is flagged. */
 import { useEffect, useState } from 'preact/hooks';
-import type { ApiLegalMove, PlayResponse } from '../../serve/apiTypes';
+import type { LegalMove, PlayResponse } from '../../core';
 import { ApiFailure, describeError, type Hint } from '../api';
 import { BoardView, type Place, PositionFacts } from '../board';
 import { hintAt, playAt } from '../data';
@@ -99,7 +99,7 @@ export function PlayView({ code, query }: Props) {
 
   const currentHint = hint && hint.moves === currentMoves ? hint.hint : null;
 
-  const play = (legal: ApiLegalMove) => {
+  const play = (legal: LegalMove) => {
     if (!position) return;
     setShowHint(null);
     setPicked([]);

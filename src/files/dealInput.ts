@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { looksLikeCode } from '../codes/dealCode.js';
 import { InputError } from '../errors/inputError.js';
-import type { DealInput } from './types.js';
+import type { DealInput } from '../games/types.js';
 
 let stdinText: string | null = null;
 
