@@ -1,9 +1,12 @@
 /**
  * cardsolve as a Node library: the solving core (`core.ts`, also `cardsolve/core`) and what
- * needs Node beside it: the package's version and the loading of game modules named in
- * `CARDSOLVE_GAME_MODULES`. Programs that call the solver in process (a game server
- * answering a hint on every tap) import it from here.
+ * needs Node beside it: the package's version, the loading of game modules named in
+ * `CARDSOLVE_GAME_MODULES`, and Node's native SHA-256 for the deal fingerprints. Programs
+ * that call the solver in process (a game server answering a hint on every tap) import it
+ * from here.
  */
+import './plugins/nodeHash.js';
+
 export * from './core.js';
 export { loadGameModules } from './plugins/gameModules.js';
 export { CARDSOLVE_VERSION } from './version.js';

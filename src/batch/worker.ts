@@ -3,6 +3,7 @@
  * analyses back, or stores them itself. Only worker threads solve; the main thread plans and
  * reports.
  */
+import '../plugins/nodeHash.js';
 import { openDeal } from '../games/registry.js';
 import type { DealInput, Verdict } from '../games/types.js';
 import { loadGameModules } from '../plugins/gameModules.js';

@@ -1,3 +1,4 @@
+import '../plugins/nodeHash.js';
 import { CommanderError } from 'commander';
 import { isInputError } from '../errors/inputError.js';
 import { loadGameModules } from '../plugins/gameModules.js';

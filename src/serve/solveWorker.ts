@@ -3,6 +3,7 @@
  * that solving never holds the server's event loop.
  */
 
+import '../plugins/nodeHash.js';
 import { openDeal } from '../core.js';
 import type { HintedDeal } from '../games/hint.js';
 import { loadGameModules } from '../plugins/gameModules.js';
