@@ -27,6 +27,8 @@ describe('the packed package', () => {
     expect(files).toContain('bin/cardsolve.js');
     expect(files).toContain('dist/src/cli/main.js');
     expect(files).toContain('dist/src/batch/worker.js');
+    expect(files).toContain('dist/src/core.js');
+    expect(files).toContain('dist/core/cardsolve-core.js');
     expect(files.filter((f) => f.startsWith('test/') || f.startsWith('src/') || f.startsWith('dist/test/'))).toEqual([]);
     expect(files).not.toContain('dist/src/stale-module.js');
 
@@ -57,5 +59,22 @@ describe('the packed package', () => {
     });
     expect(batch.status, batch.stderr).toBe(0);
     expect(JSON.parse(batch.stdout)).toMatchObject({ deals: 3, analysed: 3, failed: 0 });
+
+    // The core, by its package export and as the one-file browser build, gives the command line's hint.
+    const script = [
+      "import { openDeal, DEFAULT_LIMITS } from 'cardsolve/core';",
+      "const browser = await import('cardsolve/core/browser');",
+      'const limits = { ...DEFAULT_LIMITS, timeMs: 20000 };',
+      "const a = openDeal('PY1-N-AAAAAAS').hint('', limits);",
+      "const b = browser.openDeal('PY1-N-AAAAAAS').hint('', limits);",
+      'console.log(JSON.stringify([a.status, a.best, b.status, b.best]));',
+    ].join('\n');
+    writeFileSync(join(app, 'core.mjs'), script);
+    const core = spawnSync(process.execPath, ['core.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(core.status, core.stderr).toBe(0);
+    const hint = JSON.parse(
+      spawnSync(join(app, 'node_modules', '.bin', 'cardsolve'), ['hint', 'PY1-N-AAAAAAS', '--json'], { cwd: app, encoding: 'utf8' }).stdout,
+    ) as { status: string; best: unknown };
+    expect(JSON.parse(core.stdout)).toEqual([hint.status, hint.best, hint.status, hint.best]);
   });
 });
