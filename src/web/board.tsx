@@ -206,14 +206,17 @@ function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents
       <div class="columns">
         {board.columns.map((column, c) => {
           const place = `column ${c + 1}`;
-          const total = column.faceDown.length + column.faceUp.length;
+          const down = column.faceDown.length;
+          const total = down + column.faceUp.length;
+          // Each card shows the strip of the one before it: a face-down card's is the thinner.
+          const top = (i: number) => `calc(${Math.min(i, down)} * var(--step-down) + ${Math.max(0, i - down)} * var(--step))`;
           return (
             <div
               key={place}
               class="column"
               data-testid="column"
               data-column={c + 1}
-              style={{ height: `calc(var(--ch) + ${Math.max(0, total - 1)} * var(--step))` }}
+              style={{ height: `calc(${top(Math.max(0, total - 1))} + var(--ch))` }}
             >
               {total === 0 && events.onTarget && (
                 <button
@@ -224,7 +227,7 @@ function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents
                 />
               )}
               {column.faceDown.map((card, i) => {
-                const style = { top: `calc(${i} * var(--step))` };
+                const style = { top: top(i) };
                 return card === null ? (
                   <Back key={`d${i}`} style={style} />
                 ) : (
@@ -232,8 +235,8 @@ function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents
                 );
               })}
               {column.faceUp.map((card, j) => {
-                const i = column.faceDown.length + j;
-                return <Card key={`u${i}`} card={card} place={place} style={{ top: `calc(${i} * var(--step))` }} {...events} />;
+                const i = down + j;
+                return <Card key={`u${i}`} card={card} place={place} style={{ top: top(i) }} {...events} />;
               })}
             </div>
           );
