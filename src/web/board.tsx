@@ -96,17 +96,19 @@ function Back({ style }: { style?: Record<string, string> }) {
 function Stock({ count, top, events }: { count: number; top: string | null; events: BoardEvents }) {
   const label = count === 0 ? <span class="slot-label">↻</span> : <span class="count">{count}</span>;
   if (top) {
-    // The stock's top card shows face up and plays by itself; drawing takes its own button.
+    // The stock's top card shows face up and plays by itself; drawing takes its own button, beside it.
     return (
-      <div class="slot stock" data-testid="stock" title="stock">
-        <Card card={top} place="stock" {...events} />
+      <>
+        <div class="slot stock" data-testid="stock" title="stock">
+          <Card card={top} place="stock" {...events} />
+          {label}
+        </div>
         {events.onStock && (
           <button type="button" class="draw" data-testid="draw" onClick={events.onStock}>
             draw
           </button>
         )}
-        {label}
-      </div>
+      </>
     );
   }
   const inside = (
