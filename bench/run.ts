@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|serve|fair|fairplay|all] [--count N ...] [--seed N]`: the long measurements,
+ * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|serve|fair|fairplay|browser|all] [--count N ...] [--seed N]`: the long measurements,
  * kept out of `npm test`. Figures go to standard output. Each per-deal figure is measured on the
  * first codes and on a range from a random start (`--seed N` repeats it; see ranges.ts).
  */
@@ -28,9 +28,11 @@ async function loadSuite(name: string): Promise<Suite> {
       return (await import('./fair.js')).runFairBench;
     case 'fairplay':
       return (await import('./fairPlay.js')).runFairPlayBench;
+    case 'browser':
+      return (await import('./browser.js')).runBrowserBench;
     default:
       throw new Error(
-        `unknown benchmark "${name}": expected pyramide, double, batch, queue, hint, difficulty, serve, fair, fairplay or all`,
+        `unknown benchmark "${name}": expected pyramide, double, batch, queue, hint, difficulty, serve, fair, fairplay, browser or all`,
       );
   }
 }
