@@ -1,4 +1,8 @@
-/** The page's calls to `/api/v1`; every answer is typed after the contract in `apiTypes.ts`. */
+/**
+ * The page's calls to `/api/v1` (under `cardsolve serve`: the games, results, stats and daily
+ * deals), and the answers' types after the contract in `apiTypes.ts`, which the solver
+ * workers' answers (positions, hints, analyses, lines) share.
+ */
 import type { MoveJson, PlayResponse } from '../core';
 import type { ApiError, ApiGame, DailyDay, ResultsPage } from '../serve/apiTypes';
 
@@ -149,12 +153,7 @@ async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Pr
   return answerOf<T>(await fetch(apiUrl(path, query), { signal, headers: { accept: 'application/json' } }));
 }
 
-async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const headers = { accept: 'application/json', 'content-type': 'application/json' };
-  return answerOf<T>(await fetch(apiUrl(path), { method: 'POST', signal, headers, body: JSON.stringify(body) }));
-}
-
-/** A line played in one request: each move's text and every position along it (the first: before it). */
+/** A line played in one request (`POST /api/v1/line`): each move's text and every position along it (the first: before it). */
 export interface LineAnswer {
   texts: string[];
   positions: PlayResponse[];
@@ -177,13 +176,6 @@ async function answerOf<T>(response: Response): Promise<T> {
 
 export const api = {
   games: (signal?: AbortSignal) => get<{ games: ApiGame[] }>('games', {}, signal),
-  analysis: (deal: string, rules?: string, signal?: AbortSignal) => get<Analysis>('analysis', { deal, rules }, signal),
-  hint: (deal: string, moves: string, rules?: string, signal?: AbortSignal) => get<Hint>('hint', { deal, moves, rules }, signal),
-  fairHint: (deal: string, moves: string, rules?: string, signal?: AbortSignal) =>
-    get<FairHint>('hint', { deal, moves, rules, fair: true }, signal),
-  play: (deal: string, moves: string, rules?: string, signal?: AbortSignal) => get<PlayResponse>('play', { deal, moves, rules }, signal),
-  line: (deal: string, moves: string, line: readonly MoveJson[], rules?: string, signal?: AbortSignal) =>
-    post<LineAnswer>('line', { deal, moves, line, ...(rules ? { rules } : {}) }, signal),
   results: (query: Query, signal?: AbortSignal) => get<ResultsPage>('results', query, signal),
   stats: (query: Query, signal?: AbortSignal) => get<{ groups: StatsGroup[] }>('stats', query, signal),
   daily: (query: Query, signal?: AbortSignal) => get<Daily>('daily', query, signal),

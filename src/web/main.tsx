@@ -2,6 +2,7 @@ import './style.css';
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
 import { href, navigate, onLinkClick, useLocation } from './router';
+import { STATIC_SITE } from './staticSite';
 import { DailyView } from './views/DailyView';
 import { DealView } from './views/DealView';
 import { PlayView } from './views/PlayView';
@@ -50,17 +51,17 @@ function Home() {
       <p>Solve and analyse solitaire deals: Pyramide and Double Solitaire.</p>
       <ul>
         <li>
-          Open a deal by its code above, e.g. <a href="/deal/PY1-N-AAAAAAA">PY1-N-AAAAAAA</a> or{' '}
-          <a href="/deal/DS1-D1N-AAAAAAB">DS1-D1N-AAAAAAB</a>, or <a href="/play/PY1-N-AAAAAAA">play one</a>.
+          Open a deal by its code above, e.g. <a href={href('/deal/PY1-N-AAAAAAA')}>PY1-N-AAAAAAA</a> or{' '}
+          <a href={href('/deal/DS1-D1N-AAAAAAB')}>DS1-D1N-AAAAAAB</a>, or <a href={href('/play/PY1-N-AAAAAAA')}>play one</a>.
         </li>
         <li>
-          <a href="/results">Results</a>: the stored analyses, filtered and sorted, as a download.
+          <a href={href('/results')}>Results</a>: the stored analyses, filtered and sorted, as a download.
         </li>
         <li>
-          <a href="/stats">Stats</a>: the winnable share and the histograms.
+          <a href={href('/stats')}>Stats</a>: the winnable share and the histograms.
         </li>
         <li>
-          <a href="/daily">Daily</a>: the deal of the day per tier.
+          <a href={href('/daily')}>Daily</a>: the deal of the day per tier.
         </li>
       </ul>
     </div>
@@ -86,14 +87,14 @@ function App() {
   const { path } = useLocation();
   const section = path.split('/')[1] ?? '';
   const link = (to: string, title: string) => (
-    <a href={to} class={section === to.slice(1) ? 'active' : ''} data-testid={`nav-${to.slice(1) || 'home'}`}>
+    <a href={href(to)} class={section === to.slice(1) ? 'active' : ''} data-testid={`nav-${to.slice(1) || 'home'}`}>
       {title}
     </a>
   );
   return (
     <>
       <nav class="bar" data-testid="nav">
-        <a href="/" class="brand">
+        <a href={href('/')} class="brand">
           cardsolve
         </a>
         {link('/results', 'Results')}
@@ -110,3 +111,8 @@ function App() {
 
 document.addEventListener('click', onLinkClick);
 render(<App />, document.getElementById('app')!);
+
+// The static site keeps its files for offline play (sw.js, written by the static build).
+if (STATIC_SITE && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('./sw.js').catch((error: unknown) => console.warn('cardsolve: no offline copy:', error));
+}

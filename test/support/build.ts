@@ -15,9 +15,9 @@ export default function setup(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
   const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
-  // What `npm run build` makes: the page `serve` shows and the one-file browser build of the core.
-  for (const config of ['src/web/vite.config.ts', 'scripts/vite.core.config.ts']) {
-    execFileSync(process.execPath, [vite, 'build', '--config', config], { cwd: root, stdio: 'inherit' });
+  // What `npm run build` makes: the page `serve` shows, the page as a static site, and the one-file browser build of the core.
+  for (const config of [['src/web/vite.config.ts'], ['src/web/vite.config.ts', '--mode', 'static'], ['scripts/vite.core.config.ts']]) {
+    execFileSync(process.execPath, [vite, 'build', '--config', ...config], { cwd: root, stdio: 'inherit' });
   }
   for (const line of checkPrograms()) process.stderr.write(`${line}\n`);
 }

@@ -1,5 +1,5 @@
 /** The deal of the day per tier, on a month calendar. */
-import { api } from '../api';
+import { dailyMonth } from '../data';
 import { useGames, useLoad } from '../hooks';
 import { href, navigate } from '../router';
 
@@ -18,7 +18,7 @@ export function DailyView({ query }: { query: URLSearchParams }) {
   const game = query.get('game') ?? '';
   const rules = query.get('rules') ?? '';
   const month = /^\d{4}-\d{2}$/.test(query.get('month') ?? '') ? query.get('month')! : thisMonth();
-  const days = useLoad(`${game}|${rules}|${month}`, (signal) => api.month({ game, rules, month }, signal));
+  const days = useLoad(`${game}|${rules}|${month}`, (signal) => dailyMonth({ game, rules, month }, signal));
   const chosen = games.find((g) => g.id === game);
   const data = days.data;
   const open = (changes: Record<string, string>) => navigate(href('/daily', { game, rules, month, ...changes }));

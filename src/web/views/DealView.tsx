@@ -1,9 +1,9 @@
 /** A deal's line step by step: its solution, or for a lost deal its line to the most cards. */
 import { useEffect, useState } from 'preact/hooks';
 import type { MoveJson, PlayResponse } from '../../core';
-import { api, describeError, dollarsText, type Hint } from '../api';
+import { describeError, dollarsText, type Hint } from '../api';
 import { BoardView, PositionFacts } from '../board';
-import { analysisOf, hintAt, playAt } from '../data';
+import { analysisOf, hintAt, lineOf, playAt } from '../data';
 import { HintPanel } from '../hintPanel';
 import { findLegal, isPlace, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
 import { href, navigate } from '../router';
@@ -33,6 +33,8 @@ export function DealView({ code, query }: Props) {
   // The line, then every position along it (the moves text is made of the server's own move texts).
   useEffect(() => {
     let cancelled = false;
+    // Leaving the deal stops its solve.
+    const controller = new AbortController();
     setLine(null);
     setPositions([]);
     setTexts([]);
@@ -46,7 +48,7 @@ export function DealView({ code, query }: Props) {
     (async () => {
       let found: Line;
       if (prefix.length === 0) {
-        const analysis = await analysisOf(code, rules);
+        const analysis = await analysisOf(code, rules, controller.signal);
         const most = analysis.maxRemoved ?? analysis.maxFoundation;
         const facts = [
           `verdict: ${analysis.verdict}`,
@@ -64,13 +66,13 @@ export function DealView({ code, query }: Props) {
           found = { title: 'Solution', moves: analysis.solution, summary: facts.join(' · ') };
         else found = { title: 'Line to the most cards', moves: analysis.stuckLine ?? [], summary: facts.join(' · ') };
       } else {
-        const h = await hintAt(code, prefixText, rules);
+        const h = await hintAt(code, prefixText, rules, controller.signal);
         found = { title: 'Best line from here', moves: h.line ?? [], summary: `from the moves given: ${h.status}` };
       }
       if (cancelled) return;
       setLine(found);
       // Every position along the line and each move's text, in one request.
-      const walked = await api.line(code, prefixText, found.moves, rules);
+      const walked = await lineOf(code, prefixText, found.moves, rules, controller.signal);
       if (cancelled) return;
       setPositions(walked.positions);
       setTexts(walked.texts);
@@ -79,6 +81,7 @@ export function DealView({ code, query }: Props) {
     });
     return () => {
       cancelled = true;
+      controller.abort();
     };
   }, [code, rules, prefixText]);
 
@@ -97,14 +100,17 @@ export function DealView({ code, query }: Props) {
   useEffect(() => {
     if (!position) return;
     let cancelled = false;
+    // A step away stops this hint's solve: stepping fast never queues the hints of the steps passed.
+    const controller = new AbortController();
     const key = movesHere;
     setHint({ key, hint: null, error: null });
-    hintAt(code, movesHere, rules).then(
+    hintAt(code, movesHere, rules, controller.signal).then(
       (h) => !cancelled && setHint({ key, hint: h, error: null }),
       (e: unknown) => !cancelled && setHint({ key, hint: null, error: describeError(e) }),
     );
     return () => {
       cancelled = true;
+      controller.abort();
     };
   }, [code, rules, movesHere, position !== null]);
 

@@ -74,15 +74,17 @@ export function PlayView({ code, query }: Props) {
   useEffect(() => {
     if (!position) return;
     let cancelled = false;
+    // A move away stops this position's solve: playing fast never queues the hints of the positions passed.
+    const controller = new AbortController();
     setHintError(null);
-    hintAt(code, currentMoves, rules).then(
+    hintAt(code, currentMoves, rules, controller.signal).then(
       (h) => {
         if (cancelled) return;
         setHint({ moves: currentMoves, hint: h });
         const before = played.length > 0 ? joinMoves(played.slice(0, -1)) : null;
         if (before === null || currentMoves !== movesText) return;
         // The position before the last move: was it still winnable?
-        hintAt(code, before, rules).then(
+        hintAt(code, before, rules, controller.signal).then(
           (prev) => {
             if (cancelled || !WON.has(prev.status) || !lost(h)) return;
             setWarning({ moves: currentMoves, move: played[played.length - 1]!, most: h.maxRemoved ?? h.maxFoundation ?? null });
@@ -94,6 +96,7 @@ export function PlayView({ code, query }: Props) {
     );
     return () => {
       cancelled = true;
+      controller.abort();
     };
   }, [code, rules, currentMoves, position !== null]);
 

@@ -5,6 +5,8 @@ import { api, apiUrl, type Query } from '../api';
 import { onPress } from '../board';
 import { useGames, useLoad } from '../hooks';
 import { href, navigate } from '../router';
+import { STATIC_SITE } from '../staticSite';
+import { NeedsServer } from './NeedsServer';
 
 const FILTERS = ['game', 'rules', 'verdict', 'tier', 'minMoves', 'stuck'] as const;
 const SORTABLE = ['code', 'minMoves', 'stuck', 'difficulty', 'ms'] as const;
@@ -52,6 +54,10 @@ function RangeInput(props: {
 }
 
 export function ResultsView({ query }: { query: URLSearchParams }) {
+  return STATIC_SITE ? <NeedsServer title="Results" what="Results" /> : <StoredResults query={query} />;
+}
+
+function StoredResults({ query }: { query: URLSearchParams }) {
   const games = useGames();
   const filters = filtersOf(query);
   const sort = (query.get('sort') ?? 'code') as Sortable;
@@ -157,7 +163,7 @@ export function ResultsView({ query }: { query: URLSearchParams }) {
         <button type="submit" data-testid="apply">
           Apply
         </button>
-        <a href="/results">clear</a>
+        <a href={href('/results')}>clear</a>
       </form>
       <p class="downloads">
         Download this list:{' '}

@@ -2,6 +2,8 @@
 import { api, type Histogram, type StatsGroup } from '../api';
 import { useGames, useLoad } from '../hooks';
 import { href, navigate } from '../router';
+import { STATIC_SITE } from '../staticSite';
+import { NeedsServer } from './NeedsServer';
 
 function percent(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
@@ -115,6 +117,10 @@ function Group({ group, stuckTitle }: { group: StatsGroup; stuckTitle: string })
 }
 
 export function StatsView({ query }: { query: URLSearchParams }) {
+  return STATIC_SITE ? <NeedsServer title="Stats" what="Stats" /> : <StoredStats query={query} />;
+}
+
+function StoredStats({ query }: { query: URLSearchParams }) {
   const games = useGames();
   const game = query.get('game') ?? '';
   const rules = query.get('rules') ?? '';

@@ -1,0 +1,152 @@
+/**
+ * What the API's deal routes compute, computed in the page: the same core calls with the
+ * server's defaults, and the same JSON text, errors included (a refused move's 400 body with
+ * the position before it, an `InputError`'s 400 with its message).
+ */
+import {
+  DEFAULT_LIMITS,
+  gameById,
+  type HintedDeal,
+  type HintResult,
+  isInputError,
+  type Limits,
+  type MoveJson,
+  moveText,
+  openDeal,
+  type Position,
+  playResponseJson,
+  RefusedMoveError,
+} from '../../core';
+import { monthJson } from './dailyMonth';
+import { gamesJson } from './games';
+import type { DealAt, LinePositions, SolverRequest } from './protocol';
+
+/**
+ * The server's defaults (`serve --max-time 2s`), with search tables fit for a phone: a search
+ * past them stops with `unknown`, as a server's does at its own limit.
+ */
+export const PAGE_LIMITS: Limits = { ...DEFAULT_LIMITS, timeMs: 2000, memoryBytes: 256 * 1024 ** 2 };
+
+/** The fair hint's sampling, as the API takes it by default (`hint --fair`'s defaults). */
+const FAIR_SAMPLING = { samples: 100, seed: 1 };
+
+/** The answer: its HTTP status as the API would give it, its JSON text, and a line's positions apart (see `SolverReply`). */
+export interface Answer {
+  status: number;
+  json: string;
+  positions?: LinePositions;
+}
+
+/** JSON texts as one run of UTF-8 bytes, with where each ends. */
+function packed(texts: readonly string[]): LinePositions {
+  const encoder = new TextEncoder();
+  const parts = texts.map((text) => encoder.encode(text));
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  const ends: number[] = [];
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+    ends.push(at);
+  }
+  return { bytes, ends };
+}
+
+/** An answer other than 200, thrown from where the route would throw it. */
+class Failure extends Error {
+  constructor(readonly answer: Answer) {
+    super(answer.json);
+  }
+}
+
+function errorBody(status: number, error: string): Answer {
+  return { status, json: JSON.stringify({ statusCode: status, error }) };
+}
+
+interface Opened {
+  deal: HintedDeal;
+  position: Position<HintResult>;
+}
+
+/** The position after the moves; a move the rules refuse is the API's 400, with the position before it. */
+function open(at: DealAt): Opened {
+  const deal = openDeal(at.deal, at.rules ? { rules: at.rules } : {});
+  const position = deal.position();
+  try {
+    position.playLine(at.moves, 'symbols');
+  } catch (error) {
+    if (!(error instanceof RefusedMoveError)) throw error;
+    const { message, moveNumber, reason } = error;
+    const before = playResponseJson(position, 'symbols', false);
+    throw new Failure({
+      status: 400,
+      json: `{"statusCode":400,"error":${JSON.stringify(message)},"refused":{"moveNumber":${moveNumber},"reason":${JSON.stringify(reason)},"position":${before}}}`,
+    });
+  }
+  return { deal, position };
+}
+
+/** Every position along a line of JSON moves and each move's text, as `POST /api/v1/line` gives them (the positions apart). */
+function lineAnswer(at: DealAt, line: readonly MoveJson[]): Answer {
+  const { position } = open(at);
+  const positions = [playResponseJson(position, 'symbols', false)];
+  const texts: string[] = [];
+  for (const [i, move] of line.entries()) {
+    try {
+      texts.push(moveText(position.game, position.move(move, 'symbols'), 'symbols'));
+    } catch (error) {
+      if (error instanceof RefusedMoveError)
+        throw new Failure(errorBody(400, `line move ${i + 1} (${JSON.stringify(move)}) refused: ${error.reason}`));
+      throw error;
+    }
+    positions.push(playResponseJson(position, 'symbols', false));
+  }
+  return { status: 200, json: JSON.stringify({ texts }), positions: packed(positions) };
+}
+
+/** A fair hint, refused as the API refuses it for a game that has none. */
+function fairJson(at: DealAt): string {
+  const { deal, position } = open(at);
+  // Every built-in game has one; a game added later may not.
+  if (deal.fairHint === undefined)
+    throw new Failure(
+      errorBody(400, `fair: ${gameById(deal.game).name} has no fair hint yet; without fair=true the hint sees the whole deal`),
+    );
+  return JSON.stringify(deal.fairHint(position.historyText('symbols'), { ...FAIR_SAMPLING, limits: PAGE_LIMITS }));
+}
+
+async function compute(request: SolverRequest): Promise<string | Answer> {
+  switch (request.kind) {
+    case 'play':
+      return playResponseJson(open(request).position, 'symbols', false);
+    case 'line':
+      return lineAnswer(request, request.line);
+    case 'hint': {
+      const { deal, position } = open(request);
+      return JSON.stringify(deal.hint(position.historyText('symbols'), PAGE_LIMITS, {}));
+    }
+    case 'fair':
+      return fairJson(request);
+    case 'analysis': {
+      const deal = openDeal(request.deal, request.rules ? { rules: request.rules } : {});
+      return JSON.stringify(deal.analyse(PAGE_LIMITS, { shortestStuckLine: true }));
+    }
+    case 'games':
+      return gamesJson();
+    case 'month':
+      return monthJson(request);
+  }
+}
+
+/** The request's answer; never throws: a bug is a 500 with its message (the worker's console has the rest). */
+export async function answer(request: SolverRequest): Promise<Answer> {
+  try {
+    const computed = await compute(request);
+    return typeof computed === 'string' ? { status: 200, json: computed } : computed;
+  } catch (error) {
+    if (error instanceof Failure) return error.answer;
+    if (isInputError(error)) return errorBody(400, (error as Error).message);
+    console.error(error);
+    return errorBody(500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
