@@ -152,6 +152,19 @@ describe.skipIf(missing('chromium'))('the static site, with no server', () => {
     }
   });
 
+  it('leaving a deal while it is analysed stops the solve: its worker ends, and a fresh one answers the next view', async () => {
+    const page = await context.newPage();
+    let ended = false;
+    page.on('worker', (worker) => worker.on('close', () => (ended = true)));
+    await page.goto(`${site.url}/index.html#/deal/DS1-D1N-AAAAAAA`);
+    // Left as soon as the analysis is asked (it takes the worker a second or two), by a URL typed.
+    await page.getByText('Analysing…').waitFor(WAIT);
+    await page.evaluate(`location.hash = '#/play/${SHORT_WIN}'`);
+    await expect.poll(() => ended, WAIT).toBe(true);
+    await page.getByTestId('hint').and(page.locator(':enabled')).waitFor(WAIT);
+    await page.close();
+  });
+
   it('steps through a line in the deal view, its step in the hash', async () => {
     const page = await open(`/deal/${SHORT_WIN}?step=12`);
     await page.getByTestId('step').getByText('step 12 / 43').waitFor(WAIT);

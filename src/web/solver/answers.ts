@@ -25,7 +25,7 @@ import type { DealAt, LinePositions, SolverRequest } from './protocol';
  * The server's defaults (`serve --max-time 2s`), with search tables fit for a phone: a search
  * past them stops with `unknown`, as a server's does at its own limit.
  */
-export const PAGE_LIMITS: Limits = { ...DEFAULT_LIMITS, timeMs: 2000, memoryBytes: 256 * 1024 ** 2 };
+const PAGE_LIMITS: Limits = { ...DEFAULT_LIMITS, timeMs: 2000, memoryBytes: 256 * 1024 ** 2 };
 
 /** The fair hint's sampling, as the API takes it by default (`hint --fair`'s defaults). */
 const FAIR_SAMPLING = { samples: 100, seed: 1 };

@@ -76,15 +76,15 @@ export class WorkerLane {
     };
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.stop(new ApiFailure(500, `the solver stopped: ${event.message || 'its worker failed to start'}`, null));
+      this.stop(new ApiFailure(500, `the solver stopped: ${event.message || 'its worker failed to start'}`, null), false);
     };
     return worker;
   }
 
-  /** Ends the worker; the request it was solving fails with `error`, and the next starts a fresh one. */
-  private stop(error: unknown): void {
+  /** Ends the worker; the request it was solving fails with `error`. A fresh one starts at once (`restart`) or for the next request. */
+  private stop(error: unknown, restart: boolean): void {
     this.worker?.terminate();
-    this.worker = null;
+    this.worker = restart ? this.spawn() : null;
     const pending = this.running;
     this.running = null;
     if (pending !== null) {
@@ -101,7 +101,8 @@ export class WorkerLane {
       pending.release();
       pending.reject(abortError());
     } else if (this.running === pending) {
-      this.stop(abortError());
+      // Ready for the next request at once: the one that replaces this is likely on its way.
+      this.stop(abortError(), true);
     }
   }
 }

@@ -28,8 +28,6 @@ export type SolverRequest =
   /** `GET /api/v1/daily/month`, from the shipped lists bundled into the static site. */
   | { kind: 'month'; game?: string; rules?: string; month?: string };
 
-export type SolverKind = SolverRequest['kind'];
-
 export interface SolverMessage {
   id: number;
   request: SolverRequest;

@@ -54,7 +54,7 @@ function RangeInput(props: {
 }
 
 export function ResultsView({ query }: { query: URLSearchParams }) {
-  return STATIC_SITE ? <NeedsServer title="Results" what="Results" /> : <StoredResults query={query} />;
+  return STATIC_SITE ? <NeedsServer title="Results" /> : <StoredResults query={query} />;
 }
 
 function StoredResults({ query }: { query: URLSearchParams }) {

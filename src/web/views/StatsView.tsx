@@ -117,7 +117,7 @@ function Group({ group, stuckTitle }: { group: StatsGroup; stuckTitle: string })
 }
 
 export function StatsView({ query }: { query: URLSearchParams }) {
-  return STATIC_SITE ? <NeedsServer title="Stats" what="Stats" /> : <StoredStats query={query} />;
+  return STATIC_SITE ? <NeedsServer title="Stats" /> : <StoredStats query={query} />;
 }
 
 function StoredStats({ query }: { query: URLSearchParams }) {
