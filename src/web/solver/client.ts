@@ -29,9 +29,9 @@ function nextTask(): Promise<void> {
 /** The most parsing done in one task: well under the 50 ms that holds the page. */
 const SLICE_MS = 8;
 
-/** A line's answer, its positions parsed a few at a time. */
-async function line(at: DealAt, moves: MoveJson[], signal?: AbortSignal): Promise<LineAnswer> {
-  const reply = await rulesLane.ask({ kind: 'line', ...at, line: moves }, signal);
+/** A line of JSON moves played after `at`: its answer, the positions parsed a few at a time. */
+async function line(at: DealAt, steps: MoveJson[], signal?: AbortSignal): Promise<LineAnswer> {
+  const reply = await rulesLane.ask({ kind: 'line', ...at, line: steps }, signal);
   const { texts } = JSON.parse(reply.json) as Pick<LineAnswer, 'texts'>;
   const positions: PlayResponse[] = [];
   const { bytes, ends } = reply.positions ?? { bytes: new Uint8Array(), ends: [] };
