@@ -49,20 +49,25 @@ export { InputError, isInputError } from './errors/inputError.js';
 export {
   DAILY_EPOCH,
   type DailyDeal,
+  type DailyMonth,
   dailyDealFrom,
+  dailyMonthFrom,
   dailyPick,
   dayNumber,
   type ListEntry,
+  noListMessage,
   parseList,
   poolNotes,
+  poolOf,
   type ShippedList,
   today,
 } from './games/daily.js';
 export { TIERS, type Tier } from './games/difficulty.js';
 export type { DoubleHintResult, DoubleJudgedMove } from './games/double/hint.js';
 export { dollarsText } from './games/double/vegasDollars.js';
-export { describeFairHint } from './games/fairHint.js';
-export type { FairHintOptions, FairHintResult, FairMoveJson } from './games/fairHintTypes.js';
+export { describeFairHint, refuseWithoutFairHint } from './games/fairHint.js';
+export { DEFAULT_FAIR, type FairHintOptions, type FairHintResult, type FairMoveJson, type FairSampling } from './games/fairHintTypes.js';
+export { type GameSummary, gameSummaries } from './games/gameSummary.js';
 export type { HintedDeal, HintOptions, HintResult, JudgedMove, MoveLabel, PositionStatus } from './games/hint.js';
 export { bestLine, bestLineFrom, describeHint, hint, moveText, reachText } from './games/hint.js';
 export type { HintResultBase, JudgedMoveBase } from './games/hintTypes.js';
@@ -70,10 +75,13 @@ export {
   type Board,
   type DoubleBoard,
   type LegalMove,
+  type PlayedLine,
   type PlayResponse,
   type PyramideBoard,
+  playLineJson,
   playResponse,
   playResponseJson,
+  refusedJson,
 } from './games/playResponse.js';
 export type { PlayOutcome, PlayView, Position, PositionJson } from './games/position.js';
 export { playOutcome, RefusedMoveError } from './games/position.js';

@@ -119,3 +119,59 @@ export function dailyDealFrom(pool: readonly ListEntry[], game: string, rules: s
   const { code, ...figures } = dailyPick(pool, tier, day);
   return { date, day, game, rules, tier, code, figures, pool: pool.length, notes: poolNotes(pool.length) };
 }
+
+/** Why a tier has no daily pool: no shipped list for it. */
+export function noListMessage(game: string, rules: string, tier: Tier): string {
+  return `no shipped list for ${game} (rules ${rules}), tier ${tier}: the daily deal needs data/lists/${game}-${rules}-${tier}.csv`;
+}
+
+/** A shipped list as a daily pool; `InputError` when it is empty. */
+export function poolOf(list: ShippedList, game: string, rules: string, tier: Tier): ListEntry[] {
+  if (list.entries.length === 0) {
+    throw new InputError(`the shipped list for ${game} (rules ${rules}), tier ${tier} has no deals: a daily pool needs at least one`);
+  }
+  return list.entries;
+}
+
+/** A month's deals of the day for a calendar (`GET /api/v1/daily/month`). */
+export interface DailyMonth {
+  game: string;
+  rules: string;
+  month: string;
+  /** The tiers with a pool; the others are in `missing`, with the reason. */
+  tiers: Tier[];
+  missing: Record<string, string>;
+  /** Each pool's size. */
+  pools: Record<string, number>;
+  /** What the player should know of a pool (`poolNotes`), for those smaller than a year. */
+  notes: Record<string, string[]>;
+  days: { date: string; deals: Record<string, string> }[];
+}
+
+/** Every day of a month (`YYYY-MM`) with each tier's deal, from the pools read once for it. */
+export function dailyMonthFrom(
+  game: string,
+  rules: string,
+  month: string,
+  pools: ReadonlyMap<Tier, readonly ListEntry[]>,
+  missing: Record<string, string>,
+): DailyMonth {
+  dayNumber(`${month}-01`);
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const length = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  const sizes: Record<string, number> = {};
+  const notes: Record<string, string[]> = {};
+  for (const [tier, pool] of pools) {
+    sizes[tier] = pool.length;
+    const said = poolNotes(pool.length);
+    if (said.length > 0) notes[tier] = said;
+  }
+  const days: DailyMonth['days'] = [];
+  for (let d = 1; d <= length; d++) {
+    const date = `${month}-${String(d).padStart(2, '0')}`;
+    const deals: Record<string, string> = {};
+    for (const [tier, pool] of pools) deals[tier] = dailyDealFrom(pool, game, rules, tier, date).code;
+    days.push({ date, deals });
+  }
+  return { game, rules, month, tiers: [...pools.keys()], missing, pools: sizes, notes, days };
+}

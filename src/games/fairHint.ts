@@ -1,7 +1,10 @@
-/** A fair hint (`fairHintTypes.ts`) written for people. */
+/** A fair hint (`fairHintTypes.ts`) written for people, and the refusal for a game that has none. */
 import type { CardStyle } from '../cards/notation.js';
+import { InputError } from '../errors/inputError.js';
 import type { FairHintResult } from './fairHintTypes.js';
 import { moveText } from './hint.js';
+import { allGames, gameById, openDeal } from './registry.js';
+import type { OpenedDeal } from './types.js';
 
 const percent = (x: number): string => `${Math.round(x * 1000) / 10}%`;
 
@@ -28,4 +31,19 @@ export function describeFairHint(h: FairHintResult, style: CardStyle): string {
   });
   const limit = h.limit === null ? [] : [`  stopped by ${h.limit}: the chances count the samples decided before it`];
   return [head, ...lines, ...limit, `  (${h.assumption})`].join('\n');
+}
+
+/** The games whose deals have a fair hint, by name, for the refusal's message. */
+function gamesWithFairHint(): string[] {
+  return allGames()
+    .filter((game) => openDeal({ kind: 'code', code: `${game.codes.family}-${game.codes.options[0]}-AAAAAAA` }, {}).fairHint !== undefined)
+    .map((game) => game.name);
+}
+
+/** Refuses a fair hint for a deal whose game has none, with the command line's message. */
+export function refuseWithoutFairHint(deal: OpenedDeal): void {
+  if (deal.fairHint !== undefined) return;
+  const have = gamesWithFairHint();
+  const which = have.length === 0 ? '' : ` (${have.join(', ')} ${have.length === 1 ? 'has' : 'have'})`;
+  throw new InputError(`fair: ${gameById(deal.game).name} has no fair hint yet${which}; without fair=true the hint sees the whole deal`);
 }

@@ -14,6 +14,12 @@ export interface FairHintOptions {
   limits: Limits;
 }
 
+/** The samples and seed of a fair hint, without its limits. */
+export type FairSampling = Omit<FairHintOptions, 'limits'>;
+
+/** The sampling `hint --fair` and the API take by default. */
+export const DEFAULT_FAIR: FairSampling = { samples: 100, seed: 1 };
+
 export interface FairMoveJson {
   move: MoveJson;
   /** The share of decided samples in which a win remains after the move, or null when none was decided. */

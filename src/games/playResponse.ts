@@ -4,10 +4,11 @@
  * with its text in the notation `playLine` reads back.
  */
 import { type CardStyle, jsonInStyle } from '../cards/notation.js';
+import { InputError } from '../errors/inputError.js';
 import type { DoubleBoard } from './double/position.js';
 import { moveText } from './hint.js';
 import type { GameId, MoveJson } from './moveJson.js';
-import type { Position } from './position.js';
+import { type Position, RefusedMoveError } from './position.js';
 import type { PyramideBoard } from './pyramide/position.js';
 
 export type { DoubleBoard, PyramideBoard };
@@ -60,4 +61,40 @@ export function playResponse(position: Position, reveal = false, style: CardStyl
 /** `playResponse` as JSON text with cards in `style`. */
 export function playResponseJson(position: Position, style: CardStyle, reveal: boolean): string {
   return jsonInStyle(playResponse(position, reveal, style), style);
+}
+
+/**
+ * The answer to a move the rules refuse (the API's 400 body), as JSON text: the message, the
+ * move's number in the line, the app's reason, and the position before it (`before`, where
+ * the moves ahead of the refused one stay played).
+ */
+export function refusedJson(error: RefusedMoveError, before: Position, style: CardStyle, reveal: boolean): string {
+  const { message, moveNumber, reason } = error;
+  const position = playResponseJson(before, style, reveal);
+  return `{"statusCode":400,"error":${JSON.stringify(message)},"refused":{"moveNumber":${moveNumber},"reason":${JSON.stringify(reason)},"position":${position}}}`;
+}
+
+/** A line played from a position: each move's text, and every position along it as JSON text (the first: before it). */
+export interface PlayedLine {
+  texts: string[];
+  positions: string[];
+}
+
+/**
+ * Plays a line of JSON moves (a solution, a hint's line) from `position`, for stepping
+ * through it; a move the rules refuse is an `InputError` naming its place in the line.
+ */
+export function playLineJson(position: Position, line: readonly MoveJson[], style: CardStyle, reveal: boolean): PlayedLine {
+  const positions = [playResponseJson(position, style, reveal)];
+  const texts: string[] = [];
+  for (const [i, move] of line.entries()) {
+    try {
+      texts.push(moveText(position.game, position.move(move, style), style));
+    } catch (error) {
+      if (error instanceof RefusedMoveError) throw new InputError(`line move ${i + 1} (${JSON.stringify(move)}) refused: ${error.reason}`);
+      throw error;
+    }
+    positions.push(playResponseJson(position, style, reveal));
+  }
+  return { texts, positions };
 }

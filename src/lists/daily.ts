@@ -7,7 +7,16 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/inputError.js';
-import { type DailyDeal, dailyDealFrom, dayNumber, type ListEntry, parseList, type ShippedList } from '../games/daily.js';
+import {
+  type DailyDeal,
+  dailyDealFrom,
+  dayNumber,
+  type ListEntry,
+  noListMessage,
+  parseList,
+  poolOf,
+  type ShippedList,
+} from '../games/daily.js';
 import type { Tier } from '../games/difficulty.js';
 
 /** Where the shipped lists are read from instead of data/lists, when set (tests, a list being made). */
@@ -33,20 +42,14 @@ export function readPool(game: string, rules: string, tier: Tier): ShippedList {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new InputError(
-      `no shipped list for ${game} (rules ${rules}), tier ${tier}: the daily deal needs data/lists/${game}-${rules}-${tier}.csv`,
-    );
+    throw new InputError(noListMessage(game, rules, tier));
   }
   return parseList(text);
 }
 
 /** The shipped pool of a game's rule set and tier; `InputError` when there is none or it is empty. */
 export function dailyPool(game: string, rules: string, tier: Tier): ListEntry[] {
-  const pool = readPool(game, rules, tier);
-  if (pool.entries.length === 0) {
-    throw new InputError(`the shipped list for ${game} (rules ${rules}), tier ${tier} has no deals: a daily pool needs at least one`);
-  }
-  return pool.entries;
+  return poolOf(readPool(game, rules, tier), game, rules, tier);
 }
 
 /** The deal of a date for a game's rule set and tier; `InputError` when no list can serve it. */

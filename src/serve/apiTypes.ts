@@ -7,6 +7,7 @@
  * `cards=fr`: `10T`, `DK`...). Moves are the JSON moves of `solve --json` and `hint --json`.
  */
 
+import type { GameSummary } from '../games/gameSummary.js';
 import type { PlayResponse } from '../games/playResponse.js';
 
 /** The board, the play route's answer and the moves: the core's own types, which the page reads too. */
@@ -22,18 +23,7 @@ export interface ApiError {
 }
 
 /** One game of `GET /api/v1/games`. */
-export interface ApiGame {
-  id: 'pyramide' | 'double';
-  name: string;
-  /** The rule sets the results may hold and the page offers (`app`, `msc`; `D1N`, `D3N`, `D1V`, `D3V`). */
-  rules: string[];
-  /** The first code of each rule set, e.g. `PY1-N-AAAAAAA`. */
-  firstCodes: Record<string, string>;
-  /** The tiers of the difficulty scale (`easy` ... `expert`), per rule set; empty when it has none. */
-  tiers: Record<string, string[]>;
-  /** The stuck figure: its JSON field (`maxRemoved`) and title. */
-  stuck: { field: string; title: string };
-}
+export type ApiGame = GameSummary;
 
 /** A row of the results table (`GET /api/v1/results`). */
 export interface ResultRow {
@@ -59,10 +49,4 @@ export interface ResultsPage {
   page: number;
   pageSize: number;
   rows: ResultRow[];
-}
-
-/** A day of `GET /api/v1/daily/month`: the deal of each tier. */
-export interface DailyDay {
-  date: string;
-  deals: Record<string, string>;
 }

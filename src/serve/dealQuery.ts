@@ -6,11 +6,12 @@
 import { type CardStyle, parseCardStyle } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
 import type { AnalyseOptions } from '../games/analyseOptions.js';
+import type { FairSampling } from '../games/fairHintTypes.js';
 import { analysisFlags, refuseForeignAnalysisOptions, ruleFlags } from '../games/optionFlags.js';
 import { allRuleOptions, declaredOptions, gameById } from '../games/registry.js';
 import type { RuleFlags } from '../games/types.js';
 import { parseDuration } from '../search/limitParsing.js';
-import { type FairSampling, fairProperties, readFair } from './fairQuery.js';
+import { fairProperties, readFair } from './fairQuery.js';
 
 /** The longest deal text and move list taken (a deal file is under 1 KB; a long game's moves under 4 KB). */
 export const MAX_DEAL_CHARS = 4096;

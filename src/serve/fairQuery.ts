@@ -1,18 +1,9 @@
 /**
  * The fair hint on the hint route (`fair`, `samples`, `seed`): its query parameters as the
- * schema checks them, what the solver thread is given, and the refusal for a game that has
- * none (as `hint --fair` refuses it).
+ * schema checks them and what the solver thread is given.
  */
-import { InputError } from '../errors/inputError.js';
-import type { FairHintOptions } from '../games/fairHintTypes.js';
-import { allGames, gameById, openDeal } from '../games/registry.js';
-import type { OpenedDeal } from '../games/types.js';
+import { DEFAULT_FAIR, type FairSampling } from '../games/fairHintTypes.js';
 
-/** The samples and seed of a fair hint; the limits are the request's. */
-export type FairSampling = Omit<FairHintOptions, 'limits'>;
-
-/** The command line's defaults. */
-export const DEFAULT_FAIR: FairSampling = { samples: 100, seed: 1 };
 /** Each sample is solved once per legal move: past this a request could only end at its time limit. */
 export const MAX_FAIR_SAMPLES = 1000;
 /** The samples' generator takes 32 bits of seed: a larger seed would only repeat a smaller one's samples. */
@@ -49,19 +40,4 @@ export function readFair(q: { fair?: unknown; samples?: unknown; seed?: unknown 
     samples: typeof q.samples === 'number' ? q.samples : DEFAULT_FAIR.samples,
     seed: typeof q.seed === 'number' ? q.seed : DEFAULT_FAIR.seed,
   };
-}
-
-/** The games whose deals have a fair hint, by name, for the refusal's message. */
-function gamesWithFairHint(): string[] {
-  return allGames()
-    .filter((game) => openDeal({ kind: 'code', code: `${game.codes.family}-${game.codes.options[0]}-AAAAAAA` }, {}).fairHint !== undefined)
-    .map((game) => game.name);
-}
-
-/** Refuses a fair hint for a deal whose game has none, with the command line's message. */
-export function refuseWithoutFairHint(deal: OpenedDeal): void {
-  if (deal.fairHint !== undefined) return;
-  const have = gamesWithFairHint();
-  const which = have.length === 0 ? '' : ` (${have.join(', ')} ${have.length === 1 ? 'has' : 'have'})`;
-  throw new InputError(`fair: ${gameById(deal.game).name} has no fair hint yet${which}; without fair=true the hint sees the whole deal`);
 }

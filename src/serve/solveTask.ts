@@ -1,8 +1,8 @@
 /** What the server asks a solver thread, and what comes back. */
 import type { AnalyseOptions } from '../games/analyseOptions.js';
+import type { FairSampling } from '../games/fairHintTypes.js';
 import type { RuleFlags } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
-import type { FairSampling } from './fairQuery.js';
 
 export interface SolveTask {
   /** `fair`: the fair hint (`hint --fair`), with `fair`'s sampling. */

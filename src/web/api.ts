@@ -4,7 +4,7 @@
  * workers' answers (positions, hints, analyses, lines) share.
  */
 import type { MoveJson, PlayResponse } from '../core';
-import type { ApiError, ApiGame, DailyDay, ResultsPage } from '../serve/apiTypes';
+import type { ApiError, ApiGame, ResultsPage } from '../serve/apiTypes';
 
 export { dollarsText } from '../games/double/vegasDollars';
 
@@ -102,16 +102,9 @@ export interface StatsGroup {
 }
 
 /** `GET /api/v1/daily/month`: a tier without a list is left out of `tiers`, and `missing` says why; `notes` says which pools repeat within a year. */
-export interface DailyMonth {
-  game: string;
-  rules: string;
-  month: string;
-  tiers: string[];
-  missing: Record<string, string>;
-  pools: Record<string, number>;
-  notes: Record<string, string[]>;
-  days: DailyDay[];
-}
+import type { DailyMonth } from '../core';
+
+export type { DailyMonth };
 
 export interface Daily {
   date: string;

@@ -7,16 +7,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonInStyle } from '../../cards/notation.js';
 import { openDeal } from '../../core.js';
-import { InputError } from '../../errors/inputError.js';
+import { refuseWithoutFairHint } from '../../games/fairHint.js';
 import type { HintResult } from '../../games/hint.js';
-import { moveText } from '../../games/hint.js';
 import type { MoveJson } from '../../games/moveJson.js';
-import { playResponseJson } from '../../games/playResponse.js';
+import { playLineJson, playResponseJson, refusedJson } from '../../games/playResponse.js';
 import { type Position, RefusedMoveError } from '../../games/position.js';
 import type { Limits } from '../../search/limits.js';
 import { type AnswerCache, isComplete } from '../answerCache.js';
 import { type DealQuery, dealQuerySchema, type ReadDealQuery, readDealQuery, refuseForeign } from '../dealQuery.js';
-import { refuseWithoutFairHint } from '../fairQuery.js';
 import { documented } from '../openapi.js';
 import type { Prefetcher } from '../prefetch.js';
 import type { SolverPool } from '../solverPool.js';
@@ -54,9 +52,7 @@ export class Refused extends Error {
   /** The 400 body: the message, the move's number, the app's reason and the position before it. */
   body(): string {
     const { position, query } = this.before;
-    const before = playResponseJson(position, query.style, query.reveal);
-    const { message, moveNumber, reason } = this.error;
-    return `{"statusCode":400,"error":${JSON.stringify(message)},"refused":{"moveNumber":${moveNumber},"reason":${JSON.stringify(reason)},"position":${before}}}`;
+    return refusedJson(this.error, position, query.style, query.reveal);
   }
 }
 
@@ -199,19 +195,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     async (request, reply) => {
       const { line, ...raw } = request.body as DealQuery & { line: MoveJson[] };
       const { query, position } = open(raw);
-      const positions = [playResponseJson(position, query.style, query.reveal)];
-      const texts: string[] = [];
-      for (const [i, move] of line.entries()) {
-        try {
-          texts.push(moveText(position.game, position.move(move, query.style), query.style));
-        } catch (error) {
-          if (error instanceof RefusedMoveError) {
-            throw new InputError(`line move ${i + 1} (${JSON.stringify(move)}) refused: ${error.reason}`);
-          }
-          throw error;
-        }
-        positions.push(playResponseJson(position, query.style, query.reveal));
-      }
+      const { texts, positions } = playLineJson(position, line, query.style, query.reveal);
       return reply.type('application/json; charset=utf-8').send(`{"texts":${JSON.stringify(texts)},"positions":[${positions.join(',')}]}`);
     },
   );

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../../errors/inputError.js';
-import { dailyDealFrom, dayNumber, type ListEntry, poolNotes, today } from '../../games/daily.js';
+import { dailyMonthFrom, type ListEntry, today } from '../../games/daily.js';
 import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
@@ -174,9 +174,6 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
       const q = request.query as { game: GameId; rules?: string; month?: string };
       const { game, rules } = gameAndRules(q);
       const month = q.month ?? today().slice(0, 7);
-      dayNumber(`${month}-01`);
-      const [year, m] = month.split('-').map(Number) as [number, number];
-      const days = new Date(Date.UTC(year, m, 0)).getUTCDate();
       // Each tier's pool read once for the month.
       const pools = new Map<Tier, ListEntry[]>();
       const missing: Record<string, string> = {};
@@ -188,23 +185,7 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
           missing[tier] = error.message;
         }
       }
-      const tiers = [...pools.keys()];
-      // The pool sizes, and a note for each pool smaller than a year (its deals repeat within one).
-      const sizes: Record<string, number> = {};
-      const notes: Record<string, string[]> = {};
-      for (const [tier, pool] of pools) {
-        sizes[tier] = pool.length;
-        const said = poolNotes(pool.length);
-        if (said.length > 0) notes[tier] = said;
-      }
-      const out: { date: string; deals: Record<string, string> }[] = [];
-      for (let d = 1; d <= days; d++) {
-        const date = `${month}-${String(d).padStart(2, '0')}`;
-        const deals: Record<string, string> = {};
-        for (const [tier, pool] of pools) deals[tier] = dailyDealFrom(pool, game, rules, tier, date).code;
-        out.push({ date, deals });
-      }
-      return { game, rules, month, tiers, missing, pools: sizes, notes, days: out };
+      return dailyMonthFrom(game, rules, month, pools, missing);
     },
   );
 }

@@ -4,18 +4,20 @@
  * the position before it, an `InputError`'s 400 with its message).
  */
 import {
+  DEFAULT_FAIR,
   DEFAULT_LIMITS,
-  gameById,
   type HintedDeal,
   type HintResult,
   isInputError,
   type Limits,
   type MoveJson,
-  moveText,
   openDeal,
   type Position,
+  playLineJson,
   playResponseJson,
   RefusedMoveError,
+  refusedJson,
+  refuseWithoutFairHint,
 } from '../../core';
 import { monthJson } from './dailyMonth';
 import { gamesJson } from './games';
@@ -26,9 +28,6 @@ import type { DealAt, LinePositions, SolverRequest } from './protocol';
  * past them stops with `unknown`, as a server's does at its own limit.
  */
 const PAGE_LIMITS: Limits = { ...DEFAULT_LIMITS, timeMs: 2000, memoryBytes: 256 * 1024 ** 2 };
-
-/** The fair hint's sampling, as the API takes it by default (`hint --fair`'s defaults). */
-const FAIR_SAMPLING = { samples: 100, seed: 1 };
 
 /** The answer: its HTTP status as the API would give it, its JSON text, and a line's positions apart (see `SolverReply`). */
 export interface Answer {
@@ -75,44 +74,23 @@ function open(at: DealAt): Opened {
   try {
     position.playLine(at.moves, 'symbols');
   } catch (error) {
-    if (!(error instanceof RefusedMoveError)) throw error;
-    const { message, moveNumber, reason } = error;
-    const before = playResponseJson(position, 'symbols', false);
-    throw new Failure({
-      status: 400,
-      json: `{"statusCode":400,"error":${JSON.stringify(message)},"refused":{"moveNumber":${moveNumber},"reason":${JSON.stringify(reason)},"position":${before}}}`,
-    });
+    if (error instanceof RefusedMoveError) throw new Failure({ status: 400, json: refusedJson(error, position, 'symbols', false) });
+    throw error;
   }
   return { deal, position };
 }
 
 /** Every position along a line of JSON moves and each move's text, as `POST /api/v1/line` gives them (the positions apart). */
 function lineAnswer(at: DealAt, line: readonly MoveJson[]): Answer {
-  const { position } = open(at);
-  const positions = [playResponseJson(position, 'symbols', false)];
-  const texts: string[] = [];
-  for (const [i, move] of line.entries()) {
-    try {
-      texts.push(moveText(position.game, position.move(move, 'symbols'), 'symbols'));
-    } catch (error) {
-      if (error instanceof RefusedMoveError)
-        throw new Failure(errorBody(400, `line move ${i + 1} (${JSON.stringify(move)}) refused: ${error.reason}`));
-      throw error;
-    }
-    positions.push(playResponseJson(position, 'symbols', false));
-  }
+  const { texts, positions } = playLineJson(open(at).position, line, 'symbols', false);
   return { status: 200, json: JSON.stringify({ texts }), positions: packed(positions) };
 }
 
 /** A fair hint, refused as the API refuses it for a game that has none. */
 function fairJson(at: DealAt): string {
   const { deal, position } = open(at);
-  // Every built-in game has one; a game added later may not.
-  if (deal.fairHint === undefined)
-    throw new Failure(
-      errorBody(400, `fair: ${gameById(deal.game).name} has no fair hint yet; without fair=true the hint sees the whole deal`),
-    );
-  return JSON.stringify(deal.fairHint(position.historyText('symbols'), { ...FAIR_SAMPLING, limits: PAGE_LIMITS }));
+  refuseWithoutFairHint(deal);
+  return JSON.stringify(deal.fairHint!(position.historyText('symbols'), { ...DEFAULT_FAIR, limits: PAGE_LIMITS }));
 }
 
 async function compute(request: SolverRequest): Promise<string | Answer> {

@@ -3,7 +3,18 @@
  * by the core's daily function over the shipped lists (data/lists), as `cardsolve daily` does.
  */
 /// <reference types="vite/client" />
-import { dailyDealFrom, dayNumber, gameById, InputError, type ListEntry, parseList, poolNotes, TIERS, type Tier, today } from '../../core';
+import {
+  dailyMonthFrom,
+  gameById,
+  InputError,
+  type ListEntry,
+  noListMessage,
+  parseList,
+  poolOf,
+  TIERS,
+  type Tier,
+  today,
+} from '../../core';
 import { defaultRules } from '../../games/ruleSets';
 
 /**
@@ -17,48 +28,23 @@ const LISTS: Record<string, () => Promise<string>> =
 
 /** A tier's pool, refused with the command line's words when there is no list or it is empty. */
 async function dailyPool(game: string, rules: string, tier: Tier): Promise<ListEntry[]> {
-  const name = `${game}-${rules}-${tier}.csv`;
-  const load = LISTS[`../../../data/lists/${name}`];
-  if (load === undefined)
-    throw new InputError(`no shipped list for ${game} (rules ${rules}), tier ${tier}: the daily deal needs data/lists/${name}`);
-  const entries = parseList(await load()).entries;
-  if (entries.length === 0) {
-    throw new InputError(`the shipped list for ${game} (rules ${rules}), tier ${tier} has no deals: a daily pool needs at least one`);
-  }
-  return entries;
+  const load = LISTS[`../../../data/lists/${game}-${rules}-${tier}.csv`];
+  if (load === undefined) throw new InputError(noListMessage(game, rules, tier));
+  return poolOf(parseList(await load()), game, rules, tier);
 }
 
 export async function monthJson(q: { game?: string; rules?: string; month?: string }): Promise<string> {
   const module = gameById(q.game || 'pyramide');
-  const game = module.id;
   const rules = q.rules || defaultRules(module);
-  const month = q.month || today().slice(0, 7);
-  dayNumber(`${month}-01`);
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  const length = new Date(Date.UTC(year, m, 0)).getUTCDate();
   const pools = new Map<Tier, ListEntry[]>();
   const missing: Record<string, string> = {};
   for (const tier of TIERS) {
     try {
-      pools.set(tier, await dailyPool(game, rules, tier));
+      pools.set(tier, await dailyPool(module.id, rules, tier));
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       missing[tier] = error.message;
     }
   }
-  const sizes: Record<string, number> = {};
-  const notes: Record<string, string[]> = {};
-  for (const [tier, pool] of pools) {
-    sizes[tier] = pool.length;
-    const said = poolNotes(pool.length);
-    if (said.length > 0) notes[tier] = said;
-  }
-  const days: { date: string; deals: Record<string, string> }[] = [];
-  for (let d = 1; d <= length; d++) {
-    const date = `${month}-${String(d).padStart(2, '0')}`;
-    const deals: Record<string, string> = {};
-    for (const [tier, pool] of pools) deals[tier] = dailyDealFrom(pool, game, rules, tier, date).code;
-    days.push({ date, deals });
-  }
-  return JSON.stringify({ game, rules, month, tiers: [...pools.keys()], missing, pools: sizes, notes, days });
+  return JSON.stringify(dailyMonthFrom(module.id, rules, q.month || today().slice(0, 7), pools, missing));
 }
