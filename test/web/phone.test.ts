@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Server, screenshotPath, startServer } from '../support/browser.js';
+import { launchBrowser, type Server, startServer } from '../support/browser.js';
 import { cardsolve } from '../support/cli.js';
 import { missing } from '../support/programs.js';
 import { tempDir } from '../support/tempDir.js';
@@ -114,7 +114,5 @@ describe.skipIf(missing('chromium'))('the page on a phone', () => {
     await page.locator('.column [data-place="column 2"][data-card]').last().tap();
     await page.getByTestId('counter').getByText('1').waitFor(WAIT);
     expect(await page.locator('.column[data-column="2"] [data-card="9♦"]').count()).toBe(1);
-    const shot = screenshotPath('phone-double.png');
-    if (shot) await page.screenshot({ path: shot, fullPage: true });
   });
 });
