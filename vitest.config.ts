@@ -12,7 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/pack/**', '**/node_modules/**'],
+    // The pack check and the long checks (`*.long.test.ts`) have runs of their own: test/pack, test/long.
+    exclude: ['test/pack/**', '**/*.long.test.ts', '**/node_modules/**'],
     globalSetup: ['test/support/build.ts'],
     server: { deps: { external: [/\/dist\/src\//] } },
     // Both cores: many tests wait on the child processes they start (the command line, workers, Redis).
