@@ -20,7 +20,7 @@ const PROGRAMS = {
   'redis-server': { tests: 'the queue tests (batch --queue, worker)', debian: 'redis-server' },
   openssl: { tests: 'the queue test over TLS', debian: 'openssl' },
   python3: { tests: 'the terminal game test (play on a pseudo-terminal)', debian: 'python3' },
-  chromium: { tests: 'the web page tests (serve, in a headless browser)', debian: 'chromium' },
+  chromium: { tests: 'the browser tests (the page, the static site and the core, in headless chromium)', debian: 'chromium' },
 } satisfies Record<string, SystemProgram>;
 
 export type ProgramName = keyof typeof PROGRAMS;
