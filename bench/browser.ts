@@ -178,7 +178,6 @@ export async function runBrowserBench(args: string[], seed: number): Promise<voi
   const browser = await launchBrowser();
   const site = await serveCore();
   try {
-    console.log(`Node ${process.version}`);
     console.log(`Chromium ${browser.version()} (headless), one page, one thread each`);
     bundleSizes();
     const context = await browser.newContext();

@@ -40,6 +40,8 @@ async function loadSuite(name: string): Promise<Suite> {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const seed = takeSeed(args);
+  // First the Node version: the figures of one version are compared with another's.
+  console.log(`Node ${process.version} (${process.platform}-${process.arch})`);
   console.log(`seed ${seed} (the random range; --seed ${seed} repeats it)`);
   const first = args[0] && !args[0].startsWith('--') ? args.shift()! : 'pyramide';
   const names = first === 'all' ? ['pyramide', 'double', 'batch', 'hint', 'difficulty'] : [first];

@@ -2,7 +2,7 @@
  * What a user of the published package gets: `npm pack` the project, install the tarball
  * into an empty folder, and run the command line from there.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +15,36 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** `cardsolve serve --port 0` started from the installed package: its health answer, then its exit code after SIGTERM. */
+function serveOnce(bin: string, cwd: string): Promise<{ health: unknown; code: number | null }> {
+  const child = spawn(bin, ['serve', '--port', '0', '--db', join(cwd, 'serve.sqlite')], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`cardsolve serve printed no URL in 30 s:\n${output}`));
+    }, 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
+      if (url === undefined) return;
+      clearTimeout(timer);
+      child.stdout.off('data', read);
+      child.stderr.off('data', read);
+      fetch(`${url}/api/v1/health`)
+        .then((response) => response.json())
+        .then((health: unknown) => {
+          child.once('exit', (code) => resolve({ health, code }));
+          child.kill('SIGTERM');
+        }, reject);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+  });
+}
+
 describe('the packed package', () => {
-  it('ships the built command line and not the tests, installs into an empty folder, solves and batches deals', () => {
+  it('ships the built command line and not the tests, installs into an empty folder with no engine warning, solves, batches and serves', async () => {
     // A file the sources no longer build (a module since deleted, say) must not ship: packing builds afresh.
     writeFileSync(join(root, 'dist', 'src', 'stale-module.js'), 'export {};\n');
     const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' })) as Array<{
@@ -37,10 +65,13 @@ describe('the packed package', () => {
     // npm runs no dependency's install script unless the project allows it: the SQLite binding needs its own.
     const manifest = { name: 'pack-check', version: '1.0.0', private: true, allowScripts: { 'better-sqlite3': true } };
     writeFileSync(join(app, 'package.json'), JSON.stringify(manifest));
-    execFileSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed[0]!.filename)], {
+    const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed[0]!.filename)], {
       cwd: app,
-      stdio: 'inherit',
+      encoding: 'utf8',
     });
+    expect(install.status, install.stderr).toBe(0);
+    // Every dependency runs on every Node version the package names (engines): npm warns of none.
+    expect(`${install.stdout}${install.stderr}`).not.toContain('EBADENGINE');
 
     const run = spawnSync(join(app, 'node_modules', '.bin', 'cardsolve'), ['solve', 'PY1-N-AAAAAAS', '--json'], {
       cwd: app,
@@ -59,6 +90,11 @@ describe('the packed package', () => {
     });
     expect(batch.status, batch.stderr).toBe(0);
     expect(JSON.parse(batch.stdout)).toMatchObject({ deals: 3, analysed: 3, failed: 0 });
+
+    // The server starts, answers and stops on SIGTERM.
+    const serve = await serveOnce(join(app, 'node_modules', '.bin', 'cardsolve'), app);
+    expect(serve.health).toMatchObject({ version: expect.any(String) });
+    expect(serve.code).toBe(0);
 
     // The core, by its package export and as the one-file browser build, gives the command line's hint.
     const script = [
