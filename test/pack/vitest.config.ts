@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/pack/**/*.test.ts'],
     testTimeout: 1_200_000,
+    // Removing the installed folder (node_modules with a compiled binding) takes seconds on a busy machine.
+    hookTimeout: 120_000,
   },
 });
