@@ -3,12 +3,17 @@
  * server. Solving runs on the solver threads, never on the event loop; every request has a
  * time limit; past the cap of solves and waiting requests the answer is a quick 503.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { isInputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
 import { CARDSOLVE_VERSION } from '../version.js';
 import { AnswerCache } from './answerCache.js';
 import { Assets, webFolder } from './assets.js';
+import { requireToken } from './auth.js';
+import type { LogLevel } from './logLevels.js';
+import { ServeMetrics } from './metrics.js';
 import { collectOpenApi, documented } from './openapi.js';
 import { Prefetcher } from './prefetch.js';
 import { ResultsSource } from './resultsSource.js';
@@ -16,6 +21,7 @@ import { dealRoutes, Refused } from './routes/deals.js';
 import { gameRoutes } from './routes/games.js';
 import { listRoutes } from './routes/lists.js';
 import { NoDatabaseError, resultRoutes } from './routes/results.js';
+import { type Notice, redactedUrl, SharedCache } from './sharedCache.js';
 import { BusyError, SolverPool } from './solverPool.js';
 import { storeAnalysis } from './storeAnalysis.js';
 
@@ -33,8 +39,20 @@ export interface ServeOptions {
   queue: number;
   /** Answers kept (hints and analyses), least recently used out first. */
   cacheEntries: number;
-  /** Where errors the client does not see are written (the server's log). */
+  /** Where errors the client does not see are written (the server's log), without `logLevel`. */
   log?: (line: string) => void;
+  /** Every route under /api/ but the health route, and /metrics, need `Authorization: Bearer token`. */
+  token?: string;
+  /** The origins allowed to call the API from a browser (CORS); none when empty. */
+  corsOrigins?: readonly string[];
+  /** Requests a minute per client address; past it a 429 with Retry-After. Off when absent. */
+  rateLimitPerMinute?: number;
+  /** Fastify's logger (pino) at this level, as JSON lines: one per request. Quiet when absent. */
+  logLevel?: LogLevel;
+  /** Where the JSON lines go (default: standard error). */
+  logStream?: NodeJS.WritableStream;
+  /** A Redis URL (redis://HOST:PORT): the answer cache shared by replicas. */
+  sharedCacheUrl?: string;
 }
 
 /** The most a request body may hold, and the longest URL (its query) taken. */
@@ -59,6 +77,8 @@ const CSP = [
 
 export interface Server {
   app: FastifyInstance;
+  /** The answer cache: memory, and Redis when shared. */
+  cache: SharedCache;
   /** Stops taking requests, then the solver threads and the database. */
   close(): Promise<void>;
 }
@@ -71,19 +91,72 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
   source = ResultsSource.open(options.db);
   source?.warm();
   const pool = new SolverPool({ threads: options.threads, queue: options.queue });
-  const cache = new AnswerCache<string>(options.cacheEntries);
   const aliases = new AnswerCache<string>(options.cacheEntries);
-  const prefetch = new Prefetcher(pool, cache, options.limits, 1000);
   const assets = new Assets(webFolder());
+  const metrics = new ServeMetrics(pool);
 
   const app = Fastify({
-    logger: false,
+    // The request lines are this server's own (onResponse below): one line each, no headers.
+    logger:
+      options.logLevel === undefined
+        ? false
+        : { level: options.logLevel, stream: options.logStream ?? process.stderr, redact: ['req.headers.authorization'] },
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { maxParamLength: 200 },
     // Query values are read as the schemas type them (page=2 is a number).
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false } },
   });
   const openapi = collectOpenApi(app);
+  let closing = false;
+  // What the operator must hear: in the JSON log with --log, else a line on standard error.
+  const notice: Notice = (level, message) => {
+    if (options.logLevel !== undefined) app.log[level](message);
+    else log(`cardsolve serve: ${message}`);
+  };
+  const cache = new SharedCache(new AnswerCache<string>(options.cacheEntries), options.sharedCacheUrl ?? null, notice);
+  const prefetch = new Prefetcher(pool, cache, options.limits, 1000);
+
+  if (options.logLevel !== undefined) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request',
+      );
+    });
+  }
+  metrics.install(app);
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: [...options.corsOrigins],
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Retry-After', 'X-Cache'],
+    });
+  }
+  if (options.rateLimitPerMinute !== undefined) {
+    const max = options.rateLimitPerMinute;
+    await app.register(rateLimit, {
+      max,
+      timeWindow: 60_000,
+      keyGenerator: (request) => request.ip,
+      // A load balancer's probe is never turned away.
+      allowList: (request) => request.url.split('?')[0] === '/api/v1/health',
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(
+          new Error(`too many requests: at most ${max} a minute from one address; try again in ${Math.ceil(context.ttl / 1000)} s`),
+          {
+            statusCode: 429,
+          },
+        ),
+    });
+  }
+  if (options.token !== undefined) requireToken(app, options.token);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.length > MAX_URL_CHARS) {
@@ -94,6 +167,8 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
     }
   });
   app.addHook('onSend', async (_request, reply, payload) => {
+    // Stopping: the connection closes after this answer, so a client's idle keep-alive socket does not hold the stop.
+    if (closing) reply.header('Connection', 'close');
     reply.header('Content-Security-Policy', CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
@@ -109,6 +184,7 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
     if (error instanceof NoDatabaseError) return reply.code(404).send({ statusCode: 404, error: error.message });
     if (isInputError(error)) return reply.code(400).send({ statusCode: 400, error: error.message });
     if (error instanceof BusyError) {
+      metrics.busy.inc();
       return reply.code(503).header('Retry-After', String(error.retryAfterS)).send({ statusCode: 503, error: error.message });
     }
     if (error.validation) {
@@ -125,7 +201,8 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ statusCode: status, error: error.message });
     // A bug: the log has it, the client only hears that it happened.
-    log(`cardsolve serve: ${request.method} ${request.url.slice(0, 200)}: ${error.stack ?? error.message}`);
+    if (options.logLevel !== undefined) request.log.error({ err: error, route: request.routeOptions.url ?? null }, 'internal error');
+    else log(`cardsolve serve: ${request.method} ${request.url.slice(0, 200)}: ${error.stack ?? error.message}`);
     return reply.code(500).send({ statusCode: 500, error: 'internal error (the server has logged it)' });
   });
 
@@ -135,18 +212,46 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send(notFound(request.method, request.url)));
 
-  dealRoutes(app, { pool, cache, aliases, prefetch, limits: options.limits, maxTimeMs: options.maxTimeMs, store });
+  dealRoutes(app, {
+    pool,
+    cache,
+    aliases,
+    prefetch,
+    counted: (hit) => metrics.cache.inc({ result: hit ? 'hit' : 'miss' }),
+    limits: options.limits,
+    maxTimeMs: options.maxTimeMs,
+    store,
+  });
   resultRoutes(app, source, options.db);
   listRoutes(app, { pool, source, dbPath: options.db, readTimeMs: Math.max(options.maxTimeMs, 30_000) });
   gameRoutes(app, source);
   app.get('/api/v1/openapi.json', { schema: documented({ summary: 'this document' }) }, async () => openapi());
-  app.get('/api/v1/health', { schema: documented({ summary: "the server's version, database, cache and memory" }) }, async () => ({
-    version: CARDSOLVE_VERSION,
-    database: source === null ? null : options.db,
-    store: options.store,
-    cache: { entries: cache.size, hits: cache.hits, misses: cache.misses, prefetched: prefetch.done },
-    memory: { rssBytes: process.memoryUsage.rss(), heapUsedBytes: process.memoryUsage().heapUsed },
-  }));
+  app.get(
+    '/api/v1/health',
+    {
+      schema: documented({
+        summary:
+          "the server's version, database, results table, caches and memory; with ready=true, 503 until the results table is loaded and the shared cache (if any) is reachable",
+        querystring: { type: 'object', additionalProperties: false, properties: { ready: { type: 'boolean', default: false } } },
+      }),
+    },
+    async (request, reply) => {
+      const tableLoaded = source === null ? null : source.loaded;
+      const reachable = cache.reachable;
+      const ready = tableLoaded !== false && reachable !== false;
+      if ((request.query as { ready: boolean }).ready && !ready) reply.code(503);
+      return {
+        version: CARDSOLVE_VERSION,
+        ready,
+        database: source === null ? null : options.db,
+        table: { loaded: tableLoaded },
+        store: options.store,
+        cache: { entries: cache.size, hits: cache.hits, misses: cache.misses, prefetched: prefetch.done },
+        sharedCache: cache.url === null ? null : { url: redactedUrl(cache.url), reachable },
+        memory: { rssBytes: process.memoryUsage.rss(), heapUsedBytes: process.memoryUsage().heapUsed },
+      };
+    },
+  );
 
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -159,10 +264,13 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
   await app.ready();
   return {
     app,
+    cache,
     async close() {
+      closing = true;
       prefetch.clear();
       await app.close();
       await pool.close();
+      await cache.close();
       source?.close();
       store?.close();
     },

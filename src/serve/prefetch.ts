@@ -7,8 +7,9 @@ import { moveText } from '../games/hint.js';
 import type { MoveJson } from '../games/moveJson.js';
 import type { Position } from '../games/position.js';
 import type { Limits } from '../search/limits.js';
-import { type AnswerCache, isComplete } from './answerCache.js';
+import { isComplete } from './answerCache.js';
 import type { ReadDealQuery } from './dealQuery.js';
+import type { SharedCache } from './sharedCache.js';
 import type { SolverPool } from './solverPool.js';
 
 interface Pending {
@@ -29,7 +30,7 @@ export class Prefetcher {
 
   constructor(
     private readonly pool: SolverPool,
-    private readonly cache: AnswerCache<string>,
+    private readonly cache: Pick<SharedCache, 'has' | 'set'>,
     private readonly limits: Limits,
     /** The most positions waiting; more are dropped (they are asked for again when needed). */
     private readonly capacity: number,

@@ -17,6 +17,8 @@ export class ResultsSource {
   private seenVersion = -1;
   private checkedAt = 0;
   private stale = false;
+  /** Whether a table has been read (the health route says so). */
+  loaded = false;
 
   private constructor(
     readonly path: string,
@@ -72,6 +74,7 @@ export class ResultsSource {
     loading.then(() => {
       // Until the new table is ready the old one answers.
       this.current = loading;
+      this.loaded = true;
       settle();
     }, settle);
     if (this.current === null) this.current = loading;

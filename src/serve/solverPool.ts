@@ -66,6 +66,15 @@ export class SolverPool {
     return this.inFlight + this.background < this.options.threads;
   }
 
+  /** Tasks on a thread now, and tasks waiting for one (the metrics). */
+  get waiting(): number {
+    return this.piscina.queueSize;
+  }
+
+  get running(): number {
+    return Math.max(0, this.inFlight + this.background - this.piscina.queueSize);
+  }
+
   /** A solve (analysis or hint) on a thread. */
   run(task: SolveTask): Promise<SolveAnswer> {
     return this.submit(task, task.deadline, undefined) as Promise<SolveAnswer>;

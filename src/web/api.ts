@@ -142,8 +142,48 @@ export function apiUrl(path: string, query: Query = {}): string {
   return `/api/v1/${path}${q ? `?${q}` : ''}`;
 }
 
+/** Where this browser keeps the server's token (`serve --token`), once given. */
+export const TOKEN_KEY = 'cardsolve.token';
+
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepToken(token: string | null): void {
+  try {
+    if (token === null) localStorage.removeItem(TOKEN_KEY);
+    else localStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // Storage off: the token is asked again next time.
+  }
+}
+
+function headers(token: string | null): Record<string, string> {
+  return token === null ? { accept: 'application/json' } : { accept: 'application/json', authorization: `Bearer ${token}` };
+}
+
+/**
+ * A call, with the token when one is kept. A 401 asks for the token once (another call may
+ * have been given it meanwhile) and tries again; a token the server refuses is forgotten.
+ */
 async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T> {
-  return answerOf<T>(await fetch(apiUrl(path, query), { signal, headers: { accept: 'application/json' } }));
+  const url = apiUrl(path, query);
+  const used = storedToken();
+  let response = await fetch(url, { signal, headers: headers(used) });
+  if (response.status === 401) {
+    const kept = storedToken();
+    const token = kept !== null && kept !== used ? kept : window.prompt('This server needs its token (given to cardsolve serve --token):');
+    if (token !== null && token.trim() !== '') {
+      keepToken(token.trim());
+      response = await fetch(url, { signal, headers: headers(token.trim()) });
+      if (response.status === 401) keepToken(null);
+    }
+  }
+  return answerOf<T>(response);
 }
 
 /** A line played in one request (`POST /api/v1/line`): each move's text and every position along it (the first: before it). */

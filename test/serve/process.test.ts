@@ -1,6 +1,7 @@
 /**
  * `cardsolve serve` as a user starts it: it prints its URL soon, answers, stops on Ctrl-C
- * with exit code 0, refuses a port already taken, and warns when it listens beyond this machine.
+ * with exit code 0, refuses a port already taken, refuses the network without a token (or
+ * warns with --public), refuses bad service flags, logs JSON lines, and stops gracefully.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server as NetServer } from 'node:net';
@@ -19,9 +20,13 @@ interface Started {
 }
 
 /** Starts `cardsolve serve ARGS` and waits for the URL it prints. */
-function serve(args: readonly string[]): Promise<Started> {
+function serve(args: readonly string[], env: Record<string, string> = {}): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -105,12 +110,100 @@ describe('cardsolve serve, the process', () => {
     }
   });
 
-  it('--host 0.0.0.0 warns on standard error that the server is open to the network', async () => {
-    const s = await serve(['--db', db, '--port', '0', '--host', '0.0.0.0']);
+  it('--host 0.0.0.0 without a token is refused before listening: exit code 2, naming --token', () => {
+    const r = cardsolve(['serve', '--db', db, '--port', '0', '--host', '0.0.0.0'], { env: { ...process.env, CARDSOLVE_TOKEN: '' } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(
+      /--host 0\.0\.0\.0 opens the server to the network: give --token TOKEN \(or the variable CARDSOLVE_TOKEN\), or --public/,
+    );
+    expect(r.stdout).toBe('');
+  });
+
+  it('--host 0.0.0.0 --public warns on standard error that the server is open to the network', async () => {
+    const s = await serve(['--db', db, '--port', '0', '--host', '0.0.0.0', '--public']);
     running.push(s);
     // The warning is written just before the URL.
     for (let tries = 0; tries < 50 && s.stderr() === ''; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(s.stderr()).toMatch(/warning: listening on 0\.0\.0\.0, not only this machine/);
+    expect(s.stderr()).toMatch(/warning: listening on 0\.0\.0\.0, not only this machine, with no token \(--public\)/);
     expect(await interrupt(s)).toEqual({ code: 0, signal: null });
+  });
+
+  it('bad service flags: exit code 2 and one message naming the flag and what is expected', () => {
+    const cases: [string[], RegExp][] = [
+      [['--rate-limit', '10/fortnight'], /--rate-limit "10\/fortnight": expected requests a minute per client address, as N\/min/],
+      [['--rate-limit', '0/min'], /--rate-limit "0\/min": expected/],
+      [['--cors', '*'], /--cors: "\*" is not an origin: expected scheme:\/\/host\[:port\]/],
+      [['--cors', 'https://app.example.com/path'], /--cors: "https:\/\/app\.example\.com\/path" is not an origin/],
+      [
+        ['--cache', 'redis//127.0.0.1:6379'],
+        /--cache "redis\/\/127\.0\.0\.1:6379": expected a number of answers .* or a Redis URL shared by replicas \(redis:\/\/HOST:PORT\)/,
+      ],
+      [['--cache', 'redis://127.0.0.1:99999'], /--cache "redis:\/\/127\.0\.0\.1:99999": expected/],
+      [['--log', 'loud'], /--log "loud": expected a level, one of fatal, error, warn, info, debug, trace/],
+      [['--token', 'short'], /--token: the token is 5 characters long, expected at least 16/],
+    ];
+    for (const [flags, message] of cases) {
+      const r = cardsolve(['serve', '--db', db, '--port', '0', ...flags]);
+      expect(r.status, flags.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('--help documents every service flag', () => {
+    const help = cardsolve(['serve', '--help']).stdout;
+    for (const flag of [
+      '--token',
+      '--public',
+      '--cors',
+      '--rate-limit',
+      '--log',
+      '--cache <n|url>',
+      'CARDSOLVE_TOKEN',
+      '/metrics',
+      'SIGTERM',
+    ])
+      expect(help).toContain(flag);
+  });
+
+  it('--log info with CARDSOLVE_TOKEN: one JSON line per request on standard error, never the token', async () => {
+    const token = 'process-token-0123456789abcdef';
+    const s = await serve(['--db', db, '--port', '0', '--log', 'info'], { CARDSOLVE_TOKEN: token });
+    running.push(s);
+    expect((await fetch(`${s.url}/api/v1/games`)).status).toBe(401);
+    const games = await fetch(`${s.url}/api/v1/games`, { headers: { authorization: `Bearer ${token}` } });
+    expect(games.status).toBe(200);
+    expect((await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(await interrupt(s)).toEqual({ code: 0, signal: null });
+    const lines = s
+      .stderr()
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.filter((l) => l.msg === 'request').map((l) => [l.method, l.route, l.status])).toEqual([
+      ['GET', '/api/v1/games', 401],
+      ['GET', '/api/v1/games', 200],
+      ['GET', '/metrics', 200],
+    ]);
+    expect(s.stderr()).not.toContain(token);
+  });
+
+  it('SIGTERM: stops taking requests, answers the one in flight, then exits 0', async () => {
+    const s = await serve(['--db', db, '--port', '0', '--threads', '1', '--max-time', '8s']);
+    running.push(s);
+    // A Double Solitaire analysis: a second or two of solving and figures.
+    const inFlight = fetch(`${s.url}/api/v1/analysis?deal=DS1-D1N-AAAAAAB`);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const sent = performance.now();
+    s.child.kill('SIGTERM');
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { verdict: string }).verdict).toBe('winnable');
+    // The answer came after the signal, not before it.
+    expect(performance.now() - sent).toBeGreaterThan(50);
+    await expect(fetch(`${s.url}/api/v1/health`)).rejects.toThrow();
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still running 10 s after SIGTERM')), 10_000));
+    expect(await Promise.race([s.exited, timeout])).toEqual({ code: 0, signal: null });
   });
 });

@@ -142,6 +142,22 @@ describe('cardsolve serve: stored results', () => {
     expect(new Set(rows.map((r) => r.tier)).size).toBeGreaterThanOrEqual(4);
   });
 
+  it('health: the results table is loaded, and ready=true answers 200 once it is', async () => {
+    // Read before any page is asked: the table is loaded in the background at start.
+    for (let tries = 0; tries < 100; tries++) {
+      const h = await ask<{ ready: boolean; table: { loaded: boolean | null } }>(server, '/api/v1/health?ready=true');
+      if (h.body.table.loaded === true) {
+        expect(h.status).toBe(200);
+        expect(h.body.ready).toBe(true);
+        return;
+      }
+      expect(h.status).toBe(503);
+      expect(h.body.ready).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the results table was not loaded within 5 s');
+  });
+
   it('results: filters, every sort both ways and the pages add up to the filtered rows', async () => {
     const byCode = new Map(rows.map((r) => [r.code, r]));
     for (const filter of FILTERS) {

@@ -103,13 +103,14 @@ function answersTls(port: number, ca: string): Promise<boolean> {
   });
 }
 
-export async function startRedis(options: { password?: string; tls?: boolean } = {}): Promise<TestRedis> {
+/** `port`: a given port (a restart on the port a client knows), else a free one. */
+export async function startRedis(options: { password?: string; tls?: boolean; port?: number } = {}): Promise<TestRedis> {
   const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (found.error || found.status !== 0) {
     throw new Error('redis-server is not installed: the queue tests need it (Debian: apt-get install redis-server; .ci/run installs it)');
   }
   const dir = mkdtempSync(join(tmpdir(), 'cardsolve-redis-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const tls = options.tls === true ? makeCertificates(dir) : null;
   const listen = tls
     ? [

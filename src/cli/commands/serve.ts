@@ -3,6 +3,10 @@ import { defaultWorkers } from '../../batch/pool.js';
 import { InputError } from '../../errors/inputError.js';
 import { parseBytes, parseCount, parseDuration } from '../../search/limitParsing.js';
 import { DEFAULT_DB_PATH } from '../../store/database.js';
+import { LOOPBACK, MIN_TOKEN_CHARS, parseCache, parseCors, parseLogLevel, parseRateLimit, readToken } from './serveFlags.js';
+
+/** Off the loopback, each client address gets this many requests a minute unless --rate-limit says otherwise. */
+const NETWORK_RATE_LIMIT = 600;
 
 interface ServeOptionValues {
   db: string;
@@ -15,6 +19,11 @@ interface ServeOptionValues {
   queue?: string;
   cache: string;
   store?: boolean;
+  token?: string;
+  public?: boolean;
+  cors?: string;
+  rateLimit?: string;
+  log?: string;
 }
 
 function whole(text: string, flag: string, min: number, max: number): number {
@@ -23,8 +32,6 @@ function whole(text: string, flag: string, min: number, max: number): number {
     throw new InputError(`${flag} "${text}" is not a whole number from ${min} to ${max}`);
   return Number(t);
 }
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export function serveCommand(): Command {
   const cmd = new Command('serve')
@@ -37,15 +44,34 @@ export function serveCommand(): Command {
     .option('--memory-limit <size>', 'per solve: search tables, 512MB, 2GB or none', '512MB')
     .option('--threads <n>', `solves at once, one thread each (default: ${defaultWorkers()})`)
     .option('--queue <n>', 'requests that may wait for a solver thread; past it the answer is 503 (default: 4 per thread)')
-    .option('--cache <n>', 'answers kept for positions asked again (least recently used out first)', '20000')
-    .option('--store', 'keep the analyses solved while serving in the database');
+    .option(
+      '--cache <n|url>',
+      'answers kept for positions asked again (least recently used out first), or redis://HOST:PORT: a cache shared by replicas',
+      '20000',
+    )
+    .option('--store', 'keep the analyses solved while serving in the database')
+    .option(
+      '--token <token>',
+      `every route under /api/ but /api/v1/health, and /metrics, need Authorization: Bearer TOKEN (${MIN_TOKEN_CHARS} characters or more; or the variable CARDSOLVE_TOKEN)`,
+    )
+    .option('--public', 'listen beyond this machine (--host) without a token: anyone who can reach it can use it')
+    .option('--cors <origins>', 'the origins whose pages may call the API, comma-separated: https://app.example.com (default: none)')
+    .option(
+      '--rate-limit <n/min>',
+      `requests a minute per client address, past it 429 with Retry-After: 600/min, or off (default: off on 127.0.0.1, ${NETWORK_RATE_LIMIT}/min beyond)`,
+    )
+    .option('--log <level>', "Fastify's log as JSON lines on standard error, one per request: info, warn, error, debug (default: quiet)");
   cmd.addHelpText(
     'after',
     `
 The API is under /api/v1 (described at /api/v1/openapi.json); the page at /. Ctrl-C stops it.
+/metrics is in the Prometheus text format; /api/v1/health?ready=true answers 503 until the
+results table is loaded and the shared cache (if any) is reachable. SIGTERM or Ctrl-C stops
+taking requests, answers those in flight, then exits.
 Examples:
   cardsolve serve
   cardsolve serve --db deals.sqlite --port 9000 --max-time 1s
+  CARDSOLVE_TOKEN=... cardsolve serve --host 0.0.0.0 --cache redis://127.0.0.1:6379 --log info
   curl 'http://127.0.0.1:8080/api/v1/hint?deal=PY1-N-AAAAAAA&moves=J%E2%99%A6%20%2B%202%E2%99%A6'`,
   );
   return cmd.action(async (values: ServeOptionValues) => {
@@ -54,6 +80,18 @@ Examples:
     const port = whole(values.port, '--port', 0, 65_535);
     const maxTimeMs = parseDuration(values.maxTime, '--max-time');
     if (!Number.isFinite(maxTimeMs)) throw new InputError(`--max-time ${values.maxTime}: a server needs a time limit (500ms, 2s, 1m)`);
+    const token = readToken(values.token, process.env.CARDSOLVE_TOKEN);
+    const loopback = LOOPBACK.has(values.host);
+    // Refused before anything listens: an open solver on the network is asked for, never a default.
+    if (!loopback && token === undefined && values.public !== true) {
+      throw new InputError(
+        `--host ${values.host} opens the server to the network: give --token TOKEN (or the variable CARDSOLVE_TOKEN), or --public to serve without one`,
+      );
+    }
+    const cache = parseCache(values.cache);
+    const cors = values.cors === undefined ? undefined : parseCors(values.cors);
+    const rateLimit = values.rateLimit !== undefined ? parseRateLimit(values.rateLimit) : loopback ? undefined : NETWORK_RATE_LIMIT;
+    const logLevel = values.log === undefined ? undefined : parseLogLevel(values.log);
     // The web server's modules load only for this command: every other command starts faster.
     const { buildServer } = await import('../../serve/app.js');
     const server = await buildServer({
@@ -63,7 +101,12 @@ Examples:
       limits: { timeMs: maxTimeMs, nodes: parseCount(values.nodeLimit), memoryBytes: parseBytes(values.memoryLimit) },
       threads,
       queue,
-      cacheEntries: whole(values.cache, '--cache', 0, 10_000_000),
+      cacheEntries: 'entries' in cache ? cache.entries : 20_000,
+      ...(token !== undefined ? { token } : {}),
+      ...(cors !== undefined ? { corsOrigins: cors } : {}),
+      ...(rateLimit !== undefined ? { rateLimitPerMinute: rateLimit } : {}),
+      ...(logLevel !== undefined ? { logLevel } : {}),
+      ...('url' in cache ? { sharedCacheUrl: cache.url } : {}),
     });
     let address: string;
     try {
@@ -86,9 +129,9 @@ Examples:
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     });
-    if (!LOOPBACK.has(values.host)) {
+    if (!loopback && token === undefined) {
       process.stderr.write(
-        `cardsolve: warning: listening on ${values.host}, not only this machine: anyone who can reach it can use the solver\n`,
+        `cardsolve: warning: listening on ${values.host}, not only this machine, with no token (--public): anyone who can reach it can use the solver\n`,
       );
     }
     const mode = values.store ? 'answers stored' : 'read-only';

@@ -17,16 +17,19 @@ import { type AnswerCache, isComplete } from '../answerCache.js';
 import { type DealQuery, dealQuerySchema, type ReadDealQuery, readDealQuery, refuseForeign } from '../dealQuery.js';
 import { documented } from '../openapi.js';
 import type { Prefetcher } from '../prefetch.js';
+import type { SharedCache } from '../sharedCache.js';
 import type { SolverPool } from '../solverPool.js';
 import type { SolveTask } from '../solveTask.js';
 
 export interface DealRoutesContext {
   pool: SolverPool;
-  /** Complete answers as JSON text (cards in symbols), by position. */
-  cache: AnswerCache<string>;
+  /** Complete answers as JSON text (cards in symbols), by position: in memory, and in Redis when shared. */
+  cache: SharedCache;
   /** A request's own words to its answer's key in `cache`. */
   aliases: AnswerCache<string>;
   prefetch: Prefetcher;
+  /** Counts each lookup as a hit or a miss (the metrics). */
+  counted?: (hit: boolean) => void;
   /** The node and memory limits of every solve; the time limit is the request's. */
   limits: Limits;
   maxTimeMs: number;
@@ -87,14 +90,15 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
    * complete answer is kept under the position's key, and under the request's own words
    * (`raw`) so that the same request asked again skips the rules engine too.
    */
-  const solve = async (kind: SolveTask['kind'], opened: Opened, raw: string): Promise<string> => {
+  const solve = async (kind: SolveTask['kind'], opened: Opened, raw: string): Promise<{ text: string; hit: boolean }> => {
     const { query, position } = opened;
     const moves = kind === 'analysis' ? '' : position.historyText('symbols');
     const key = keyOf(kind, position, query, moves);
-    const cached = ctx.cache.get(key);
+    const cached = await ctx.cache.get(key);
+    ctx.counted?.(cached !== undefined);
     if (cached !== undefined) {
       ctx.aliases.set(raw, key);
-      return cached;
+      return { text: cached, hit: true };
     }
     const deadline = Date.now() + query.timeMs;
     const task: SolveTask = { kind, deal: query.deal, flags: query.flags, moves, limits: ctx.limits, deadline, options: query.options };
@@ -113,7 +117,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       ctx.prefetch.complete(query, moves, key);
     }
     if (kind === 'analysis' && ctx.store !== null) ctx.store(result, { ...ctx.limits, timeMs: query.timeMs });
-    return text;
+    return { text, hit: false };
   };
 
   /** The request in its own words, as the alias of the answer's key. */
@@ -125,10 +129,15 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     const words = rawKey(kind, raw);
     const style = raw.cards === 'fr' || raw.cards === 'en' ? raw.cards : 'symbols';
     const alias = ctx.aliases.get(words);
-    let text = alias === undefined ? undefined : ctx.cache.get(alias);
-    if (text === undefined) text = await solve(kind, open(raw), words);
+    const known = alias === undefined ? undefined : await ctx.cache.get(alias);
+    if (known !== undefined) ctx.counted?.(true);
+    const { text, hit } = known !== undefined ? { text: known, hit: true } : await solve(kind, open(raw), words);
     const body = style === 'symbols' ? text : jsonInStyle(JSON.parse(text) as unknown, style);
-    return reply.type('application/json; charset=utf-8').send(body);
+    // Whether the answer was kept (here or by another replica) or solved for this request.
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('X-Cache', hit ? 'hit' : 'miss')
+      .send(body);
   };
 
   for (const method of ['GET', 'POST'] as const) {

@@ -1,0 +1,151 @@
+/**
+ * The answer cache, in this server's memory and, with `serve --cache redis://HOST:PORT`, in a
+ * Redis that several replicas share: a position judged by one is answered by all. Redis is
+ * only ever a help: while it is away the server answers from its own memory, says so once in
+ * the log and in the health route, and uses Redis again as soon as it is back.
+ */
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { CARDSOLVE_VERSION } from '../version.js';
+import type { AnswerCache } from './answerCache.js';
+
+/** A Redis answer is kept this long (seconds): a new solver version never reads an old one anyway. */
+const TTL_S = 7 * 24 * 3600;
+/** A Redis command slower than this counts as a miss: a request never waits on a slow cache. */
+const COMMAND_TIMEOUT_MS = 500;
+
+export type Notice = (level: 'warn' | 'info', message: string) => void;
+
+/** A Redis URL without its password, for the log and the health route. */
+export function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password !== '') u.password = '***';
+    return u.toString().replace(/\/$/, '');
+  } catch {
+    return 'redis';
+  }
+}
+
+export class SharedCache {
+  private readonly redis: Redis | null;
+  /** Whether Redis answers now; false without one. */
+  private up = false;
+  /** Whether the loss of Redis has been told (told once, until it comes back). */
+  private lostTold = false;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    readonly memory: AnswerCache<string>,
+    readonly url: string | null,
+    private readonly notice: Notice,
+  ) {
+    this.redis = url === null ? null : this.connect(url);
+  }
+
+  private connect(url: string): Redis {
+    const redis = new Redis(url, {
+      // Commands fail at once while Redis is away, rather than queue behind the reconnection.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      connectTimeout: 2000,
+      // Tried again and again, never more than 2 s apart: the cache comes back when Redis does.
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+      lazyConnect: false,
+    });
+    const where = redactedUrl(url);
+    redis.on('ready', () => {
+      this.up = true;
+      if (this.lostTold) this.notice('info', `the shared cache at ${where} is back: answers are shared again`);
+      this.lostTold = false;
+    });
+    const lost = (reason: string): void => {
+      this.up = false;
+      if (!this.lostTold)
+        this.notice('warn', `the shared cache at ${where} is unreachable (${reason}): answering from this server's memory`);
+      this.lostTold = true;
+    };
+    redis.on('error', (error: Error) => lost(error.message));
+    redis.on('close', () => {
+      if (!this.closing) lost('connection closed');
+    });
+    return redis;
+  }
+
+  private closing = false;
+  /** Writes to Redis under way: a request does not wait for its answer to be shared. */
+  private readonly writing = new Set<Promise<void>>();
+
+  /** Once the writes under way have reached Redis (or failed). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.writing]);
+  }
+
+  /** Whether a shared cache is configured and reachable now (null: none configured). */
+  get reachable(): boolean | null {
+    return this.redis === null ? null : this.up;
+  }
+
+  private redisKey(key: string): string {
+    return `cardsolve:${CARDSOLVE_VERSION}:answer:${createHash('sha256').update(key).digest('base64url')}`;
+  }
+
+  /** The answer kept under `key`: from memory, else from Redis (then kept in memory too). */
+  async get(key: string): Promise<string | undefined> {
+    const local = this.memory.get(key);
+    if (local !== undefined) {
+      this.hits++;
+      return local;
+    }
+    if (this.redis !== null && this.up) {
+      try {
+        const shared = await this.redis.get(this.redisKey(key));
+        if (shared !== null) {
+          this.memory.set(key, shared);
+          this.hits++;
+          return shared;
+        }
+      } catch {
+        // Slow or gone: a miss; the connection's events say whether Redis is lost.
+      }
+    }
+    this.misses++;
+    return undefined;
+  }
+
+  /** Whether this server has the answer in memory (the prefetcher's check: it never waits on Redis). */
+  has(key: string): boolean {
+    return this.memory.has(key);
+  }
+
+  set(key: string, value: string): void {
+    this.memory.set(key, value);
+    if (this.redis !== null && this.up) {
+      const write = this.redis
+        .set(this.redisKey(key), value, 'EX', TTL_S)
+        .then(() => undefined)
+        .catch(() => {
+          // Not shared this time: the next replica to be asked solves it.
+        });
+      this.writing.add(write);
+      void write.finally(() => this.writing.delete(write));
+    }
+  }
+
+  get size(): number {
+    return this.memory.size;
+  }
+
+  async close(): Promise<void> {
+    if (this.redis === null) return;
+    this.closing = true;
+    await this.settled();
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+}

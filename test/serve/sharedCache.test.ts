@@ -1,0 +1,93 @@
+/**
+ * Replicas sharing their answers through Redis (`serve --cache redis://...`), on a redis-server
+ * this test starts on 127.0.0.1: an answer solved by one is a hit on the other; with Redis gone
+ * each goes on from its own memory and says so; Redis back, the answers are shared again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../src/serve/app.js';
+import { missing } from '../support/programs.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
+import { ask, startServer, stopServer } from './helpers.js';
+
+interface Health {
+  ready: boolean;
+  sharedCache: { url: string; reachable: boolean } | null;
+}
+
+async function until(what: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const reachable = async (server: Server): Promise<boolean | undefined> =>
+  (await ask<Health>(server, '/api/v1/health')).body.sharedCache?.reachable;
+
+describe.skipIf(missing('redis-server'))('two replicas sharing a Redis cache', () => {
+  let redis: TestRedis;
+  let a: Server & { logged: string[] };
+  let b: Server & { logged: string[] };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    a = await startServer('no-database-here.sqlite', { sharedCacheUrl: redis.url });
+    // b keeps nothing in memory: each hit of b's comes from Redis.
+    b = await startServer('no-database-here.sqlite', { sharedCacheUrl: redis.url, cacheEntries: 0 });
+    await until('both replicas connected', async () => (await reachable(a)) === true && (await reachable(b)) === true);
+  });
+
+  afterAll(async () => {
+    await stopServer(a);
+    await stopServer(b);
+    await redis?.stop();
+  });
+
+  it('a position judged by one replica is a hit on the other, with the same answer', async () => {
+    const first = await ask(a, '/api/v1/hint?deal=PY1-N-AAAAAAC');
+    expect(first.status, first.text).toBe(200);
+    expect(first.headers['x-cache']).toBe('miss');
+    // The write to Redis is not awaited by a's request.
+    await a.cache.settled();
+    const second = await ask(b, '/api/v1/hint?deal=PY1-N-AAAAAAC');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.text).toBe(first.text);
+    const analysis = await ask(a, '/api/v1/analysis?deal=PY1-N-AAAAAAD');
+    expect(analysis.headers['x-cache']).toBe('miss');
+    await a.cache.settled();
+    expect((await ask(b, '/api/v1/analysis?deal=PY1-N-AAAAAAD&cards=fr')).headers['x-cache']).toBe('hit');
+    const health = await ask<Health>(b, '/api/v1/health?ready=true');
+    expect(health.status).toBe(200);
+    expect(health.body.sharedCache).toEqual({ url: redis.url, reachable: true });
+  });
+
+  it('Redis gone: answers go on from memory, the log and the health route say so; Redis back: shared again', async () => {
+    const port = redis.port;
+    const told = a.logged.length;
+    const since = (): string[] => a.logged.slice(told);
+    await redis.stop();
+    await until('the loss seen', async () => (await reachable(a)) === false && (await reachable(b)) === false);
+    const health = await ask<Health>(a, '/api/v1/health?ready=true');
+    expect(health.status).toBe(503);
+    expect(health.body.ready).toBe(false);
+    // Told once, not at every reconnection attempt.
+    expect(since(), a.logged.join('\n')).toHaveLength(1);
+    expect(since()[0]).toMatch(/the shared cache at redis:\/\/127\.0\.0\.1:\d+ is unreachable \(.+\): answering from this server's memory/);
+
+    const solved = await ask(a, '/api/v1/hint?deal=PY1-N-AAAAAAE');
+    expect(solved.status, solved.text).toBe(200);
+    expect(solved.headers['x-cache']).toBe('miss');
+    expect((await ask(a, '/api/v1/hint?deal=PY1-N-AAAAAAE')).headers['x-cache']).toBe('hit');
+    // Kept by a alone: b solves it itself.
+    expect((await ask(b, '/api/v1/hint?deal=PY1-N-AAAAAAE')).headers['x-cache']).toBe('miss');
+
+    redis = await startRedis({ port });
+    await until('Redis seen back', async () => (await reachable(a)) === true && (await reachable(b)) === true);
+    expect(since()[1]).toMatch(/the shared cache at redis:\/\/127\.0\.0\.1:\d+ is back: answers are shared again/);
+    // A fresh Redis: nothing kept. What a solves now, b reads.
+    expect((await ask(a, '/api/v1/hint?deal=PY1-N-AAAAAAF')).headers['x-cache']).toBe('miss');
+    await a.cache.settled();
+    expect((await ask(b, '/api/v1/hint?deal=PY1-N-AAAAAAF')).headers['x-cache']).toBe('hit');
+  });
+});
