@@ -3,8 +3,10 @@
  * this test starts on 127.0.0.1: an answer solved by one is a hit on the other; with Redis gone
  * each goes on from its own memory and says so; Redis back, the answers are shared again.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../src/serve/app.js';
+import { BIN, ROOT } from '../support/cli.js';
 import { missing } from '../support/programs.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { ask, startServer, stopServer } from './helpers.js';
@@ -89,5 +91,58 @@ describe.skipIf(missing('redis-server'))('two replicas sharing a Redis cache', (
     expect((await ask(a, '/api/v1/hint?deal=PY1-N-AAAAAAF')).headers['x-cache']).toBe('miss');
     await a.cache.settled();
     expect((await ask(b, '/api/v1/hint?deal=PY1-N-AAAAAAF')).headers['x-cache']).toBe('hit');
+  });
+
+  it('as the documentation runs them: two processes with --cache redis://..., a token and --log info', async () => {
+    const token = 'replica-token-0123456789abcdef';
+    const started: { url: string; stop: () => Promise<number | null>; stderr: () => string }[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--cache', redis.url, '--log', 'info', '--rate-limit', 'off'], {
+          cwd: ROOT,
+          env: { ...process.env, CARDSOLVE_TOKEN: token },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+        const url = await new Promise<string>((resolve, reject) => {
+          child.stdout!.on('data', (d: Buffer) => {
+            out += d.toString();
+            const m = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+            if (m) resolve(m[1]!);
+          });
+          void exited.then((code) => reject(new Error(`exited (${code}): ${err}`)));
+        });
+        started.push({
+          url,
+          stderr: () => err,
+          stop: () => {
+            child.kill('SIGTERM');
+            return exited;
+          },
+        });
+      }
+      const get = (i: number, path: string) => fetch(`${started[i]!.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      for (const s of started)
+        await until(
+          'connected',
+          async () => ((await (await fetch(`${s.url}/api/v1/health`)).json()) as Health).sharedCache?.reachable === true,
+        );
+      const first = await get(0, '/api/v1/hint?deal=PY1-N-AAAAAAH');
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-cache')).toBe('miss');
+      // A write to a Redis on this machine takes well under a millisecond; the second process has never seen the position.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const second = await get(1, '/api/v1/hint?deal=PY1-N-AAAAAAH');
+      expect(second.headers.get('x-cache')).toBe('hit');
+      expect(await second.text()).toBe(await first.text());
+      for (const s of started) expect(await s.stop()).toBe(0);
+      expect(started[1]!.stderr()).toMatch(/"route":"\/api\/v1\/hint","status":200/);
+      expect(started.map((s) => s.stderr()).join('')).not.toContain(token);
+    } finally {
+      for (const s of started) await s.stop();
+    }
   });
 });
