@@ -12,8 +12,12 @@
  *   temp folder), the time the server takes to load it, and a matrix of filters, sorts and
  *   pages (`--deep-page`, default 2000). Goal: every request under 100 ms.
  *
- *   npm run bench -- serve [--only load,table] [--duration S] [--connections N] [--deals N]
- *                          [--warm] [--rows N] [--deep-page N]
+ * - service (serveService.ts): 200 clients on a warm cache (`hot`), two replicas sharing a
+ *   Redis cache (`replicas`), a soak over every route (`soak`, `--soak-minutes`, default 10).
+ *
+ *   npm run bench -- serve [--only load,table,hot,replicas,soak] [--duration S] [--connections N]
+ *                          [--deals N] [--warm] [--rows N] [--deep-page N] [--hot-connections N]
+ *                          [--soak-minutes M] [--soak-connections N]
  *
  * The load runs on the first codes and on the seed's random range (ranges.ts), side by side;
  * the table is one synthetic set of rows.
@@ -24,6 +28,7 @@ import { join } from 'node:path';
 import { dealRanges, printGoal, printSideBySide } from './ranges.js';
 import { type LoadArgs, type LoadFigures, loadRange, type RangePositions, rangePositions, rssAllowed } from './serveLoad.js';
 import { closeClient, mb, startServer } from './serveServer.js';
+import { runServiceBench } from './serveService.js';
 import { runTable } from './serveTable.js';
 
 const TABLE_GOAL_MS = 100;
@@ -33,17 +38,26 @@ interface ServeArgs extends LoadArgs {
   only: Set<string>;
   rows: number;
   deepPage: number;
+  hotConnections: number;
+  soakMinutes: number;
+  soakConnections: number;
 }
+
+const SUITES = ['load', 'table', 'hot', 'replicas', 'soak'];
+const SERVICE = ['hot', 'replicas', 'soak'];
 
 function parseArgs(args: readonly string[]): ServeArgs {
   const out: ServeArgs = {
-    only: new Set(['load', 'table']),
+    only: new Set(SUITES),
     deals: 100,
     durationS: 30,
     connections: 50,
     warm: false,
     rows: 1_000_000,
     deepPage: 2000,
+    hotConnections: 200,
+    soakMinutes: 10,
+    soakConnections: 8,
   };
   const whole = (a: string, v: string | undefined, min: number): number => {
     const n = Number(v);
@@ -59,9 +73,15 @@ function parseArgs(args: readonly string[]): ServeArgs {
     else if (a === '--deals') out.deals = whole(a, args[++i], 1);
     else if (a === '--rows') out.rows = whole(a, args[++i], 1);
     else if (a === '--deep-page') out.deepPage = whole(a, args[++i], 2);
-    else throw new Error(`unknown bench option ${a}`);
+    else if (a === '--hot-connections') out.hotConnections = whole(a, args[++i], 2);
+    else if (a === '--soak-connections') out.soakConnections = whole(a, args[++i], 1);
+    else if (a === '--soak-minutes') {
+      const m = Number(args[++i]);
+      if (!(m > 0 && m <= 120)) throw new Error('--soak-minutes needs a number of minutes from 0.1 to 120');
+      out.soakMinutes = m;
+    } else throw new Error(`unknown bench option ${a}`);
   }
-  for (const o of out.only) if (o !== 'load' && o !== 'table') throw new Error(`--only ${o}: expected load, table or both`);
+  for (const o of out.only) if (!SUITES.includes(o)) throw new Error(`--only ${o}: expected some of ${SUITES.join(', ')}`);
   return out;
 }
 
@@ -148,6 +168,10 @@ export async function runServeBench(args: string[], seed: number): Promise<void>
     if (b.only.has('load')) await runLoad(b, seed, dir);
     if (b.only.has('load') && b.only.has('table')) console.log('');
     if (b.only.has('table')) await runTableSuite(b);
+    if (SERVICE.some((s) => b.only.has(s))) {
+      if (b.only.has('load') || b.only.has('table')) console.log('');
+      await runServiceBench(b, b.only, seed);
+    }
   } finally {
     closeClient();
     rmSync(dir, { recursive: true, force: true });

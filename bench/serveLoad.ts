@@ -11,9 +11,11 @@ import type { Column, DealRange } from './ranges.js';
 import { getJson, type Health, health, mb, startServer } from './serveServer.js';
 
 // autocannon ships no types: the part of its API used here.
-interface CannonRequest {
+export interface CannonRequest {
   method?: string;
   path?: string;
+  body?: string;
+  headers?: Record<string, string>;
   setupRequest?: (request: CannonRequest) => CannonRequest;
 }
 interface CannonOptions {
@@ -38,7 +40,7 @@ interface CannonResult {
   statusCodeStats: Record<string, { count: number }>;
 }
 type Autocannon = (options: CannonOptions) => PromiseLike<CannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export interface LoadArgs {
   deals: number;
@@ -164,7 +166,7 @@ export interface LoadFigures {
 }
 
 /** One load of `--duration` seconds on a running server. */
-async function phase(
+export async function phase(
   server: { base: string; startMs: number },
   paths: readonly string[],
   a: LoadArgs,
