@@ -15,6 +15,20 @@ export function needsToken(path: string): boolean {
   return path.startsWith('/api/') || path === '/metrics' || path.startsWith('/metrics/');
 }
 
+/**
+ * The path the token rule judges: the route the router matched (it decodes the URL, so
+ * `/%61pi/...` is `/api/...`), else, for the page's catch-all route, the path sent, decoded.
+ */
+export function guardedPath(route: string | undefined, url: string): string {
+  if (route !== undefined && route !== '/*') return route;
+  const path = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** A check of an `Authorization` header against `token`, in constant time. */
 export function bearerCheck(token: string): (header: string | undefined) => boolean {
   // Both sides hashed: equal lengths for timingSafeEqual, and no length told by the time taken.
@@ -33,8 +47,7 @@ export function requireToken(app: FastifyInstance, token: string): void {
   const check = bearerCheck(token);
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS') return;
-    const path = request.url.split('?')[0]!;
-    if (!needsToken(path) || check(request.headers.authorization)) return;
+    if (!needsToken(guardedPath(request.routeOptions.url, request.url)) || check(request.headers.authorization)) return;
     return reply
       .code(401)
       .header('WWW-Authenticate', 'Bearer')

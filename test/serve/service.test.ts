@@ -41,7 +41,10 @@ describe('the token', () => {
   });
 
   it('without it, a JSON 401 on the API, known routes or not, and on /metrics', async () => {
-    for (const url of ['/api/v1/games', '/api/v1/play?deal=PY1-N-AAAAAAA', '/api/v1/no-such-route', '/api/v1/openapi.json', '/metrics']) {
+    const urls = ['/api/v1/games', '/api/v1/play?deal=PY1-N-AAAAAAA', '/api/v1/no-such-route', '/api/v1/openapi.json', '/metrics'];
+    // An encoded letter reaches the same route: it must not step around the token.
+    urls.push('/%61pi/v1/games', '/api/v1/%67ames', '/%6detrics', '/%61pi/v1/no-such-route');
+    for (const url of urls) {
       const a = await ask(server, url);
       expectError(a, 401, /needs its token: send the header Authorization: Bearer TOKEN/);
       expect(a.headers['www-authenticate']).toBe('Bearer');
