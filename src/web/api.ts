@@ -186,6 +186,30 @@ async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Pr
   return answerOf<T>(response);
 }
 
+/** Whether this browser keeps a token for the server: a plain link cannot send it. */
+export function hasToken(): boolean {
+  return storedToken() !== null;
+}
+
+/**
+ * A download link's file (`/api/v1/export?...`) fetched with the kept token, and saved under
+ * the name the server gives it: what the link itself does when no token is needed.
+ */
+export async function downloadWithToken(url: string): Promise<void> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${storedToken() ?? ''}` } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as ApiError | null;
+    throw new ApiFailure(response.status, body?.error ?? `${response.status} ${response.statusText}`, body);
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = named ?? 'results';
+  link.click();
+  // The browser has taken the file once the click's task is over.
+  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+}
+
 /** A line played in one request (`POST /api/v1/line`): each move's text and every position along it (the first: before it). */
 export interface LineAnswer {
   texts: string[];

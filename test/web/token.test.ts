@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 interface Api {
   api: { games: () => Promise<unknown> };
   TOKEN_KEY: string;
+  hasToken: () => boolean;
+  downloadWithToken: (url: string) => Promise<void>;
 }
 
 // The page's source itself (not the build the other tests read from dist/).
@@ -75,5 +77,36 @@ describe('the page and the token', () => {
     await expect(api.games()).rejects.toMatchObject({ status: 401 });
     expect(sent).toEqual([null]);
     expect(store.has(TOKEN_KEY)).toBe(false);
+  });
+
+  it("a download link, with a token kept: fetched with the header and saved under the server's name", async () => {
+    const { api, hasToken, downloadWithToken } = await load();
+    expect(hasToken()).toBe(false);
+    await api.games();
+    expect(hasToken()).toBe(true);
+    const saved: { href: string; download: string }[] = [];
+    vi.stubGlobal('document', {
+      createElement: () => {
+        const link = { href: '', download: '', click: () => saved.push({ href: link.href, download: link.download }) };
+        return link;
+      },
+    });
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:file';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    vi.stubGlobal('fetch', async (_url: string, init: { headers: Record<string, string> }) => {
+      sent.push(init.headers.authorization ?? null);
+      return new Response('code\nPY1-N-AAAAAAA\n', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="pyramide-app.csv"' },
+      });
+    });
+    await downloadWithToken('/api/v1/export?format=csv');
+    expect(sent.at(-1)).toBe(`Bearer ${TOKEN}`);
+    expect(saved).toEqual([{ href: 'blob:file', download: 'pyramide-app.csv' }]);
   });
 });

@@ -1,7 +1,7 @@
 /** The stored results as a table: filters, sorting by the headers, pages, and the list as a download. */
 import { useEffect, useState } from 'preact/hooks';
 import type { ResultRow, ResultsPage } from '../../serve/apiTypes';
-import { api, apiUrl, type Query } from '../api';
+import { api, apiUrl, describeError, downloadWithToken, hasToken, type Query } from '../api';
 import { onPress } from '../board';
 import { useGames, useLoad } from '../hooks';
 import { href, navigate } from '../router';
@@ -96,6 +96,13 @@ function StoredResults({ query }: { query: URLSearchParams }) {
   useEffect(() => setStuck(splitRange(query.get('stuck'))), [query.get('stuck')]);
 
   const exportQuery = (format: string) => apiUrl('export', { ...filters, format });
+  // Under `serve --token` a plain link cannot send the token: the file is fetched with it.
+  const withToken = (e: MouseEvent) => {
+    if (!hasToken()) return;
+    e.preventDefault();
+    const url = (e.currentTarget as HTMLAnchorElement).getAttribute('href')!;
+    downloadWithToken(url).catch((error: unknown) => window.alert(describeError(error)));
+  };
   const data = result.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -167,15 +174,15 @@ function StoredResults({ query }: { query: URLSearchParams }) {
       </form>
       <p class="downloads">
         Download this list:{' '}
-        <a href={exportQuery('csv')} download data-testid="download-csv">
+        <a href={exportQuery('csv')} download data-testid="download-csv" onClick={withToken}>
           CSV
         </a>{' '}
         ·{' '}
-        <a href={exportQuery('json')} download data-testid="download-json">
+        <a href={exportQuery('json')} download data-testid="download-json" onClick={withToken}>
           JSON
         </a>{' '}
         ·{' '}
-        <a href={exportQuery('jsonl')} download data-testid="download-jsonl">
+        <a href={exportQuery('jsonl')} download data-testid="download-jsonl" onClick={withToken}>
           JSON lines
         </a>
       </p>
