@@ -17,7 +17,7 @@ interface SystemProgram {
 }
 
 const PROGRAMS = {
-  'redis-server': { tests: 'the queue tests (batch --queue, worker)', debian: 'redis-server' },
+  'redis-server': { tests: 'the queue tests (batch --queue, worker) and the shared cache of serve', debian: 'redis-server' },
   openssl: { tests: 'the queue test over TLS', debian: 'openssl' },
   python3: { tests: 'the terminal game test (play on a pseudo-terminal)', debian: 'python3' },
   chromium: { tests: 'the browser tests (the page, the static site and the core, in headless chromium)', debian: 'chromium' },
