@@ -6,6 +6,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { redisTarget } from '../batch/queue/connection.js';
 import { isInputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
 import { CARDSOLVE_VERSION } from '../version.js';
@@ -21,7 +22,7 @@ import { dealRoutes, Refused } from './routes/deals.js';
 import { gameRoutes } from './routes/games.js';
 import { listRoutes } from './routes/lists.js';
 import { NoDatabaseError, resultRoutes } from './routes/results.js';
-import { type Notice, redactedUrl, SharedCache } from './sharedCache.js';
+import { type Notice, SharedCache } from './sharedCache.js';
 import { BusyError, SolverPool } from './solverPool.js';
 import { storeAnalysis } from './storeAnalysis.js';
 
@@ -114,7 +115,11 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
     if (options.logLevel !== undefined) app.log[level](message);
     else log(`cardsolve serve: ${message}`);
   };
-  const cache = new SharedCache(new AnswerCache<string>(options.cacheEntries), options.sharedCacheUrl ?? null, notice);
+  const cache = new SharedCache(
+    new AnswerCache<string>(options.cacheEntries),
+    options.sharedCacheUrl === undefined ? null : redisTarget(options.sharedCacheUrl, '--cache'),
+    notice,
+  );
   const prefetch = new Prefetcher(pool, cache, options.limits, 1000);
 
   if (options.logLevel !== undefined) {
@@ -247,7 +252,7 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
         table: { loaded: tableLoaded },
         store: options.store,
         cache: { entries: cache.size, hits: cache.hits, misses: cache.misses, prefetched: prefetch.done },
-        sharedCache: cache.url === null ? null : { url: redactedUrl(cache.url), reachable },
+        sharedCache: cache.target === null ? null : { url: cache.target.shown, reachable },
         memory: { rssBytes: process.memoryUsage.rss(), heapUsedBytes: process.memoryUsage().heapUsed },
       };
     },

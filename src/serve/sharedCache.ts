@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { RedisTarget } from '../batch/queue/connection.js';
 import { CARDSOLVE_VERSION } from '../version.js';
 import type { AnswerCache } from './answerCache.js';
 
@@ -15,17 +16,6 @@ const TTL_S = 7 * 24 * 3600;
 const COMMAND_TIMEOUT_MS = 500;
 
 export type Notice = (level: 'warn' | 'info', message: string) => void;
-
-/** A Redis URL without its password, for the log and the health route. */
-export function redactedUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password !== '') u.password = '***';
-    return u.toString().replace(/\/$/, '');
-  } catch {
-    return 'redis';
-  }
-}
 
 export class SharedCache {
   private readonly redis: Redis | null;
@@ -38,14 +28,16 @@ export class SharedCache {
 
   constructor(
     readonly memory: AnswerCache<string>,
-    readonly url: string | null,
+    /** Where the shared cache is (read by `redisTarget`); null: memory only. */
+    readonly target: RedisTarget | null,
     private readonly notice: Notice,
   ) {
-    this.redis = url === null ? null : this.connect(url);
+    this.redis = target === null ? null : this.connect(target);
   }
 
-  private connect(url: string): Redis {
-    const redis = new Redis(url, {
+  private connect(target: RedisTarget): Redis {
+    const redis = new Redis({
+      ...target.redis,
       // Commands fail at once while Redis is away, rather than queue behind the reconnection.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
@@ -55,7 +47,7 @@ export class SharedCache {
       retryStrategy: (times) => Math.min(times * 200, 2000),
       lazyConnect: false,
     });
-    const where = redactedUrl(url);
+    const where = target.shown;
     redis.on('ready', () => {
       this.up = true;
       if (this.lostTold) this.notice('info', `the shared cache at ${where} is back: answers are shared again`);

@@ -5,7 +5,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planBatch } from '../../src/batch/inputs.js';
-import { queueTarget } from '../../src/batch/queue/connection.js';
+import { queueTarget, redisTarget } from '../../src/batch/queue/connection.js';
 import { claimKey, runQueuedBatch } from '../../src/batch/queue/coordinator.js';
 import { batchSignature, checkReply, chunkJob, JOB_FORMAT, versionMismatch } from '../../src/batch/queue/jobs.js';
 import { modeOf } from '../../src/batch/run.js';
@@ -60,6 +60,17 @@ describe('queue URLs', () => {
     expect(() => queueTarget('10.0.0.5:6379')).toThrow(/not a Redis scheme|not a URL/);
     expect(() => queueTarget('redis://host/x')).toThrow(/database number/);
     expect(() => queueTarget('redis://host', 'a b')).toThrow(/--queue-name/);
+    expect(() => queueTarget('redis://host:6379?db=2')).toThrow(/--queue "redis:\/\/host:6379\?db=2": a Redis URL takes no query/);
+  });
+
+  it('is the one reading of a Redis URL: serve --cache reads its URL with the same rules, under its own flag', () => {
+    const cache = redisTarget('rediss://u:pw@cache.example:6390/1', '--cache');
+    const queue = queueTarget('rediss://u:pw@cache.example:6390/1');
+    expect(cache).toEqual({ shown: queue.shown, redis: queue.redis });
+    expect(cache.shown).toBe('rediss://u:***@cache.example:6390/1');
+    expect(() => redisTarget('redis://host/x', '--cache', 'expected a cache')).toThrow(
+      '--cache "redis://host/x": the path "/x" is not a database number; expected a cache',
+    );
   });
 });
 

@@ -138,7 +138,11 @@ describe('cardsolve serve, the process', () => {
         ['--cache', 'redis//127.0.0.1:6379'],
         /--cache "redis\/\/127\.0\.0\.1:6379": expected a number of answers .* or a Redis URL shared by replicas \(redis:\/\/HOST:PORT\)/,
       ],
-      [['--cache', 'redis://127.0.0.1:99999'], /--cache "redis:\/\/127\.0\.0\.1:99999": expected/],
+      [['--cache', 'redis://127.0.0.1:99999'], /--cache "redis:\/\/127\.0\.0\.1:99999" is not a URL: expected a number of answers/],
+      [
+        ['--cache', 'redis://127.0.0.1/cache'],
+        /--cache "redis:\/\/127\.0\.0\.1\/cache": the path "\/cache" is not a database number; expected/,
+      ],
       [['--log', 'loud'], /--log "loud": expected a level, one of fatal, error, warn, info, debug, trace/],
       [['--token', 'short'], /--token: the token is 5 characters long, expected at least 16/],
     ];

@@ -231,3 +231,21 @@ describe('the health route', () => {
     expect(h.body).toMatchObject({ ready: true, table: { loaded: null }, sharedCache: null });
   });
 });
+
+describe('the health route with a shared cache that cannot be reached', () => {
+  let server: Server & { logged: string[] };
+  beforeAll(async () => {
+    // Port 1 on loopback: nothing listens there, so the cache is unreachable from the start.
+    server = await startServer(NO_DB, { sharedCacheUrl: 'redis://cache:s3cret-password@127.0.0.1:1/2' });
+  });
+  afterAll(() => stopServer(server));
+
+  it('shows the URL without its password, says unreachable, and the answers still come from memory', async () => {
+    const h = await ask<{ sharedCache: { url: string; reachable: boolean } }>(server, '/api/v1/health');
+    expect(h.body.sharedCache).toEqual({ url: 'redis://cache:***@127.0.0.1:1/2', reachable: false });
+    const hint = await ask(server, '/api/v1/hint?deal=PY1-N-AAAAAAC');
+    expect(hint.status, hint.text).toBe(200);
+    expect(hint.headers['x-cache']).toBe('miss');
+    expect(JSON.stringify(h.body)).not.toContain('s3cret');
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * Where the queue lives: a `redis://` or `rediss://` (TLS) URL, with an optional user,
  * password and database number, turned into connection options for BullMQ and ioredis.
+ * `serve --cache` reads its Redis URL here too.
  */
 import { isIP } from 'node:net';
 import type { Redis, RedisOptions } from 'ioredis';
@@ -9,34 +10,41 @@ import { InputError } from '../../errors/inputError.js';
 export const DEFAULT_QUEUE_NAME = 'cardsolve';
 const EXPECTED_URL = 'expected redis://HOST:PORT or rediss://HOST:PORT (TLS), with an optional user:password@ and /DB number';
 
-export interface QueueTarget {
-  /** The URL with any password hidden, for messages. */
-  shown: string;
-  /** ioredis options; BullMQ makes its own connections from them. */
-  redis: RedisOptions;
+/** A queue: its Redis (BullMQ makes its own connections from the options) and its name. */
+export interface QueueTarget extends RedisTarget {
   /** The BullMQ queue name. */
   name: string;
 }
 
-/** Reads a queue URL; throws `InputError` naming what is wrong. */
-export function queueTarget(url: string, name: string = DEFAULT_QUEUE_NAME): QueueTarget {
+/** A Redis server to connect to, read from a URL. */
+export interface RedisTarget {
+  /** The URL with any password hidden, for messages, logs and the health route. */
+  shown: string;
+  /** ioredis options (host, port, user, password, database, TLS). */
+  redis: RedisOptions;
+}
+
+/**
+ * Reads a Redis URL given to `flag` (`--queue`, `--cache`); throws `InputError` naming the flag,
+ * what is wrong and `expected`. The queue and the shared answer cache both read theirs here.
+ */
+export function redisTarget(url: string, flag: string, expected: string = EXPECTED_URL): RedisTarget {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new InputError(`--queue "${url}" is not a URL: ${EXPECTED_URL}`);
+    throw new InputError(`${flag} "${url}" is not a URL: ${expected}`);
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new InputError(`--queue "${url}": ${parsed.protocol.replace(/:$/, '')} is not a Redis scheme; ${EXPECTED_URL}`);
+    throw new InputError(`${flag} "${url}": ${parsed.protocol.replace(/:$/, '')} is not a Redis scheme; ${expected}`);
   }
-  if (parsed.hostname === '') throw new InputError(`--queue "${url}" names no host: ${EXPECTED_URL}`);
+  if (parsed.hostname === '') throw new InputError(`${flag} "${url}" names no host: ${expected}`);
   const port = parsed.port === '' ? 6379 : Number(parsed.port);
   const path = parsed.pathname.replace(/^\//, '');
   if (path !== '' && !/^\d+$/.test(path))
-    throw new InputError(`--queue "${url}": the path "/${path}" is not a database number; ${EXPECTED_URL}`);
-  if (!/^[A-Za-z0-9_.-]{1,100}$/.test(name)) {
-    throw new InputError(`--queue-name "${name}" is not a queue name: expected 1 to 100 letters, digits, '_', '.' or '-'`);
-  }
+    throw new InputError(`${flag} "${url}": the path "/${path}" is not a database number; ${expected}`);
+  if (parsed.search !== '' || parsed.hash !== '')
+    throw new InputError(`${flag} "${url}": a Redis URL takes no query or fragment; ${expected}`);
   const redis: RedisOptions = {
     // IPv6 literals come bracketed from URL.
     host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
@@ -53,7 +61,16 @@ export function queueTarget(url: string, name: string = DEFAULT_QUEUE_NAME): Que
   if (parsed.protocol === 'rediss:') redis.tls = isIP(redis.host!) === 0 ? { servername: redis.host! } : {};
   const shown = new URL(parsed.href);
   if (shown.password !== '') shown.password = '***';
-  return { shown: shown.href.replace(/\/$/, ''), redis, name };
+  return { shown: shown.href.replace(/\/$/, ''), redis };
+}
+
+/** Reads a queue URL and name; throws `InputError` naming what is wrong. */
+export function queueTarget(url: string, name: string = DEFAULT_QUEUE_NAME): QueueTarget {
+  const target = redisTarget(url, '--queue');
+  if (!/^[A-Za-z0-9_.-]{1,100}$/.test(name)) {
+    throw new InputError(`--queue-name "${name}" is not a queue name: expected 1 to 100 letters, digits, '_', '.' or '-'`);
+  }
+  return { ...target, name };
 }
 
 /**

@@ -2,6 +2,7 @@
  * The service flags of `cardsolve serve`, read and checked: a bad value is one message naming
  * the flag, what was given and what is expected (exit code 2).
  */
+import { redisTarget } from '../../batch/queue/connection.js';
 import { InputError } from '../../errors/inputError.js';
 import { LOG_LEVELS, type LogLevel } from '../../serve/logLevels.js';
 
@@ -59,24 +60,19 @@ export function parseCors(text: string): string[] {
   });
 }
 
+const CACHE_EXPECTED =
+  'expected a number of answers kept in memory, from 0 to 10000000 (20000), or a Redis URL shared by replicas (redis://HOST:PORT)';
+
 /** `--cache`: a number of answers kept in memory, or the Redis URL of a cache shared by replicas. */
 export function parseCache(text: string): { entries: number } | { url: string } {
   const t = text.trim();
   if (/^\d+$/.test(t) && Number(t) <= 10_000_000) return { entries: Number(t) };
+  // A Redis URL is read as the queue's is, with the reason when it is wrong; anything else was neither.
   if (/^rediss?:\/\//i.test(t)) {
-    let url: URL | null = null;
-    try {
-      url = new URL(t);
-    } catch {
-      url = null;
-    }
-    const port = url?.port === '' ? 6379 : Number(url?.port);
-    const db = url === null ? '' : url.pathname.replace(/^\//, '');
-    if (url !== null && url.hostname !== '' && port >= 1 && port <= 65_535 && /^\d*$/.test(db) && url.search === '') return { url: t };
+    redisTarget(t, '--cache', CACHE_EXPECTED);
+    return { url: t };
   }
-  throw new InputError(
-    `--cache "${text}": expected a number of answers kept in memory, from 0 to 10000000 (20000), or a Redis URL shared by replicas (redis://HOST:PORT)`,
-  );
+  throw new InputError(`--cache "${text}": ${CACHE_EXPECTED}`);
 }
 
 export function parseLogLevel(text: string): LogLevel {
