@@ -18,19 +18,20 @@
  * for the user; anything else thrown is a bug.
  */
 import { looksLikeCode } from './codes/dealCode.js';
+import { dealerFor } from './games/dealers.js';
 import { type HintedDeal, type HintResult, withHints } from './games/hint.js';
 import type { Position } from './games/position.js';
 import { openDeal as openDealInput } from './games/registry.js';
 import type { DealInput, RuleFlags } from './games/types.js';
 
 /**
- * Opens a deal: a code (`PY1-N-AAAAAAS`, `DS1-D1N-AAAAAAB`), the text of a deal file, or a
- * `DealInput`. Rule flags as on the command line (`{ rules: 'msc' }`, `{ passes: 1 }`).
+ * Opens a deal: a code (`PY1-N-AAAAAAS`, `DS1-D1N-AAAAAAB`, or one of a registered dealer),
+ * the text of a deal file, or a `DealInput`. Rule flags as on the command line (`{ rules: 'msc' }`, `{ passes: 1 }`).
  */
 export function openDeal(deal: string | DealInput, flags: RuleFlags = {}): HintedDeal {
   if (typeof deal !== 'string') return withHints(openDealInput(deal, flags));
   const text = deal.trim();
-  if (looksLikeCode(text)) return withHints(openDealInput({ kind: 'code', code: text }, flags));
+  if (looksLikeCode(text) || dealerFor(text) !== undefined) return withHints(openDealInput({ kind: 'code', code: text }, flags));
   return withHints(openDealInput({ kind: 'text', text: deal, source: 'the deal text' }, flags));
 }
 
@@ -62,6 +63,7 @@ export {
   type ShippedList,
   today,
 } from './games/daily.js';
+export { allDealers, checkDealer, type Dealer, dealerFor, registerDealer } from './games/dealers.js';
 export { TIERS, type Tier } from './games/difficulty.js';
 export type { DoubleHintResult, DoubleJudgedMove } from './games/double/hint.js';
 export { dollarsText } from './games/double/vegasDollars.js';

@@ -5,10 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { formatDealCode, looksLikeCode, MAX_DEAL_NUMBER } from '../codes/dealCode.js';
+import { formatDealCode, MAX_DEAL_NUMBER } from '../codes/dealCode.js';
 import { InputError, isInputError } from '../errors/inputError.js';
-import { dealInputFromArg } from '../files/dealInput.js';
-import { gameOf, openDeal, resolveCode } from '../games/registry.js';
+import { dealInputFromArg, isCode } from '../files/dealInput.js';
+import { type Dealer, dealerCode, dealerFor, dealerNumber, missingNumbering } from '../games/dealers.js';
+import { gameById, gameOf, openDeal, resolveCode } from '../games/registry.js';
 import type { DealInput, GameModule, RuleFlags } from '../games/types.js';
 import { solverVersionOf } from './version.js';
 
@@ -30,7 +31,28 @@ interface DealFile {
   rules: string;
 }
 
-type Entry = CodeRun | DealFile;
+/**
+ * Codes an app's dealer deals: one code, or its numbers `first` to `last` (`code(n)`). Each
+ * is dealt and opened when added, so a bad deal stops the batch before anything is written;
+ * `groups` keeps the game and rules each deal opened under.
+ */
+interface DealerRun {
+  kind: 'dealer';
+  dealer: Dealer;
+  /** A single code of a dealer without `code(n)`. */
+  code?: string;
+  first: number;
+  last: number;
+  groups: Uint16Array;
+}
+
+type Entry = CodeRun | DealFile | DealerRun;
+
+interface Group {
+  game: GameModule;
+  rules: string;
+  solverVersion: string;
+}
 
 /** One deal of a batch with the key its result is stored under. */
 export interface PlannedDeal {
@@ -56,10 +78,28 @@ path of a deal file (relative paths are read from the list's folder). Blank line
 are ignored.`;
 
 const RANGE = /^\s*([A-Z]{2}\d+-\S+?)\s*\.\.\s*(\S+)\s*$/i;
+/** A range of a dealer's codes (`ACME-1..ACME-500`): any two codes around `..`. */
+const ANY_RANGE = /^\s*(\S+?)\s*\.\.\s*(\S+)\s*$/;
+
+/** A dealer range's two ends, when the first is a dealer's code. */
+function dealerRange(text: string): { dealer: Dealer; first: string; last: string } | null {
+  const m = ANY_RANGE.exec(text);
+  if (!m) return null;
+  const dealer = dealerFor(m[1]!);
+  return dealer === undefined ? null : { dealer, first: m[1]!, last: m[2]! };
+}
+
+/** Whether a command-line or list entry names codes (a code or a range) rather than a deal file. */
+function namesCodes(text: string): boolean {
+  return isCode(text) || RANGE.test(text) || dealerRange(text) !== null;
+}
 
 export class BatchPlan {
   private readonly rulesByFamily = new Map<string, { game: GameModule; rules: string; solverVersion: string }>();
   private readonly entries: Entry[] = [];
+  /** The games and rules of dealers' deals, by `game rules`; `DealerRun.groups` index `dealerGroups`. */
+  private readonly dealerGroups: Group[] = [];
+  private readonly dealerGroupIndex = new Map<string, number>();
   private named = 0;
 
   constructor(readonly flags: RuleFlags) {}
@@ -71,6 +111,17 @@ export class BatchPlan {
 
   /** Adds a code, or a range `FIRST..LAST`; `where` prefixes messages (a list file line). */
   addCodeOrRange(text: string, count: number | undefined, where = ''): void {
+    const dealer = dealerFor(text);
+    if (dealer !== undefined) {
+      this.addDealerCodes(dealer, text, count);
+      return;
+    }
+    const dealt = dealerRange(text);
+    if (dealt !== null) {
+      if (count !== undefined) throw new InputError(`${where}--count goes with a single start code, not with a range ("${text}")`);
+      this.addDealerRange(dealt.dealer, dealt.first, dealt.last, text);
+      return;
+    }
     const m = RANGE.exec(text);
     if (m) {
       if (count !== undefined) throw new InputError(`${where}--count goes with a single start code, not with a range ("${text}")`);
@@ -107,6 +158,51 @@ export class BatchPlan {
     this.named += last - first + 1;
   }
 
+  /** A dealer's code, or `count` codes from it (`code(n)`), each dealt and checked now. */
+  private addDealerCodes(dealer: Dealer, text: string, count: number | undefined): void {
+    if (count === undefined && missingNumbering(dealer) !== null) {
+      const code = text.trim();
+      this.addDealerRun({ kind: 'dealer', dealer, code, first: 0, last: 0, groups: new Uint16Array(1) });
+      return;
+    }
+    if (count !== undefined && missingNumbering(dealer) !== null)
+      throw new InputError(`--count ${count} from ${text.trim()}: ${missingNumbering(dealer)}`);
+    const first = dealerNumber(dealer, text);
+    this.addDealerRun({ kind: 'dealer', dealer, first, last: first + (count ?? 1) - 1, groups: new Uint16Array(count ?? 1) });
+  }
+
+  private addDealerRange(dealer: Dealer, from: string, to: string, text: string): void {
+    const missing = missingNumbering(dealer);
+    if (missing !== null) throw new InputError(`range "${text}": ${missing}`);
+    if (dealerFor(to) !== dealer)
+      throw new InputError(
+        `range "${text}": both ends must be codes of dealer ${dealer.name}, for example ${dealerCode(dealer, 1)}..${dealerCode(dealer, 500)}`,
+      );
+    const first = dealerNumber(dealer, from);
+    const last = dealerNumber(dealer, to);
+    if (last < first)
+      throw new InputError(`range "${text}": the first code comes after the last; expected FIRST..LAST with FIRST before LAST`);
+    this.addDealerRun({ kind: 'dealer', dealer, first, last, groups: new Uint16Array(last - first + 1) });
+  }
+
+  /** Deals and opens every code of the run: what is wrong with one stops the batch now, naming its code. */
+  private addDealerRun(run: DealerRun): void {
+    for (let n = run.first; n <= run.last; n++) {
+      const code = run.code ?? dealerCode(run.dealer, n);
+      const deal = openDeal({ kind: 'code', code }, this.flags);
+      const key = `${deal.game} ${deal.rules}`;
+      let index = this.dealerGroupIndex.get(key);
+      if (index === undefined) {
+        const game = gameById(deal.game);
+        index = this.dealerGroups.push({ game, rules: deal.rules, solverVersion: solverVersionOf(game) }) - 1;
+        this.dealerGroupIndex.set(key, index);
+      }
+      run.groups[n - run.first] = index;
+    }
+    this.entries.push(run);
+    this.named += run.last - run.first + 1;
+  }
+
   /** Adds a deal file (its text is read and checked now). */
   addDealFile(path: string, where = ''): void {
     const input = dealInputFromArg(path);
@@ -138,7 +234,7 @@ export class BatchPlan {
       if (line === '') continue;
       const where = `${shown} line ${i + 1}: `;
       try {
-        if (looksLikeCode(line) || RANGE.test(line)) this.addCodeOrRange(line, undefined, where);
+        if (namesCodes(line)) this.addCodeOrRange(line, undefined, where);
         else this.addDealFile(resolve(base, line), where);
       } catch (error) {
         if (isInputError(error) && !error.message.startsWith(where)) throw new InputError(where + error.message);
@@ -164,6 +260,14 @@ export class BatchPlan {
       };
       return;
     }
+    if (entry.kind === 'dealer') {
+      for (let n = entry.first; n <= entry.last; n++) {
+        const code = entry.code ?? entry.dealer.code!(n);
+        const { game, rules, solverVersion } = this.dealerGroups[entry.groups[n - entry.first]!]!;
+        yield { input: { kind: 'code', code }, game, dealKey: code, rules, solverVersion };
+      }
+      return;
+    }
     const { game, rules, solverVersion } = this.rulesByFamily.get(`${entry.family}-${entry.options}`)!;
     for (let n = entry.first; n <= entry.last; n++) {
       const code = formatDealCode({ family: entry.family, options: entry.options, number: n });
@@ -175,7 +279,7 @@ export class BatchPlan {
   *firstOfEachEntry(): Generator<PlannedDeal> {
     for (const entry of this.entries) {
       if (entry.kind === 'file') yield* this.dealsOf(entry);
-      else yield* this.dealsOf({ ...entry, last: entry.first });
+      else yield* this.dealsOf({ ...entry, last: entry.first } as Entry);
     }
   }
 
@@ -184,7 +288,10 @@ export class BatchPlan {
     const names = new Set<string>();
     for (const entry of this.entries) {
       if (entry.kind === 'file') names.add(`${entry.game.id} rules ${entry.rules}`);
-      else {
+      else if (entry.kind === 'dealer') {
+        for (const index of new Set(entry.groups))
+          names.add(`${this.dealerGroups[index]!.game.id} rules ${this.dealerGroups[index]!.rules}`);
+      } else {
         const r = this.rulesByFamily.get(`${entry.family}-${entry.options}`)!;
         names.add(`${r.game.id} rules ${r.rules}`);
       }
@@ -197,6 +304,10 @@ export class BatchPlan {
     if (this.entries.length === 1) {
       const e = this.entries[0]!;
       if (e.kind === 'file') return e.input.kind === 'text' ? e.input.source : 'one deal';
+      if (e.kind === 'dealer') {
+        const a = e.code ?? e.dealer.code!(e.first);
+        return e.first === e.last ? a : `${a}..${e.dealer.code!(e.last)}`;
+      }
       const a = formatDealCode({ family: e.family, options: e.options, number: e.first });
       const b = formatDealCode({ family: e.family, options: e.options, number: e.last });
       return a === b ? a : `${a}..${b}`;
@@ -209,12 +320,12 @@ export class BatchPlan {
 export function planBatch(spec: InputSpec, flags: RuleFlags): BatchPlan {
   const plan = new BatchPlan(flags);
   if (spec.count !== undefined) {
-    if (spec.args.length !== 1 || RANGE.test(spec.args[0]!)) {
+    if (spec.args.length !== 1 || RANGE.test(spec.args[0]!) || dealerRange(spec.args[0]!) !== null) {
       throw new InputError('--count N needs exactly one start code, for example: cardsolve batch PY1-N-AAAAAAA --count 1000');
     }
   }
   for (const arg of spec.args) {
-    if (!looksLikeCode(arg) && !RANGE.test(arg)) {
+    if (!namesCodes(arg)) {
       // A deal file on the command line.
       plan.addDealFile(arg);
       continue;

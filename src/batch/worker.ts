@@ -6,6 +6,7 @@
 import '../plugins/nodeHash.js';
 import { openDeal } from '../games/registry.js';
 import type { DealInput, Verdict } from '../games/types.js';
+import { loadDealers } from '../plugins/dealerModules.js';
 import { loadGameModules } from '../plugins/gameModules.js';
 import { openBatchWriter } from '../store/database.js';
 import { LIMIT_AT, ResultStore, type RowValues, rowValues, VERDICT_AT } from '../store/results.js';
@@ -15,6 +16,8 @@ import { type VerdictCounts, zeroCounts } from './report.js';
 // A worker thread starts with the built-in games; add those the environment names, as the
 // command line did.
 await loadGameModules();
+// And the dealers the command line named (it wrote them into the environment).
+await loadDealers();
 
 function analyseOne(input: DealInput, task: ChunkTask): DealOutcome {
   try {

@@ -1,6 +1,7 @@
 import '../plugins/nodeHash.js';
 import { CommanderError } from 'commander';
 import { isInputError } from '../errors/inputError.js';
+import { loadDealers } from '../plugins/dealerModules.js';
 import { loadGameModules } from '../plugins/gameModules.js';
 import { buildProgram } from './program.js';
 
@@ -12,6 +13,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     // Games named in the environment join before the options are built from the games.
     await loadGameModules();
+    // The dealers of the environment; those of --dealer join when the command runs.
+    await loadDealers();
     await buildProgram().parseAsync([...argv]);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {

@@ -14,6 +14,7 @@ import { showCommand } from './commands/show.js';
 import { solveCommand } from './commands/solve.js';
 import { statsCommand } from './commands/stats.js';
 import { workerCommand } from './commands/worker.js';
+import { addDealerOption, loadCommandDealers } from './dealerOption.js';
 
 export function buildProgram(): Command {
   const output = { outputError: (text: string, write: (s: string) => void) => write(`cardsolve: ${text.replace(/^error: /, '')}`) };
@@ -26,7 +27,8 @@ export function buildProgram(): Command {
     .version(CARDSOLVE_VERSION)
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
-    .configureOutput(output);
+    .configureOutput(output)
+    .hook('preAction', (_program, command) => loadCommandDealers(command));
   for (const cmd of [
     solveCommand(),
     hintCommand(),
@@ -42,7 +44,7 @@ export function buildProgram(): Command {
     serveCommand(),
     workerCommand(),
   ]) {
-    program.addCommand(cmd.exitOverride().showHelpAfterError('(add --help for usage)').configureOutput(output));
+    program.addCommand(addDealerOption(cmd).exitOverride().showHelpAfterError('(add --help for usage)').configureOutput(output));
   }
   return program;
 }

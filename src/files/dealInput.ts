@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { looksLikeCode } from '../codes/dealCode.js';
 import { InputError } from '../errors/inputError.js';
+import { dealerFor } from '../games/dealers.js';
 import type { DealInput } from '../games/types.js';
 
 let stdinText: string | null = null;
@@ -11,13 +12,18 @@ function readStdin(): string {
   return stdinText;
 }
 
+/** A built-in code, or one a dealer deals (`ACME-17`). */
+export function isCode(text: string): boolean {
+  return looksLikeCode(text) || dealerFor(text) !== undefined;
+}
+
 /**
  * A deal argument on the command line: a code, `-` for standard input, or a deal file.
  * A file holding a code on its own line is read as that code.
  */
 export function dealInputFromArg(arg: string): DealInput {
   if (arg === '-') return textOrCode(readStdin(), 'standard input');
-  if (looksLikeCode(arg)) return { kind: 'code', code: arg };
+  if (isCode(arg)) return { kind: 'code', code: arg };
   let text: string;
   try {
     text = readFileSync(arg, 'utf8');
@@ -35,6 +41,6 @@ function textOrCode(text: string, source: string): DealInput {
     .split(/\r?\n/)
     .map((l) => l.replace(/#.*/, '').trim())
     .filter((l) => l !== '');
-  if (meaningful.length === 1 && looksLikeCode(meaningful[0]!)) return { kind: 'code', code: meaningful[0]! };
+  if (meaningful.length === 1 && isCode(meaningful[0]!)) return { kind: 'code', code: meaningful[0]! };
   return { kind: 'text', text, source };
 }

@@ -6,6 +6,7 @@
  */
 import { CODE_EXAMPLES, type DealCode, parseDealCode } from '../codes/dealCode.js';
 import { InputError } from '../errors/inputError.js';
+import { dealerFor, dealtInput } from './dealers.js';
 import { doubleGame } from './double/index.js';
 import { pyramideGame } from './pyramide/index.js';
 import type { DealInput, GameModule, OpenedDeal, RuleFlags, RuleOption } from './types.js';
@@ -48,8 +49,19 @@ export function resolveCode(text: string): { game: GameModule; code: DealCode } 
   return { game, code };
 }
 
-/** The game a deal belongs to: by its code's family, or by what the deal text says. */
+/** A code an app's dealer deals, as the text it deals; any other input as it is. */
+export function dealtByDealer(input: DealInput): DealInput {
+  if (input.kind !== 'code') return input;
+  const dealer = dealerFor(input.code);
+  return dealer === undefined ? input : dealtInput(dealer, input.code);
+}
+
+/** The game a deal belongs to: by its code's family, or by what the deal text says (a dealer's code: its text). */
 export function gameOf(input: DealInput): GameModule {
+  return gameOfDealt(dealtByDealer(input));
+}
+
+function gameOfDealt(input: DealInput): GameModule {
   if (input.kind === 'code') return resolveCode(input.code).game;
   const game = games.find((g) => g.recognises(input.text));
   if (!game) {
@@ -108,7 +120,19 @@ function refuseForeignOptions(game: GameModule, flags: RuleFlags): void {
 }
 
 export function openDeal(input: DealInput, flags: RuleFlags = {}): OpenedDeal {
-  const game = gameOf(input);
+  const dealt = dealtByDealer(input);
+  const game = gameOfDealt(dealt);
   refuseForeignOptions(game, flags);
-  return game.open(input, flags);
+  const opened = game.open(dealt, flags);
+  return dealt.kind === 'text' && dealt.code !== undefined ? withAppCode(opened, dealt.code) : opened;
+}
+
+/**
+ * A deal an app's dealer dealt answers under the app's code. A game that reads the code from
+ * the input (Pyramide) does so already; for one that keeps its code as a field, a proxy gives
+ * the code to its methods too (they read `this.code`).
+ */
+function withAppCode(opened: OpenedDeal, code: string): OpenedDeal {
+  if (opened.code === code) return opened;
+  return new Proxy(opened, { get: (target, key, receiver) => (key === 'code' ? code : Reflect.get(target, key, receiver)) });
 }

@@ -14,8 +14,12 @@ import type { PlayOutcome, PlayView, Position } from './position.js';
 
 export type { AnalyseOptions, GameId, MoveJson, PlayOutcome };
 
-/** Where a deal comes from: a code, or a deal written out (a file or standard input). */
-export type DealInput = { kind: 'code'; code: string } | { kind: 'text'; text: string; source: string };
+/**
+ * Where a deal comes from: a code, or a deal written out (a file or standard input). A text
+ * an app's dealer dealt (`dealers.ts`) carries the app's code and the dealer's name: the
+ * deal is opened from the text and answers under that code.
+ */
+export type DealInput = { kind: 'code'; code: string } | { kind: 'text'; text: string; source: string; code?: string; dealer?: string };
 
 /**
  * Rule choices from the command line: `rules`, the preset name (`app`, `msc`, `D3V`, ...),

@@ -11,6 +11,7 @@ import { solverVersionOf } from '../batch/version.js';
 import { formatDealCode, MAX_DEAL_NUMBER, parseDealCode } from '../codes/dealCode.js';
 import { Sfc32 } from '../codes/sfc32.js';
 import { InputError } from '../errors/inputError.js';
+import { type Dealer, dealerCode, dealerFor, dealerNumber } from '../games/dealers.js';
 import { byReach, type TierOrUnknown, thresholdsFor } from '../games/difficulty.js';
 import { allGames } from '../games/registry.js';
 import type { GameModule, RuleFlags } from '../games/types.js';
@@ -95,6 +96,8 @@ export interface CurateRequest {
   options: string;
   first: number;
   last: number;
+  /** An app's dealer whose codes `first` to `last` are (`code(n)`), instead of the family and letters. */
+  dealer?: Dealer;
   count: number;
   order: CurateOrder;
   seed: number;
@@ -152,13 +155,16 @@ export function orderDeals(deals: readonly CuratedDeal[], order: CurateOrder, se
 }
 
 export async function curate(db: Database.Database, req: CurateRequest): Promise<CurateResult> {
-  const code = (n: number): string => formatDealCode({ family: req.family, options: req.options, number: n });
+  const dealer = req.dealer;
+  const code = (n: number): string =>
+    dealer !== undefined ? dealerCode(dealer, n) : formatDealCode({ family: req.family, options: req.options, number: n });
   const filter: CurateFilter = {
     ...req.filter,
     solverVersion: solverVersionOf(req.game),
-    codes: { first: code(req.first), last: code(req.last) },
+    ...(dealer !== undefined ? { dealer: dealer.name } : { codes: { first: code(req.first), last: code(req.last) } }),
   };
-  let matching = findCurated(db, filter);
+  const find = (): CuratedDeal[] => (dealer === undefined ? findCurated(db, filter) : inDealerRange(findCurated(db, filter), dealer, req));
+  let matching = find();
   let analysed = 0;
   let next = req.first;
   while (matching.length < req.count && analysed < req.scan && next <= req.last) {
@@ -182,7 +188,7 @@ export async function curate(db: Database.Database, req: CurateRequest): Promise
       ...(req.onProgress ? { onProgress: req.onProgress } : {}),
     });
     analysed += todo.length;
-    matching = findCurated(db, filter);
+    matching = find();
   }
   const ordered = orderDeals(matching, req.order, req.seed, byReach(thresholdsFor(req.game.difficulty, filter.rules)));
   return {
@@ -192,6 +198,32 @@ export async function curate(db: Database.Database, req: CurateRequest): Promise
     analysed,
     short: matching.length < req.count,
   };
+}
+
+/** A dealer's stored deals of the range, in number order (their text order is not: `ACME-10` before `ACME-9`). */
+function inDealerRange(deals: CuratedDeal[], dealer: Dealer, range: { first: number; last: number }): CuratedDeal[] {
+  const numbered = deals.map((d) => ({ d, n: dealerNumber(dealer, d.code) }));
+  return numbered
+    .filter(({ n }) => n >= range.first && n <= range.last)
+    .sort((a, b) => a.n - b.n)
+    .map(({ d }) => d);
+}
+
+/**
+ * A range of an app's dealer's codes from `--from` (one of its codes) and `--to`; null when
+ * `--from` is not a dealer's code. Without `--to` it runs as far as the scan goes.
+ */
+export function dealerCodeRange(from: string | undefined, to: string | undefined): { dealer: Dealer; first: number; last: number } | null {
+  const dealer = from === undefined ? undefined : dealerFor(from);
+  if (dealer === undefined || from === undefined) {
+    if (to !== undefined && dealerFor(to) !== undefined)
+      throw new InputError(`--to ${to} is a dealer's code: give --from too, a code of the same dealer`);
+    return null;
+  }
+  if (to !== undefined && dealerFor(to) !== dealer) throw new InputError(`--to ${to}: expected a code of dealer ${dealer.name}, as --from`);
+  const first = dealerNumber(dealer, from);
+  const last = to === undefined ? Number.MAX_SAFE_INTEGER : dealerNumber(dealer, to);
+  return { dealer, first, last };
 }
 
 /** A code range from `--from` / `--to` for a game: the first code of its first letters to the last. */

@@ -6,11 +6,14 @@
 import '../plugins/nodeHash.js';
 import { openDeal } from '../core.js';
 import type { HintedDeal } from '../games/hint.js';
+import { loadDealers } from '../plugins/dealerModules.js';
 import { loadGameModules } from '../plugins/gameModules.js';
 import type { Limits } from '../search/limits.js';
 import type { SolveAnswer, SolveTask } from './solveTask.js';
 
 await loadGameModules();
+// And the dealers the command line named (it wrote them into the environment).
+await loadDealers();
 
 /** The smallest time left worth searching: a task that waited past its deadline still answers, as `unknown`. */
 const MIN_TIME_MS = 1;

@@ -28,6 +28,8 @@ export interface CurateFilter {
   crossroads?: NumberRange;
   /** Codes from `first` to `last` (both included), written in full (`PY1-N-AAAAAAA`). */
   codes?: { first: string; last: string };
+  /** Only codes this app's dealer dealt (their range is the caller's to check: their text order is not their number order). */
+  dealer?: string;
 }
 
 /** A figure's value as a list shows it. */
@@ -79,6 +81,12 @@ function extraPath(field: string): string {
   return `json_extract(extra, '$.${field}')`;
 }
 
+function dealerCondition(f: Pick<CurateFilter, 'dealer'>, parts: string[], params: unknown[]): void {
+  if (f.dealer === undefined) return;
+  parts.push('dealer = ?');
+  params.push(f.dealer);
+}
+
 /** Every stored deal matching the filter, in code order (the same database gives the same rows). */
 export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal[] {
   const parts = ['game = ?', 'rules = ?', "mode = 'full'", 'solver_version = ?', 'code IS NOT NULL'];
@@ -104,6 +112,7 @@ export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal
     parts.push('code >= ? AND code <= ?');
     params.push(f.codes.first, f.codes.last);
   }
+  dealerCondition(f, parts, params);
   const columns = listColumns();
   // Columns by position (`f0`, `f1`, ...): figure names need no quoting.
   const figures = columns.map((field, i) => `, ${extraPath(field)} AS f${i}`).join('');
@@ -132,13 +141,17 @@ export function findCurated(db: Database.Database, f: CurateFilter): CuratedDeal
 }
 
 /** The codes of a range already stored for the filter's game, rules and version (any verdict). */
-export function storedCodes(db: Database.Database, f: Pick<CurateFilter, 'game' | 'rules' | 'solverVersion' | 'codes'>): Set<string> {
+export function storedCodes(
+  db: Database.Database,
+  f: Pick<CurateFilter, 'game' | 'rules' | 'solverVersion' | 'codes' | 'dealer'>,
+): Set<string> {
   const parts = ['game = ?', 'rules = ?', "mode = 'full'", 'solver_version = ?', 'code IS NOT NULL'];
   const params: unknown[] = [f.game, f.rules, f.solverVersion];
   if (f.codes) {
     parts.push('code >= ? AND code <= ?');
     params.push(f.codes.first, f.codes.last);
   }
+  dealerCondition(f, parts, params);
   const rows = db.prepare(`SELECT code FROM results WHERE ${parts.join(' AND ')}`).all(...params) as Array<{ code: string }>;
   return new Set(rows.map((r) => r.code));
 }

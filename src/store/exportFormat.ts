@@ -7,10 +7,12 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'jsonl'];
 
 /** A result as exported: every stored field but the row id; limits with `null` for none. */
 export function exportRecord(r: StoredResult): Record<string, unknown> {
-  const { id: _id, limits, ...rest } = r;
+  const { id: _id, limits, dealer, ...rest } = r;
   const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
+  // The dealer only where there is one: a record of a built-in code reads as it always has.
   return {
     ...rest,
+    ...(dealer !== null ? { dealer } : {}),
     limits:
       limits === null ? null : { timeMs: finite(limits.timeMs), nodes: finite(limits.nodes), memoryBytes: finite(limits.memoryBytes) },
   };
@@ -20,6 +22,7 @@ const CSV_COLUMNS = [
   'game',
   'dealKey',
   'code',
+  'dealer',
   'fingerprint',
   'rules',
   'mode',

@@ -30,6 +30,8 @@ export interface StoredResult {
   game: GameId;
   dealKey: string;
   code: string | null;
+  /** The app's dealer that dealt the code (docs/dealers.md); null for a built-in code or a deal file. */
+  dealer: string | null;
   fingerprint: string;
   rules: string;
   mode: AnalysisMode;

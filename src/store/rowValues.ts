@@ -2,6 +2,7 @@
  * Writing results: a result as the values of its row, and the statement that stores them.
  * Batch threads build the values beside the solver; the thread that stores only binds them.
  */
+import { dealerFor } from '../games/dealers.js';
 import type { Analysis } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import type { NewResult } from './resultTypes.js';
@@ -28,6 +29,7 @@ const COLUMNS = [
   'game',
   'deal_key',
   'code',
+  'dealer',
   'fingerprint',
   'rules',
   'mode',
@@ -136,6 +138,8 @@ export function rowValues(result: NewResult): RowValues {
     key.game,
     key.dealKey,
     a.code,
+    // A code an app's dealer dealt is stored with the dealer's name.
+    a.code === null ? null : (dealerFor(a.code)?.name ?? null),
     a.fingerprint,
     key.rules,
     key.mode,

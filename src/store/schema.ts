@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 /** "CSOL" as a big-endian 32-bit number, the value of `PRAGMA application_id`. */
 export const APPLICATION_ID = 0x43534f4c;
 export const APPLICATION_NAME = 'cardsolve deal results';
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /**
  * Version 1, the first layout. New databases are still created from it and then migrated,
@@ -97,6 +97,14 @@ ALTER TABLE results DROP COLUMN max_foundation;
     sql: `
 ALTER TABLE results ADD COLUMN difficulty REAL GENERATED ALWAYS AS (json_extract(extra, '$.difficulty')) VIRTUAL;
 CREATE INDEX results_by_deal ON results (game, rules, deal_key, verdict, min_moves, stuck, difficulty);
+`,
+  },
+  {
+    from: 4,
+    to: 5,
+    what: "the name of the app's dealer beside a code it dealt (null for built-in codes and deal files)",
+    sql: `
+ALTER TABLE results ADD COLUMN dealer TEXT;
 `,
   },
 ];

@@ -29,6 +29,8 @@ export interface ResultRow {
   analysed_at: string;
   limits: string | null;
   extra: string | null;
+  /** From schema version 5. */
+  dealer?: string | null;
 }
 
 function limitsFromJson(text: string | null): Limits | null {
@@ -44,6 +46,7 @@ export function fromRow(row: ResultRow): StoredResult {
     game: row.game as GameId,
     dealKey: row.deal_key,
     code: row.code,
+    dealer: row.dealer ?? null,
     fingerprint: row.fingerprint,
     rules: row.rules,
     mode: row.mode as AnalysisMode,

@@ -66,7 +66,7 @@ describe('migrating', () => {
 
     const db = openDatabase(path);
     expect(describeDatabase(db).schemaVersion).toBe(SCHEMA_VERSION);
-    expect(columns(db)).toEqual(expect.arrayContaining(['limits', 'extra', 'stuck', 'stuck_figure', 'stuck_exact']));
+    expect(columns(db)).toEqual(expect.arrayContaining(['limits', 'extra', 'stuck', 'stuck_figure', 'stuck_exact', 'dealer']));
     expect(columns(db)).not.toContain('max_removed');
     expect(columns(db)).not.toContain('max_foundation');
     const indexes = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").all() as Array<{ name: string }>).map((r) => r.name);
@@ -75,10 +75,11 @@ describe('migrating', () => {
       { key: 'migrated_to_v2_at' },
       { key: 'migrated_to_v3_at' },
       { key: 'migrated_to_v4_at' },
+      { key: 'migrated_to_v5_at' },
     ]);
     const store = new ResultStore(db);
     const [row] = store.find({ code: 'PY1-N-AAAAAAA' });
-    expect(row).toMatchObject({ verdict: 'winnable', minMoves: 23, solution: [{ move: 'draw' }], limits: null, extra: null });
+    expect(row).toMatchObject({ verdict: 'winnable', minMoves: 23, solution: [{ move: 'draw' }], limits: null, extra: null, dealer: null });
     // Each game's stuck figure lands in the generic columns, named.
     expect(row).toMatchObject({ stuckFigure: 'maxRemoved', stuck: 28, stuckExact: true });
     const [double] = store.find({ code: 'DS1-D1V-AAAAAAA' });

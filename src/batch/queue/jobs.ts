@@ -8,6 +8,7 @@ import { shortHash } from '../../codes/shortHash.js';
 import { figureProblem } from '../../games/figures.js';
 import { gameById, gameOf } from '../../games/registry.js';
 import type { AnalyseOptions, Analysis, DealInput, GameId, RuleFlags } from '../../games/types.js';
+import { dealersSignature } from '../../plugins/dealerModules.js';
 import type { Limits } from '../../search/limits.js';
 import type { AnalysisMode } from '../../store/results.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
@@ -43,6 +44,11 @@ export interface ChunkJob {
   flags: RuleFlags;
   limits: JsonLimits;
   options: AnalyseOptions;
+  /**
+   * The coordinator's dealers (`dealersSignature`: each module's name and a hash of its text);
+   * absent without dealers. A worker with other dealers would deal other cards under the codes.
+   */
+  dealers?: string;
   deals: QueuedDeal[];
 }
 
@@ -73,7 +79,15 @@ export function limitsFromJson(limits: JsonLimits): Limits {
 
 /** The settings signature: chunks left in the queue by an earlier run of the same batch carry the same one. */
 export function batchSignature(mode: AnalysisMode, flags: RuleFlags, limits: Limits, options: AnalyseOptions): string {
-  const text = JSON.stringify({ cardsolve: CARDSOLVE_VERSION, mode, flags, limits: limitsToJson(limits), options });
+  const dealers = dealersSignature();
+  const text = JSON.stringify({
+    cardsolve: CARDSOLVE_VERSION,
+    mode,
+    flags,
+    limits: limitsToJson(limits),
+    options,
+    ...(dealers ? { dealers } : {}),
+  });
   return shortHash(text);
 }
 
@@ -93,6 +107,7 @@ export function chunkJob(
     flags,
     limits: limitsToJson(limits),
     options,
+    ...(dealersSignature() !== '' ? { dealers: dealersSignature() } : {}),
     deals: deals.map((d) => ({ input: d.input, key: d.dealKey, game: d.game.id, rules: d.rules, solver: d.solverVersion })),
   };
 }
@@ -128,6 +143,10 @@ export function versionMismatch(job: ChunkJob): string | null {
   if (job.format !== JOB_FORMAT) return `the chunk is in job format ${job.format}, this worker reads format ${JOB_FORMAT}`;
   if (job.cardsolve !== CARDSOLVE_VERSION)
     return `the batch runs cardsolve ${job.cardsolve}, this worker is cardsolve ${CARDSOLVE_VERSION}`;
+  const dealers = dealersSignature();
+  if ((job.dealers ?? '') !== dealers) {
+    return `the batch deals with dealers ${job.dealers || '(none)'}, this worker has ${dealers || '(none)'} (--dealer, CARDSOLVE_DEALERS: the same modules on both)`;
+  }
   for (const deal of job.deals) {
     let mine: string;
     try {

@@ -12,6 +12,7 @@ import {
   codeRange,
   curate,
   curatedCsv,
+  dealerCodeRange,
   dollarRuleSets,
   dollarsRange,
   refuseTierWithoutCuts,
@@ -94,7 +95,7 @@ export function curateCommand(): Command {
       `what the best line found pays, in dollars, MIN..MAX (negative ends allowed: -104..0); rule sets played for dollars only (${dollarRuleSets()})`,
     )
     .option('--crossroads <range>', 'crossroads (positions where some move loses, on the most forgiving winning line), MIN..MAX')
-    .option('--from <code>', "the first code to draw from (default: the game's first code)")
+    .option('--from <code>', "the first code to draw from (default: the game's first code; a dealer's code: that dealer's codes)")
     .option('--to <code>', 'the last code to draw from (default: the last code)')
     .option('--count <n>', 'how many deals', '10')
     .addOption(
@@ -140,19 +141,27 @@ Examples:
   return cmd.action(async (values: CurateOptionValues) => {
     const game = gameById(values.game);
     const flags = ruleFlags(values);
-    const range = codeRange(game, values.from, values.to, values.rules?.toUpperCase());
-    if (range.family !== game.codes.family || !game.codes.options.includes(range.options)) {
+    const dealt = dealerCodeRange(values.from, values.to);
+    const range =
+      dealt !== null ? { family: '', options: '', ...dealt } : codeRange(game, values.from, values.to, values.rules?.toUpperCase());
+    if (dealt === null && (range.family !== game.codes.family || !game.codes.options.includes(range.options))) {
       throw new InputError(
         `--from/--to: ${formatDealCode({ ...range, number: range.first })} is not a ${game.name} code (expected ${game.codes.family}-${game.codes.options[0]}-...)`,
       );
     }
-    if (values.to !== undefined) {
+    if (dealt === null && values.to !== undefined) {
       const end = codeRange(game, values.to, undefined);
       if (end.family !== range.family || end.options !== range.options)
         throw new InputError(`--to ${values.to}: expected a code of the same game and rule letters as --from`);
     }
     if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
-    const rules = openDeal({ kind: 'code', code: formatDealCode({ ...range, number: range.first }) }, flags).rules;
+    const first = openDeal(
+      { kind: 'code', code: dealt !== null ? values.from! : formatDealCode({ ...range, number: range.first }) },
+      flags,
+    );
+    if (first.game !== game.id)
+      throw new InputError(`--from ${values.from}: its dealer deals ${gameById(first.game).name}: give --game ${first.game}`);
+    const rules = first.rules;
     refuseTierWithoutCuts(game, rules, values.tier, '--tier');
     const dollars =
       values.dollars === undefined

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { type CardStyle, jsonInStyle } from '../../cards/notation.js';
 import { formatDealCode, looksLikeCode } from '../../codes/dealCode.js';
 import { dealInputFromArg } from '../../files/dealInput.js';
+import { dealerFor } from '../../games/dealers.js';
 import { gameById, openDeal, resolveCode } from '../../games/registry.js';
 import { hasRuleFlags } from '../../games/ruleSets.js';
 import type { GameId, RuleFlags } from '../../games/types.js';
@@ -20,7 +21,8 @@ interface LookupOptionValues extends RuleOptionValues {
 
 /** The rows of a deal argument: a code (looked up by code) or a deal file (by its fingerprint). */
 function dealFilter(arg: string, flags: RuleFlags): { shown: string; filter: ResultFilter } {
-  if (looksLikeCode(arg)) {
+  // A code an app's dealer deals is opened (dealt) below and looked up under the app's code.
+  if (looksLikeCode(arg) && dealerFor(arg) === undefined) {
     const code = formatDealCode(resolveCode(arg).code);
     const filter: ResultFilter = { code };
     if (hasRuleFlags(flags)) filter.rules = [openDeal({ kind: 'code', code }, flags).rules];

@@ -38,7 +38,12 @@ function loadDeal(input: DealInput): { deal: PyramideDeal; code: string | null }
     if (code.family !== CODES.family) throw new InputError(`${formatDealCode(code)} is not a Pyramide code (expected PY1-N-...)`);
     return { deal: dealFromNumber(code.number), code: formatDealCode(code) };
   }
-  return { deal: parseDealText(input.text, input.source), code: null };
+  const deal = parseDealText(input.text, input.source);
+  // A dealer deals the whole deal: a text without its stock is a card short.
+  if (input.dealer !== undefined && talonOf(deal) === null) {
+    throw new InputError(`${input.source}: the stock is missing: a dealer deals all 52 cards, the stock too`);
+  }
+  return { deal, code: input.code ?? null };
 }
 
 function open(input: DealInput, flags: RuleFlags): OpenedDeal {
