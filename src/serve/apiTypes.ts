@@ -22,6 +22,16 @@ export interface ApiError {
   refused?: { moveNumber: number; reason: string; position: PlayResponse };
 }
 
+/** `GET /api/v1/dealt?code=ACME-17`: the deal text of a code one of the server's dealers deals (docs/dealers.md). */
+export interface ApiDealt {
+  code: string;
+  /** The dealer's name. */
+  dealer: string;
+  game: string;
+  /** The deal-file text, as the dealer dealt it. */
+  text: string;
+}
+
 /** One game of `GET /api/v1/games`. */
 export type ApiGame = GameSummary;
 

@@ -4,7 +4,7 @@
  * workers' answers (positions, hints, analyses, lines) share.
  */
 import type { MoveJson, PlayResponse } from '../core';
-import type { ApiError, ApiGame, ResultsPage } from '../serve/apiTypes';
+import type { ApiDealt, ApiError, ApiGame, ResultsPage } from '../serve/apiTypes';
 
 export { dollarsText } from '../games/double/vegasDollars';
 
@@ -237,6 +237,7 @@ export const api = {
   stats: (query: Query, signal?: AbortSignal) => get<{ groups: StatsGroup[] }>('stats', query, signal),
   daily: (query: Query, signal?: AbortSignal) => get<Daily>('daily', query, signal),
   month: (query: Query, signal?: AbortSignal) => get<DailyMonth>('daily/month', query, signal),
+  dealt: (code: string, signal?: AbortSignal) => get<ApiDealt>('dealt', { code }, signal),
 };
 
 /** The message to show for a failed call. */

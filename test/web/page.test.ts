@@ -15,6 +15,8 @@ import { missing } from '../support/programs.js';
 import { tempDir } from '../support/tempDir.js';
 
 const WAIT = { timeout: 15_000 };
+/** The example app's dealer (docs/dealers.md): the server deals its codes, the page solves them from the text. */
+const DEALER = 'examples/dealers/acme.js';
 
 /** `cardsolve ARGS` without blocking: the command lines the tests compare with run while the browser starts. */
 function cardsolveLater(args: readonly string[]): Promise<string> {
@@ -34,7 +36,7 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
   let launching: Promise<Browser> | undefined;
   let page: Page;
   /** What the command line prints, asked once at the start. */
-  let cli: Record<'solve' | 'hint' | 'daily' | 'stats' | 'unwinnable' | 'winnableCsv', Promise<string>>;
+  let cli: Record<'solve' | 'hint' | 'daily' | 'stats' | 'unwinnable' | 'winnableCsv' | 'dealt', Promise<string>>;
 
   beforeAll(async () => {
     folder = tempDir();
@@ -46,6 +48,7 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
       solve: cardsolveLater(['solve', 'PY1-N-AAAAAAA', '--json']),
       hint: cardsolveLater(['hint', 'PY1-N-AAAAAAA', '--json']),
       daily: cardsolveLater(['daily', '--tier', 'hard', '--date', '2026-12-05']),
+      dealt: cardsolveLater(['solve', 'ACME-7', '--dealer', DEALER, '--json']),
     };
     for (const p of [launched, ...Object.values(later)]) p.catch(() => undefined); // awaited below or by the tests
     // Quick deals, a third of them unwinnable: the slow ones would only lengthen the set-up.
@@ -57,7 +60,7 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
       winnableCsv: cardsolveLater(['export', '--db', db, '--game', 'pyramide', '--verdict', 'winnable', '--format', 'csv']),
     };
     for (const p of Object.values(cli)) p.catch(() => undefined);
-    [server] = await Promise.all([startServer(db), launched]);
+    [server] = await Promise.all([startServer(db, ['--dealer', DEALER]), launched]);
   }, 60_000);
 
   afterAll(async () => {
@@ -111,6 +114,15 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
     await p.goBack();
     await p.getByText(`step 21 / ${solve.minMoves}`).waitFor(WAIT);
     expect(new URL(p.url()).searchParams.get('step')).toBe('21');
+  });
+
+  it("opens an app's code through the server's dealer, solving it in the page under that code", async () => {
+    const solve = JSON.parse(await cli.dealt) as { code: string; minMoves: number };
+    expect(solve.code).toBe('ACME-7');
+    const p = await open('/deal/ACME-7');
+    await p.getByTestId('step').getByText(`step 0 / ${solve.minMoves}`).waitFor(WAIT);
+    expect(await p.locator('.pyramid [data-card]').count()).toBe(28);
+    await p.getByText('ACME-7').first().waitFor(WAIT);
   });
 
   it('a hint in play lights up the best move on the board', async () => {

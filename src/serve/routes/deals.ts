@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonInStyle } from '../../cards/notation.js';
 import { openDeal } from '../../core.js';
+import { dealerFor, dealtInput } from '../../games/dealers.js';
 import { refuseWithoutFairHint } from '../../games/fairHint.js';
 import type { HintResult } from '../../games/hint.js';
 import type { MoveJson } from '../../games/moveJson.js';
@@ -14,6 +15,7 @@ import { playLineJson, playResponseJson, refusedJson } from '../../games/playRes
 import { type Position, RefusedMoveError } from '../../games/position.js';
 import type { Limits } from '../../search/limits.js';
 import { type AnswerCache, isComplete } from '../answerCache.js';
+import type { ApiDealt } from '../apiTypes.js';
 import { type DealQuery, dealQuerySchema, type ReadDealQuery, readDealQuery, refuseForeign } from '../dealQuery.js';
 import { documented } from '../openapi.js';
 import type { Prefetcher } from '../prefetch.js';
@@ -178,6 +180,40 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       },
     });
   }
+
+  // The deal text of a code one of this server's dealers deals (serve --dealer): the page has
+  // no dealer, so it opens such a deal as this text in its own solver workers.
+  app.get(
+    '/api/v1/dealt',
+    {
+      schema: documented({
+        summary: "the deal-file text of a code this server's dealers deal (serve --dealer), checked; 404 for a code no dealer deals",
+        querystring: {
+          type: 'object',
+          required: ['code'],
+          additionalProperties: false,
+          properties: { code: { type: 'string', minLength: 1, maxLength: 64, description: "an app's code (ACME-17)" } },
+        },
+      }),
+    },
+    async (request, reply) => {
+      const { code } = request.query as { code: string };
+      const dealer = dealerFor(code);
+      if (dealer === undefined) {
+        return reply
+          .code(404)
+          .send({
+            statusCode: 404,
+            error: `no dealer of this server deals ${code.trim()} (dealers are given to serve with --dealer FILE)`,
+          });
+      }
+      const input = dealtInput(dealer, code);
+      // Opened to check it: a malformed deal is the 400 with the game's message, naming the code.
+      const deal = openDeal(input);
+      const answer: ApiDealt = { code: input.code!, dealer: dealer.name, game: deal.game, text: input.text };
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+    },
+  );
 
   // A line of moves as JSON (an analysis's solution, a hint's line) played from a position:
   // every position along it and each move's text, in one answer, for stepping through it.

@@ -6,6 +6,7 @@
 import {
   DEFAULT_FAIR,
   DEFAULT_LIMITS,
+  type DealInput,
   type HintedDeal,
   type HintResult,
   isInputError,
@@ -68,8 +69,14 @@ interface Opened {
 }
 
 /** The position after the moves; a move the rules refuse is the API's 400, with the position before it. */
+/** The deal as the core opens it: a dealer's code as the text the server dealt, under the app's code. */
+function dealOf(at: Pick<DealAt, 'deal' | 'dealt'>): string | DealInput {
+  const d = at.dealt;
+  return d === undefined ? at.deal : { kind: 'text', text: d.text, source: d.code, code: d.code, dealer: d.dealer };
+}
+
 function open(at: DealAt): Opened {
-  const deal = openDeal(at.deal, at.rules ? { rules: at.rules } : {});
+  const deal = openDeal(dealOf(at), at.rules ? { rules: at.rules } : {});
   const position = deal.position();
   try {
     position.playLine(at.moves, 'symbols');
@@ -106,7 +113,7 @@ async function compute(request: SolverRequest): Promise<string | Answer> {
     case 'fair':
       return fairJson(request);
     case 'analysis': {
-      const deal = openDeal(request.deal, request.rules ? { rules: request.rules } : {});
+      const deal = openDeal(dealOf(request), request.rules ? { rules: request.rules } : {});
       return JSON.stringify(deal.analyse(PAGE_LIMITS, { shortestStuckLine: true }));
     }
     case 'games':

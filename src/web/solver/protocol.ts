@@ -5,11 +5,22 @@
  */
 import type { MoveJson } from '../../core';
 
+/**
+ * An app's code (`ACME-17`) the server's dealer dealt (`GET /api/v1/dealt`): the page has no
+ * dealer, so its workers open the text and answer under the app's code.
+ */
+export interface Dealt {
+  code: string;
+  dealer: string;
+  text: string;
+}
+
 /** A position: the deal, the moves played (`;`-separated, as `play --moves`) and the rule set. */
 export interface DealAt {
   deal: string;
   moves: string;
   rules?: string;
+  dealt?: Dealt;
 }
 
 export type SolverRequest =
@@ -22,7 +33,7 @@ export type SolverRequest =
   /** `GET /api/v1/hint?fair=true`, with the API's samples and seed. */
   | ({ kind: 'fair' } & DealAt)
   /** `GET /api/v1/analysis`. */
-  | { kind: 'analysis'; deal: string; rules?: string }
+  | { kind: 'analysis'; deal: string; rules?: string; dealt?: Dealt }
   /** `GET /api/v1/games`, as a server without stored results answers it. */
   | { kind: 'games' }
   /** `GET /api/v1/daily/month`, from the shipped lists bundled into the static site. */
