@@ -75,7 +75,7 @@ function measure({ rules, from, count, limits, optimize, verbose }: Run): { colu
     if (a.moves !== null) {
       lineMoves.push(a.moves);
       if (a.turnOvers !== null) lineTurns.push(a.turnOvers);
-      overBound.push(a.moves / a.movesLowerBound);
+      if (a.movesLowerBound !== null) overBound.push(a.moves / a.movesLowerBound);
     }
     const rss = process.memoryUsage().rss;
     if (rss > rulePeak) rulePeak = rss;

@@ -24,7 +24,7 @@ export class KeyTable {
    */
   constructor(
     readonly words: number,
-    private readonly budget: Budget | null = null,
+    private budget: Budget | null = null,
     initialCapacity = 1 << 12,
     private readonly extraBytesPerKey = 0,
   ) {
@@ -94,6 +94,35 @@ export class KeyTable {
     slots[i] = id + 1;
     this.lastWasNew = true;
     return id;
+  }
+
+  /**
+   * Empties the table for another search under `budget`, keeping its arrays (a process that
+   * solves many deals then allocates nothing per deal), unless they grew past `maxCapacity`
+   * keys: those go, so that one large search does not hold their memory for good. Costs the
+   * keys interned when they are few (each one's slot found again), the slots otherwise.
+   */
+  reuse(budget: Budget | null, maxCapacity: number): void {
+    this.budget = budget;
+    if (this.capacity > maxCapacity) {
+      let cap = 1 << 4;
+      while (cap < maxCapacity) cap <<= 1;
+      this.capacity = cap;
+      this.slots = new Int32Array(cap * 2);
+      this.mask = cap * 2 - 1;
+      this.keys = new Uint32Array(cap * this.words);
+    } else if (this.size < this.slots.length >> 4) {
+      const slots = this.slots;
+      for (let id = 0; id < this.size; id++) {
+        let i = this.hash(this.keys, id * this.words) & this.mask;
+        while (slots[i] !== id + 1) i = (i + 1) & this.mask;
+        slots[i] = 0;
+      }
+    } else {
+      this.slots.fill(0);
+    }
+    this.size = 0;
+    this.lastWasNew = false;
   }
 
   /** Word `j` of the key with id `id`. */

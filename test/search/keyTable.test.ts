@@ -29,6 +29,31 @@ describe('key table (any width)', () => {
     expect(table.lookup(key)).toBe(-1);
   });
 
+  it('empties for reuse, by its keys or by its slots, and sheds arrays grown past the cap', () => {
+    const table = new KeyTable(2, null, 1 << 10);
+    const key = new Uint32Array(2);
+    for (const [count, cap] of [
+      [20, 1 << 12],
+      [900, 1 << 12],
+      [5000, 1 << 10],
+      [3, 1 << 10],
+    ] as const) {
+      for (let i = 0; i < count; i++) {
+        key[0] = i;
+        key[1] = count;
+        expect(table.intern(key)).toBe(i);
+      }
+      table.reuse(null, cap);
+      expect(table.size).toBe(0);
+      expect(table.bytes()).toBeLessThanOrEqual(cap * 16);
+      for (let i = 0; i < count; i++) {
+        key[0] = i;
+        key[1] = count;
+        expect(table.lookup(key)).toBe(-1);
+      }
+    }
+  });
+
   it('counts what the caller keeps per key against the memory limit', () => {
     const run = (extra: number): number => {
       const budget = new Budget({ timeMs: Infinity, nodes: Infinity, memoryBytes: 1024 * 1024 });

@@ -18,8 +18,8 @@ import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
-import { RANK } from './faceTables.js';
-import { M_CC, M_FC, M_TURN, mA, mKind, mN } from './move.js';
+import { KING, RANK } from './faceTables.js';
+import { M_CC, M_CF, M_TURN, M_WC, M_WF, mKind, mv } from './move.js';
 import { KEY_WORDS, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 
 /** How many positions go on at each move, and the longest line it looks for. */
@@ -130,10 +130,9 @@ export function beamLine(
     let n = 0;
     for (let i = 0; i < size; i++) {
       const s = cur[i]!;
-      const count = s.legalMovesInto(moves);
+      const count = movesWorthTrying(s, moves, maxTurnOvers);
       for (let k = 0; k < count; k++) {
         const m = moves.data[k]!;
-        if (!worthTrying(s, m, maxTurnOvers)) continue;
         if (!budget.tick()) return done(null);
         s.apply(m);
         if (s.onFoundations > bestFoundation) {
@@ -183,19 +182,43 @@ export function beamLine(
   return done(null);
 }
 
-/** The moves the beam tries (see the top of this file). */
-function worthTrying(s: DoubleState, m: number, maxTurnOvers: number): boolean {
-  const kind = mKind(m);
-  if (kind === M_FC) return false;
-  if (kind === M_TURN) return s.turnOvers < maxTurnOvers;
-  if (kind !== M_CC) return true;
-  const a = mA(m);
-  const moved = mN(m);
-  const l = s.len[a]!;
-  const d = s.down[a]!;
-  if (moved === l - d) return d > 0 || RANK[s.col[a * COL_CAP + d]!] !== 13;
-  // Part of a run: worth it when the card it leaves on top can go up.
-  return s.pileFor(s.col[a * COL_CAP + l - moved - 1]!) >= 0;
+/**
+ * The moves the beam tries (see the top of this file), written into `out` from index 0 in the
+ * order of the engine's `legalMovesInto` (ties between equal scores, and which of two moves to
+ * one position is kept, follow that order); returns how many. A run is looked at only when
+ * moving it is worth it, so most of the legal moves are never generated.
+ */
+export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTurnOvers: number): number {
+  const data = out.ensure(1 + COLUMNS * (1 + COL_CAP * (COLUMNS - 1)) + 1 + COLUMNS);
+  let n = 0;
+  const talon = s.talonMove();
+  if (talon >= 0 && (mKind(talon) !== M_TURN || s.turnOvers < maxTurnOvers)) data[n++] = talon;
+  const col = s.col;
+  for (let a = 0; a < COLUMNS; a++) {
+    const l = s.len[a]!;
+    if (l === 0) continue;
+    const at = a * COL_CAP;
+    if (s.pileFor(col[at + l - 1]!) >= 0) data[n++] = mv(M_CF, a);
+    const d = s.down[a]!;
+    for (let k = 1; k <= l - d; k++) {
+      // The whole run: unless it is a King's with nothing beneath. Part of it: when the card
+      // it leaves on top can go up.
+      const worth = k === l - d ? d > 0 || RANK[col[at + d]!] !== KING : s.pileFor(col[at + l - k - 1]!) >= 0;
+      if (!worth) continue;
+      const base = col[at + l - k]!;
+      for (let b = 0; b < COLUMNS; b++) {
+        if (b !== a && s.takes(b, base)) data[n++] = mv(M_CC, a, b, k);
+      }
+    }
+  }
+  const w = s.wasteTop();
+  if (w >= 0) {
+    if (s.pileFor(w) >= 0) data[n++] = mv(M_WF);
+    for (let b = 0; b < COLUMNS; b++) {
+      if (s.takes(b, w)) data[n++] = mv(M_WC, 0, b);
+    }
+  }
+  return n;
 }
 
 /** Progress as a player sees it, never negative (see `BeamShape`). */

@@ -37,9 +37,10 @@ export interface DoubleAnalysis extends Analysis {
   score: string | null;
   /**
    * A proven lower bound on the moves of any win from the deal (`lowerBound.ts`): each
-   * card's last move, the draws, buried lower cards. Shown next to the printed length.
+   * card's last move, the draws, buried lower cards. Shown next to the printed length; null
+   * under `winnabilityOnly`.
    */
-  movesLowerBound: number;
+  movesLowerBound: number | null;
   /** Turn-overs in the printed line (its passes through the stock, less one); null without a line. */
   turnOvers: number | null;
   /** What proves an `unwinnable` verdict ('search' or 'relaxation'), null otherwise. */
@@ -90,24 +91,28 @@ class DoubleDealOpened implements OpenedDeal {
 
   analyse(limits: Limits, options: AnalyseOptions = {}): DoubleAnalysis {
     const budget = new Budget(limits);
-    const lowerBound = movesLowerBound(this.newState());
     const winnabilityOnly = options.winnabilityOnly === true;
+    // The verdict alone needs no bound on moves and no short line: both cost many times the
+    // search of an easy deal.
+    const lowerBound = winnabilityOnly ? null : movesLowerBound(this.newState());
     const result = solve(() => this.newState(), budget, {
       optimize: options.optimize === true && !winnabilityOnly,
       fewerPasses: !winnabilityOnly,
       stuckLine: !winnabilityOnly,
+      lineAsFound: winnabilityOnly,
     });
     const ms = Math.round(budget.elapsedMs());
     const notes: string[] = [];
     let solution: MoveJson[] | null = null;
     let score: string | null = null;
     let turnOvers: number | null = null;
-    if (result.line !== null) {
+    if (result.line !== null && !winnabilityOnly) {
       const replay = this.newState();
       const out = lineJson(replay, result.line);
       if (!replay.isWon()) throw new Error('internal error: the solution does not win when replayed');
       if (replay.moves !== result.moves) throw new Error('internal error: the solution length does not match its replay');
-      if (replay.moves < lowerBound) throw new Error('internal error: a winning line shorter than the proven lower bound');
+      if (lowerBound !== null && replay.moves < lowerBound)
+        throw new Error('internal error: a winning line shorter than the proven lower bound');
       solution = out;
       score = replay.scoreText();
       turnOvers = replay.turnOvers;
@@ -144,7 +149,7 @@ class DoubleDealOpened implements OpenedDeal {
       );
     }
     // Proven: a win reaches every card, an exact figure is the most; else the relaxation's bound.
-    const bounds = vegasFigures(this.newState(), result, false);
+    const bounds = vegasFigures(this.newState(), result, winnabilityOnly);
     const cuts = thresholdsFor(DOUBLE_SCALE, this.rules);
     // Difficulty belongs to winnable deals, and only a full analysis pays for it.
     const d =
@@ -331,7 +336,7 @@ export const doubleGame: GameModule = {
   moveText: jsonMoveText,
   figures: [
     { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
-    { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win' },
+    { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win (null: winnability only)' },
     { field: 'turnOvers', type: 'integer', meaning: 'the turn-overs in the printed line (its passes through the stock, less one)' },
     { field: 'lostBy', type: 'text', meaning: 'what proves an unwinnable verdict: search (complete) or relaxation' },
     {
@@ -383,7 +388,7 @@ export const doubleGame: GameModule = {
   ],
   difficulty: DOUBLE_SCALE,
   dollars: { rules: ['D1V', 'D3V'], ...VEGAS_DOLLARS },
-  solverVersion: '14',
+  solverVersion: '15',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),

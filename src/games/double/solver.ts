@@ -50,14 +50,13 @@
  * the engine's typed arrays, applied and undone in place.
  */
 
-import { KeyTable } from '../../search/keyTable.js';
 import { Budget, type LimitName, withinAttempt } from '../../search/limits.js';
 import { type BeamReach, type BeamShape, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
 import type { DoubleState } from './engine.js';
-import { KEY_WORDS } from './positionKey.js';
 import { DoubleSearch } from './search.js';
 import { shortenLine } from './shorten.js';
 import { turnOversIn } from './solverLine.js';
+import { giveBack, takeTable } from './tables.js';
 
 export interface SolveOptions {
   /** After a win, search for shorter lines (branch and bound) to prove the minimum. */
@@ -80,6 +79,12 @@ export interface SolveOptions {
    * and a lost Vegas deal without the search for its most foundation cards (`stuckExact` false).
    */
   verdictOnly?: boolean;
+  /**
+   * The verdict as `verdictOnly`, and a win's line as the search found it (solver jumps,
+   * detours; `moves` null): for `--winnability-only`, where shortening it would cost many
+   * times the search. Callers that print it replay and shorten it themselves.
+   */
+  lineAsFound?: boolean;
 }
 
 interface SolveResult {
@@ -181,8 +186,9 @@ export function decide(
     search.reach = options.reach ?? null;
     search.goal = options.goal ?? null;
     const cap = firstRunNodes * 2 ** round;
-    const table = new KeyTable(KEY_WORDS, budget, options.tableSlots ?? 1 << 14, 4);
+    const table = takeTable(budget, options.tableSlots ?? 1 << 14);
     const { outcome, maxFoundation: reached } = search.run(table, !pointerFree, null, cap);
+    giveBack(table);
     if (reached > maxFoundation) maxFoundation = reached;
     if (outcome === 'done' && search.focus) continue;
     if (outcome !== 'capped') return { search, outcome, maxFoundation };
@@ -393,8 +399,9 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     lostBy: outcome !== 'done' ? null : state.vegas && startBound(makeState) < state.total ? 'relaxation' : 'search',
     stuckLine: null,
   };
-  if (options.verdictOnly === true) {
+  if (options.verdictOnly === true || options.lineAsFound === true) {
     if (outcome === 'done' && state.vegas) result.stuckExact = false;
+    if (options.lineAsFound === true) result.line = raw;
     return result;
   }
   // Shortening a line (shorten.ts) may use what is left of the time limit, and at least a
@@ -420,7 +427,9 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     again.prune = 'max';
     again.foundationFloor = maxFoundation;
     if (wantsStuckLine) again.reach = reach;
-    const { outcome: outcome2, maxFoundation: most } = again.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, null);
+    const table = takeTable(budget, 1 << 14);
+    const { outcome: outcome2, maxFoundation: most } = again.run(table, true, null);
+    giveBack(table);
     if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
     result.maxFoundation = most;
     result.stuckExact = outcome2 === 'done';
@@ -446,7 +455,8 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   const opt = new DoubleSearch(fresh, budget);
   opt.autoplay();
   let best = result.moves;
-  const { outcome: outcome2 } = opt.run(new KeyTable(KEY_WORDS, budget, 1 << 14, 4), true, {
+  const table = takeTable(budget, 1 << 14);
+  const { outcome: outcome2 } = opt.run(table, true, {
     bound: best,
     onWin: (moves) => {
       best = moves;
@@ -455,6 +465,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
       return best;
     },
   });
+  giveBack(table);
   result.minMovesProved = outcome2 === 'done';
   if (!result.minMovesProved) {
     result.line = shortenLine(makeState, result.line!, undefined, shortenBy(result.line!));

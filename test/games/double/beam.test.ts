@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type BeamReach, beamLine, DEFAULT_BEAM } from '../../../src/games/double/beam.js';
-import type { DoubleState } from '../../../src/games/double/engine.js';
+import { type BeamReach, beamLine, DEFAULT_BEAM, movesWorthTrying } from '../../../src/games/double/beam.js';
+import { COL_CAP, type DoubleState } from '../../../src/games/double/engine.js';
+import { KING, RANK } from '../../../src/games/double/faceTables.js';
 import { replayPosition } from '../../../src/games/double/hint.js';
 import { type DoubleAnalysis, doubleGame, openDouble } from '../../../src/games/double/index.js';
-import { M_TURN, mKind } from '../../../src/games/double/move.js';
+import { M_CC, M_FC, M_TURN, mA, mKind, mN } from '../../../src/games/double/move.js';
 import { decide, VEGAS_BEAMS } from '../../../src/games/double/solver.js';
 import { moveText } from '../../../src/games/hint.js';
+import { GrowableInt32Array } from '../../../src/search/growable.js';
 import { Budget } from '../../../src/search/limits.js';
+import { seededRandom } from '../../support/random.js';
 
 const NO_LIMITS = { timeMs: Infinity, nodes: Infinity, memoryBytes: Infinity };
 
@@ -21,6 +24,43 @@ function replayChecked(fresh: () => DoubleState, line: readonly number[], contex
   }
   return s;
 }
+
+/** The beam's rule, on a legal move: what `movesWorthTrying` must give, in the engine's order. */
+function worthTrying(s: DoubleState, m: number, maxTurnOvers: number): boolean {
+  const kind = mKind(m);
+  if (kind === M_FC) return false;
+  if (kind === M_TURN) return s.turnOvers < maxTurnOvers;
+  if (kind !== M_CC) return true;
+  const a = mA(m);
+  const l = s.len[a]!;
+  const d = s.down[a]!;
+  if (mN(m) === l - d) return d > 0 || RANK[s.col[a * COL_CAP + d]!] !== KING;
+  return s.pileFor(s.col[a * COL_CAP + l - mN(m) - 1]!) >= 0;
+}
+
+describe('the moves a beam tries', () => {
+  it('are the legal moves the rule keeps, in the engine order, along random games', () => {
+    const random = seededRandom(54);
+    const out = new GrowableInt32Array(16);
+    let compared = 0;
+    for (const code of ['DS1-D1N-AAAAAAA', 'DS1-D3N-AAAAAAB', 'DS1-D1V-AAAAAAC']) {
+      for (let game = 0; game < 20; game++) {
+        const s = openDouble({ kind: 'code', code }, {}).newState();
+        for (let step = 0; step < 300; step++) {
+          const legal = s.legalMoves();
+          if (legal.length === 0) break;
+          for (const limit of [0, 2]) {
+            const n = movesWorthTrying(s, out, limit);
+            expect(Array.from(out.data.subarray(0, n))).toEqual(legal.filter((m) => worthTrying(s, m, limit)));
+            compared++;
+          }
+          s.apply(legal[Math.floor(random() * legal.length)]!);
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  });
+});
 
 describe('the beam search for lines with few passes', () => {
   it('finds wins within 2 turn-overs on real deals, and every line it gives replays to a win within its limit', () => {

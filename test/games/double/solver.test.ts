@@ -67,7 +67,7 @@ describe('solutions replay to a win through the engine', () => {
       // last move and the draws that bring out the 59 stock cards.
       const draw = code.includes('-D3') ? 3 : 1;
       expect(a.movesLowerBound).toBeGreaterThanOrEqual(104 + Math.ceil(59 / draw));
-      expect(pos.moves).toBeGreaterThanOrEqual(a.movesLowerBound);
+      expect(pos.moves).toBeGreaterThanOrEqual(a.movesLowerBound!);
       // The turn-overs are the printed line's own.
       expect(solution.filter((m) => m.move === 'turn-over').length).toBe(a.turnOvers);
       const turns = `${a.turnOvers} turn-over${a.turnOvers === 1 ? '' : 's'}`;
@@ -86,6 +86,24 @@ describe('solutions replay to a win through the engine', () => {
       if (verdict === 'winnable') wins++;
     }
     expect(wins).toBe(codes.length);
+  });
+
+  it('--winnability-only: the same verdicts, no bound and no line printed; the line as found replays to a win', () => {
+    for (const code of codes) {
+      const deal = openDouble({ kind: 'code', code }, {});
+      const a = deal.analyse(LIMITS, { winnabilityOnly: true });
+      expect(a.verdict, code).toBe(verdicts.get(code) ?? deal.analyse(LIMITS).verdict);
+      expect(a.movesLowerBound).toBeNull();
+      expect(a.solution).toBeNull();
+      expect(a.moves).toBeNull();
+      const r = solve(() => deal.newState(), new Budget(LIMITS), { optimize: false, lineAsFound: true });
+      expect(r.verdict).toBe(a.verdict);
+      expect(r.nodes).toBe(a.nodes);
+      if (r.verdict !== 'winnable') continue;
+      const replay = deal.newState();
+      replayLine(replay, r.line!, () => {});
+      expect(replay.isWon(), code).toBe(true);
+    }
   });
 
   it('reports unknown with the limit that stopped it', () => {
