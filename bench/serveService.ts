@@ -211,18 +211,15 @@ async function runSoak(positions: RangePositions, dir: string, a: ServiceArgs): 
     );
     const durationS = Math.round(a.soakMinutes * 60);
     const start = await health(server.base);
-    let atMinute: number | null = null;
-    const minute = setTimeout(
-      () => {
-        health(server.base).then(
-          (h) => {
-            atMinute = h.memory.rssBytes;
-          },
-          () => {},
-        );
-      },
-      Math.min(60_000, (durationS * 1000) / 2),
-    );
+    // Memory every 15 s, so that a drift is seen as a curve, not as two points.
+    const samples: { s: number; rss: number; heap: number }[] = [{ s: 0, rss: start.memory.rssBytes, heap: start.memory.heapUsedBytes }];
+    const began = Date.now();
+    const sampler = setInterval(() => {
+      health(server.base).then(
+        (h) => samples.push({ s: (Date.now() - began) / 1000, rss: h.memory.rssBytes, heap: h.memory.heapUsedBytes }),
+        () => {},
+      );
+    }, 15_000);
     let next = 0;
     const result = await autocannon({
       url: server.base,
@@ -230,10 +227,21 @@ async function runSoak(positions: RangePositions, dir: string, a: ServiceArgs): 
       duration: durationS,
       requests: [{ setupRequest: (r) => ({ ...r, ...mix[next++ % mix.length]! }) }],
     });
-    clearTimeout(minute);
+    clearInterval(sampler);
     const end = await health(server.base);
-    const first = atMinute ?? start.memory.rssBytes;
+    samples.push({ s: durationS, rss: end.memory.rssBytes, heap: end.memory.heapUsedBytes });
+    // The sample nearest the end of the first minute (or of the first half of a shorter soak).
+    const mark = Math.min(60, durationS / 2);
+    const first = samples.reduce((best, x) => (Math.abs(x.s - mark) < Math.abs(best.s - mark) ? x : best)).rss;
     const drift = (end.memory.rssBytes - first) / first;
+    const byMinute = (pick: (x: { rss: number; heap: number }) => number): string => {
+      const points: string[] = [];
+      for (let m = 0; m <= Math.ceil(durationS / 60); m++) {
+        const near = samples.reduce((best, x) => (Math.abs(x.s - m * 60) < Math.abs(best.s - m * 60) ? x : best));
+        if (Math.abs(near.s - m * 60) <= 15) points.push(String(mb(pick(near))));
+      }
+      return points.join(' ');
+    };
     const statuses = Object.entries(result.statusCodeStats)
       .map(([s, c]) => `${s} ${c.count}`)
       .join(', ');
@@ -249,6 +257,8 @@ async function runSoak(positions: RangePositions, dir: string, a: ServiceArgs): 
           ['status codes', statuses],
           ['errors: non-2xx / socket errors / timeouts', `${result.non2xx} / ${result.errors} / ${result.timeouts}`],
           ['RSS: start / after the first minute / end', `${mb(start.memory.rssBytes)} / ${mb(first)} / ${mb(end.memory.rssBytes)} MB`],
+          ['RSS at each minute', `${byMinute((x) => x.rss)} MB`],
+          ['JS heap used at each minute', `${byMinute((x) => x.heap)} MB`],
         ],
       ],
     );
