@@ -26,21 +26,32 @@ import { runBatch } from '../src/batch/run.js';
 import { formatDealCode, offsetDealCode, parseDealCode } from '../src/codes/dealCode.js';
 import { openDeal } from '../src/games/registry.js';
 import { openDatabase } from '../src/store/database.js';
+import { type AsUserArgs, runAsUser } from './batchAsUser.js';
 import { type DealBenchArgs, defaultDealBenchArgs, parseDealBenchArgs, planOf, withRanges } from './dealArgs.js';
 import { type Column, printGoal, printSideBySide } from './ranges.js';
 
 interface BenchArgs extends DealBenchArgs {
   bare: boolean;
   chunkSize?: number;
+  asUser: AsUserArgs;
+  asUserOnly: boolean;
 }
 
 function parseArgs(args: readonly string[]): BenchArgs {
   return parseDealBenchArgs(
     args,
     'batch',
-    { ...defaultDealBenchArgs(10_000), bare: true } satisfies BenchArgs as BenchArgs,
+    {
+      ...defaultDealBenchArgs(10_000),
+      bare: true,
+      asUser: { count: 0, fullCount: 300, repeats: 3 },
+      asUserOnly: false,
+    } satisfies BenchArgs as BenchArgs,
     (a, next, out) => {
       if (a === '--skip-bare') out.bare = false;
+      else if (a === '--full-count') out.asUser.fullCount = Number(next());
+      else if (a === '--repeats') out.asUser.repeats = Number(next());
+      else if (a === '--as-user-only') out.asUserOnly = true;
       else if (a === '--chunk-size') out.chunkSize = Number(next());
       else return false;
       return true;
@@ -207,6 +218,12 @@ async function measureRange(args: readonly string[], b: BenchArgs): Promise<{ co
 
 export async function runBatchBench(args: string[], seed: number): Promise<void> {
   const b = parseArgs(args);
+  if (!b.asUserOnly) await runInProcess(args, b, seed);
+  // Issue 54's Pyramide batch row, and the dealers' speed goal: the command as a user runs it.
+  runAsUser({ ...b.asUser, count: b.count }, seed);
+}
+
+async function runInProcess(args: string[], b: BenchArgs, seed: number): Promise<void> {
   const what = `${b.count} Pyramide deals per range, ${b.options.winnabilityOnly ? 'winnability only' : 'full analysis'}`;
   const runs = withRanges(b, seed);
   const results = [];

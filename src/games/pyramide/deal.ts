@@ -1,4 +1,4 @@
-import type { Card } from '../../cards/card.js';
+import { type Card, makeCard, type Suit } from '../../cards/card.js';
 import { type CardStyle, formatCard, formatCards, tryParseCard } from '../../cards/notation.js';
 import { shortHash } from '../../codes/shortHash.js';
 import { shuffledDeck } from '../../codes/shuffle.js';
@@ -70,6 +70,97 @@ function parseTokens(text: string, line: number, source: string): Token[] {
  * what was expected.
  */
 export function parseDealText(text: string, source: string): PyramideDeal {
+  return readPlainLayout(text) ?? readDealText(text, source);
+}
+
+/**
+ * The layout as `formatDealText` and app dealers write it (`game: pyramide`, rows 1 to 7 in
+ * order, one waste card, 23 stock cards, single spaces, plain card names), read character by
+ * character: a batch of a dealer's codes reads one per deal, twice, and the full reader's
+ * strings and arrays cost more than solving a deal. Null for anything else, even a mistake:
+ * the full reader then reads it, with its messages.
+ */
+function readPlainLayout(text: string): PyramideDeal | null {
+  const seen = new Uint8Array(52);
+  const pyramid: Card[] = [];
+  let first: Card | null = null;
+  let stock: Card[] | null = null;
+  let row = 0;
+  for (let at = 0; at < text.length; ) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    const lineEnd = end > at && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    const line = at;
+    at = end + 1;
+    if (lineEnd === line || (lineEnd - line === GAME_LINE.length && text.startsWith(GAME_LINE, line))) continue;
+    const colon = text.indexOf(': ', line);
+    if (colon < 0 || colon >= lineEnd) return null;
+    const label = text.slice(line, colon);
+    const cards = plainCards(text, colon + 2, lineEnd, seen);
+    if (cards === null) return null;
+    if (row < ROWS && label === `row ${row + 1}` && cards.length === row + 1) {
+      pyramid.push(...cards);
+      row++;
+    } else if (label === 'waste' && row === ROWS && first === null && cards.length === 1) first = cards[0]!;
+    else if (label === 'stock' && first !== null && stock === null && cards.length === TALON_SIZE - 1) stock = cards;
+    else return null;
+  }
+  return stock === null ? null : { pyramid, first, stock };
+}
+
+const GAME_LINE = 'game: pyramide';
+
+/** The cards of `text` from `from` to `to`, separated by single spaces, each new to `seen`; null at anything else. */
+function plainCards(text: string, from: number, to: number, seen: Uint8Array): Card[] | null {
+  const cards: Card[] = [];
+  for (let start = from; start < to; ) {
+    let end = text.indexOf(' ', start);
+    if (end < 0 || end > to) end = to;
+    const card = plainCard(text, start, end);
+    if (card < 0 || seen[card] === 1) return null;
+    seen[card] = 1;
+    cards.push(card);
+    start = end + 1;
+  }
+  return cards;
+}
+
+/** A card written `10♣`, `TC`, `qd`, `R♦` between `start` and `end`, or -1. */
+function plainCard(text: string, start: number, end: number): number {
+  const length = end - start;
+  if (length !== 2 && length !== 3) return -1;
+  const suit = plainSuit(text.charCodeAt(end - 1));
+  const rank = length === 3 ? (text.startsWith('10', start) ? 10 : 0) : plainRank(text.charCodeAt(start));
+  return suit < 0 || rank === 0 ? -1 : makeCard(rank, suit as Suit);
+}
+
+/** Ranks by character code, upper case: A 2-9 T J Q K and the French V D R. */
+const PLAIN_RANKS = codes('A23456789TJQK', 1, 'VDR', 11);
+/** Suits by character code: S H D C and ♠ ♥ ♦ ♣. */
+const PLAIN_SUITS = codes('SHDC', 0, '♠♥♦♣', 0);
+
+/** Each character of `a` to its place from `from`, and of `b` from `fromB`. */
+function codes(a: string, from: number, b: string, fromB: number): Map<number, number> {
+  return new Map([
+    ...[...a].map((c, i) => [c.charCodeAt(0), from + i] as const),
+    ...[...b].map((c, i) => [c.charCodeAt(0), fromB + i] as const),
+  ]);
+}
+
+/** Lower-case letters as upper case. */
+function upper(code: number): number {
+  return code >= 97 && code <= 122 ? code - 32 : code;
+}
+
+function plainRank(code: number): number {
+  return PLAIN_RANKS.get(upper(code)) ?? 0;
+}
+
+function plainSuit(code: number): number {
+  return PLAIN_SUITS.get(upper(code)) ?? -1;
+}
+
+function readDealText(text: string, source: string): PyramideDeal {
   const rows: (Token[] | undefined)[] = new Array(ROWS + 1);
   let waste: Token[] | undefined;
   let stock: Token[] | undefined;
@@ -197,6 +288,8 @@ export function fingerprint(deal: PyramideDeal, rulesName: string): string {
 }
 
 export function recognisesPyramideText(text: string): boolean {
+  // As formatDealText and dealers write it: no need to look further.
+  if (text.startsWith('game: pyramide\n')) return true;
   const game = /^\s*game\s*:\s*(\S+)/im.exec(text.replace(/#.*/g, ''));
   if (game) return /^pyramid(e)?$/i.test(game[1]!);
   if (/^\s*row\s*\d\s*:/im.test(text)) return true;

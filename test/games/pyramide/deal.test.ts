@@ -29,6 +29,28 @@ describe('Pyramide deal files', () => {
     expect(talonOf(deal)).toBeNull();
   });
 
+  it('reads the plain layout (as written and as dealers write it) as the full reader does, and leaves every mistake to it', () => {
+    // A comment line sends a text to the full reader.
+    const full = (text: string) => parseDealText(`# the full reader\n${text}`, 'deal');
+    for (let n = 0; n < 60; n++) {
+      for (const style of ['symbols', 'en', 'fr'] as const) {
+        const text = formatDealText(dealFromNumber(n * 7919), false, style);
+        for (const variant of [text, text.toLowerCase(), text.replace(/\n/g, '\r\n'), text.replace(/10/g, 'T')]) {
+          expect(parseDealText(variant, 'deal')).toEqual(full(variant));
+          expect(parseDealText(variant, 'deal')).toEqual(dealFromNumber(n * 7919));
+        }
+      }
+    }
+    const text = formatDealText(dealFromNumber(5), false, 'en');
+    const twice = text.replace(/^row 1: \S+/m, `row 1: ${/^waste: (\S+)/m.exec(text)![1]}`);
+    expect(() => parseDealText(twice, 'deal')).toThrow(/^deal, line 9: .+ appears twice \(also on line 2\)/);
+    expect(() => parseDealText(text.replace(/^row 2: \S+ /m, 'row 2: '), 'deal')).toThrow('deal, line 3: row 2 has 1 cards, expected 2');
+    expect(() => parseDealText(text.replace(/ \S+\n$/, '\n'), 'deal')).toThrow('deal, line 10: the stock has 22 cards, expected 23');
+    expect(() => parseDealText(text.replace(/^row 4: \S+/m, 'row 4: 11S'), 'deal')).toThrow('deal, line 5: "11S" is not a card');
+    // Without the stock: the full reader's deal, with no stock.
+    expect(parseDealText(text.replace(/^stock: .*$/m, ''), 'deal').stock).toBeNull();
+  });
+
   it('round-trips the layout, under both waste conventions', () => {
     for (let n = 0; n < 20; n++) {
       const deal = dealFromNumber(n);
