@@ -109,18 +109,19 @@ export class PyramideGame {
 
   /** Why a card cannot be played now, or null when it is available. */
   unavailableReason(card: Card, style: CardStyle = 'symbols'): string | null {
-    const name = formatCard(card, style);
+    // The name is written only for a refusal: every legal move of a replayed line asks too.
+    const name = (): string => formatCard(card, style);
     const pos = this.pyramidPos.get(card);
     if (pos !== undefined) {
-      if ((this.removed >> pos) & 1) return `${name} has already been removed`;
-      return this.isPyramidAvailable(pos) ? null : `${name} is covered by another card`;
+      if ((this.removed >> pos) & 1) return `${name()} has already been removed`;
+      return this.isPyramidAvailable(pos) ? null : `${name()} is covered by another card`;
     }
     const index = this.talonIndex.get(card);
-    if (index === undefined) return `${name} is in the stock, whose order is not known for this deal`;
-    if ((this.talonRemoved >> index) & 1) return `${name} has already been removed`;
+    if (index === undefined) return `${name()} is in the stock, whose order is not known for this deal`;
+    if ((this.talonRemoved >> index) & 1) return `${name()} has already been removed`;
     if (index === this.wasteTopIndex()) return null;
     if (this.rules.stockTopAvailable && index === this.stockTopIndex()) return null;
-    return index < this.next ? `${name} is not the top card of the waste` : `${name} is in the stock`;
+    return index < this.next ? `${name()} is not the top card of the waste` : `${name()} is in the stock`;
   }
 
   // ---- moves ------------------------------------------------------------------------
