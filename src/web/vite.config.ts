@@ -23,7 +23,12 @@ const MANIFEST = {
   display: 'standalone',
   background_color: '#f4f5f7',
   theme_color: THEME,
-  icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  // The PNGs are favicon.svg drawn on the bar's colour (scripts/icons.ts): launchers want bitmaps.
+  icons: [
+    { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any maskable' },
+    { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+  ],
 };
 
 /** Every file under `root`, as paths relative to it with `/`. */

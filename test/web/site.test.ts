@@ -238,6 +238,24 @@ describe.skipIf(missing('chromium'))('the static site, with no server', () => {
       await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, WAIT);
       const cdp = await phone.newCDPSession(page);
       expect(await cdp.send('Page.getInstallabilityErrors')).toEqual({ installabilityErrors: [] });
+      // The home-screen bitmaps: the manifest's PNGs and the iPhone's own, each at its size.
+      const icons = (await page.evaluate(`(async () => {
+        const size = async (src) => {
+          const bitmap = await createImageBitmap(await (await fetch(src)).blob());
+          return bitmap.width + 'x' + bitmap.height;
+        };
+        const manifest = await (await fetch('manifest.webmanifest')).json();
+        const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
+        return {
+          manifest: await Promise.all(pngs.map(async (icon) => [icon.sizes, await size(icon.src)])),
+          iphone: await size(document.querySelector('link[rel="apple-touch-icon"]').href),
+        };
+      })()`)) as { manifest: [string, string][]; iphone: string };
+      expect(icons.manifest).toEqual([
+        ['192x192', '192x192'],
+        ['512x512', '512x512'],
+      ]);
+      expect(icons.iphone).toBe('180x180');
 
       await own.stop();
       await phone.setOffline(true);
