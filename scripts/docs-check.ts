@@ -7,7 +7,8 @@
  *
  * Each file's examples run in order in one fresh temporary folder (a reader following along:
  * a `batch` stores what the `stats` after it counts), whose data/ links to the repository's
- * data/examples and data/lists; nothing is written into the repository.
+ * data/examples and data/lists, and examples/ to its examples; nothing is written into the
+ * repository.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,8 @@ function workingFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cardsolve-docs-'));
   mkdirSync(join(dir, 'data'));
   for (const sub of ['examples', 'lists']) symlinkSync(join(ROOT, 'data', sub), join(dir, 'data', sub));
+  // The example dealers (docs/dealers.md), named as from a checkout: examples/dealers/acme.js.
+  symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
   return dir;
 }
 

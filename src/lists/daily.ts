@@ -52,6 +52,24 @@ export function dailyPool(game: string, rules: string, tier: Tier): ListEntry[] 
   return poolOf(readPool(game, rules, tier), game, rules, tier);
 }
 
+/**
+ * The deal of a date from a list file of one's own (`daily --list FILE`: an app's curated list
+ * in its own codes, `curate --format csv`), drawn as from a shipped list of that tier.
+ */
+export function dailyDealFromFile(path: string, game: string, rules: string, tier: Tier, date: string): DailyDeal {
+  dayNumber(date);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new InputError(`--list ${path} cannot be read (${reason}): expected a list as curate writes it (one code a line, or its CSV)`);
+  }
+  const list = parseList(text);
+  if (list.entries.length === 0) throw new InputError(`--list ${path} has no deals: a daily pool needs at least one`);
+  return dailyDealFrom(list.entries, game, rules, tier, date);
+}
+
 /** The deal of a date for a game's rule set and tier; `InputError` when no list can serve it. */
 export function dailyDeal(game: string, rules: string, tier: Tier, date: string): DailyDeal {
   dayNumber(date);

@@ -3,11 +3,12 @@ import { DAILY_EPOCH, DAILY_SALT, today } from '../../games/daily.js';
 import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
-import { dailyDeal } from '../../lists/daily.js';
+import { dailyDeal, dailyDealFromFile } from '../../lists/daily.js';
 import { addRuleOptions, type RuleOptionValues, ruleFlags } from '../options.js';
 
 interface DailyOptionValues extends RuleOptionValues {
   date?: string;
+  list?: string;
   tier: Tier;
   game: GameId;
   json?: boolean;
@@ -19,12 +20,13 @@ export function dailyCommand(): Command {
     .option('--date <YYYY-MM-DD>', 'the day (default: today, UTC)')
     .addOption(new Option('--tier <tier>', 'the difficulty tier').choices([...TIERS]).default('medium'))
     .addOption(new Option('--game <game>', 'the game').choices(allGames().map((g) => g.id)).default('pyramide'))
+    .option('--list <file>', "the pool from this list instead of the shipped one: a list curate writes, in an app's own codes for instance")
     .option('--json', 'the code, tier, date, the figures from the list and the pool size as one JSON object');
   addRuleOptions(cmd);
   cmd.addHelpText(
     'after',
     `
-The pool is the shipped list data/lists/<game>-<rules>-<tier>.csv. Day n is the number of
+The pool is the shipped list data/lists/<game>-<rules>-<tier>.csv, or --list FILE. Day n is the number of
 whole days from ${DAILY_EPOCH} (UTC dates); the pool, in file order, is shuffled once per tier
 by Fisher-Yates with sfc32 (salt 0x${DAILY_SALT.toString(16)}, seed = the tier's index: easy 0,
 medium 1, hard 2, expert 3), and day n takes entry n mod (pool size) of that order. A deal
@@ -36,7 +38,10 @@ every how many days it repeats.`,
     const game = gameById(values.game);
     const date = values.date ?? today();
     const rules = openDeal({ kind: 'code', code: `${game.codes.family}-${game.codes.options[0]}-AAAAAAA` }, ruleFlags(values)).rules;
-    const deal = dailyDeal(game.id, rules, values.tier, date);
+    const deal =
+      values.list !== undefined
+        ? dailyDealFromFile(values.list, game.id, rules, values.tier, date)
+        : dailyDeal(game.id, rules, values.tier, date);
     // The code alone on stdout, for scripts; what a person should know beside it on stderr.
     process.stdout.write(values.json ? JSON.stringify(deal) + '\n' : `${deal.code}\n`);
     if (!values.json) for (const note of deal.notes) process.stderr.write(`cardsolve: note: ${note}\n`);
