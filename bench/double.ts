@@ -12,11 +12,22 @@
  *   --time-limit S  seconds per deal (default 10)
  *   --from N        first deal number of the first range (default 0)
  *   --optimize      search for the fewest moves too, and count the minimums proven
+ *   --batch N       deals per `batch` run below (default 2000 for the verdicts, a tenth of it, at least 20, for full analyses; 0: none)
  *
- * Each rule set runs on the first codes and on the seed's random range (ranges.ts), side by side.
+ * Each rule set runs on the first codes and on the seed's random range (ranges.ts), side by side:
+ * first `--winnability-only` (the verdict alone, every deal in one process, as a batch worker
+ * solves them), then the full analysis, with where its time goes by phase (phases.ts). Last,
+ * for D1N, the `batch` command as a user runs it (2 workers, a fresh database), timed by the
+ * clock: deals per second, verdicts alone and full analyses.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { dealNumberLetters } from '../src/codes/dealCode.js';
 import { openDouble } from '../src/games/double/index.js';
+import { PHASES, phaseTimes, resetPhases } from '../src/games/double/phases.js';
 import type { Limits } from '../src/search/limits.js';
 import { type Column, dealRanges, printSideBySide } from './ranges.js';
 import { percentile } from './stats.js';
@@ -53,6 +64,7 @@ function measure({ rules, from, count, limits, optimize, verbose }: Run): { colu
   let nodes = 0;
   let ms = 0;
   let rulePeak = process.memoryUsage().rss;
+  resetPhases();
   for (let n = from; n < from + count; n++) {
     const deal = openDouble({ kind: 'code', code: `DS1-${rules}-${dealNumberLetters(n)}` }, {});
     const started = performance.now();
@@ -114,8 +126,64 @@ function measure({ rules, from, count, limits, optimize, verbose }: Run): { colu
     ['winning lines: median x the lower bound', percentile(overBound, 0.5).toFixed(2)],
     ['winning lines: turn-overs median / max', `${percentile(lineTurns, 0.5)} / ${lineTurns[lineTurns.length - 1] ?? NaN}`],
     ['peak memory', `${(rulePeak / 1024 ** 2).toFixed(0)} MB`],
+    ...phaseRows(count, ms),
   ];
   return { column, peak: rulePeak };
+}
+
+/** Where the analyses' time went: per phase, ms a deal (mean) and share of the whole. */
+function phaseRows(count: number, totalMs: number): Column {
+  const times = phaseTimes();
+  return PHASES.map((p) => [
+    `time by phase: ${p}`,
+    `${(times[p] / count).toFixed(1)} ms/deal (${((100 * times[p]) / Math.max(totalMs, 1e-9)).toFixed(0)}%)`,
+  ]);
+}
+
+/** The verdicts alone (`--winnability-only`) over `count` codes from `from`, in this one process. */
+function measureVerdicts(rules: string, from: number, count: number, limits: Limits): Column {
+  const took: number[] = [];
+  const decidedMs: number[] = [];
+  let unknown = 0;
+  let nodes = 0;
+  const started = performance.now();
+  for (let n = from; n < from + count; n++) {
+    const deal = openDouble({ kind: 'code', code: `DS1-${rules}-${dealNumberLetters(n)}` }, {});
+    const t = performance.now();
+    const a = deal.analyse(limits, { winnabilityOnly: true });
+    const ms = performance.now() - t;
+    took.push(ms);
+    nodes += a.nodes;
+    if (a.verdict === 'unknown') unknown++;
+    else decidedMs.push(ms);
+  }
+  const wall = performance.now() - started;
+  decidedMs.sort((x, y) => x - y);
+  const decided = decidedMs.length;
+  return [
+    ['decided', `${decided}/${count}, ${unknown} unknown`],
+    ['decided deals: median', `${percentile(decidedMs, 0.5).toFixed(2)} ms`],
+    ['decided deals: p95', `${percentile(decidedMs, 0.95).toFixed(1)} ms`],
+    ['decided deals: max', `${(decidedMs[decided - 1] ?? NaN).toFixed(1)} ms`],
+    ['deals/s, one thread', (count / (wall / 1000)).toFixed(0)],
+    ['positions a deal, mean', (nodes / count).toFixed(0)],
+  ];
+}
+
+/** `cardsolve batch` over `count` D1N codes from `from`, 2 workers, a fresh database: deals per second by the clock. */
+function batchRate(from: number, count: number, winnabilityOnly: boolean): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cardsolve-bench-double-'));
+  const cli = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
+  const args = [cli, 'batch', `DS1-D1N-${dealNumberLetters(from)}`, '--count', String(count), '--workers', '2'];
+  args.push('--db', join(dir, 'deals.sqlite'), '--no-progress', ...(winnabilityOnly ? ['--winnability-only'] : []));
+  try {
+    const started = performance.now();
+    execFileSync(process.execPath, args, { stdio: 'ignore' });
+    const s = (performance.now() - started) / 1000;
+    return `${(count / s).toFixed(1)} deals/s (${count} deals in ${s.toFixed(1)} s)`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function runDoubleBench(args: string[], seed: number): Promise<void> {
@@ -128,7 +196,12 @@ export async function runDoubleBench(args: string[], seed: number): Promise<void
   const verbose = args.includes('--verbose');
   const ranges = dealRanges(seed, count, from);
   let peakRss = process.memoryUsage().rss;
+  const batch = Number(option(args, '--batch') ?? 2000);
   console.log(`Double Solitaire: ${count} deals per rule set and range, ${timeMs / 1000} s per deal, one core`);
+  for (const rules of ruleSets) {
+    const verdicts = ranges.map((r) => measureVerdicts(rules, r.from, count, limits));
+    printSideBySide(`${rules}, --winnability-only:`, ranges, verdicts);
+  }
   for (const rules of ruleSets) {
     const columns = ranges.map((r) => {
       const { column, peak } = measure({ rules, from: r.from, count, limits, optimize, verbose });
@@ -138,4 +211,12 @@ export async function runDoubleBench(args: string[], seed: number): Promise<void
     printSideBySide(`${rules}:`, ranges, columns);
   }
   console.log(`peak memory over the run: ${(peakRss / 1024 ** 2).toFixed(0)} MB`);
+  if (batch > 0) {
+    const full = Math.max(20, Math.round(batch / 10));
+    const rows: Column[] = ranges.map((r) => [
+      ['--winnability-only', batchRate(r.from, batch, true)],
+      ['full analysis', batchRate(r.from, full, false)],
+    ]);
+    printSideBySide('D1N, cardsolve batch, 2 workers, by the clock:', ranges, rows);
+  }
 }

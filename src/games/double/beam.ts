@@ -15,12 +15,12 @@
  * objects, the scores and parents in typed arrays.
  */
 import { GrowableInt32Array } from '../../search/growable.js';
-import { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
-import { KING, RANK } from './faceTables.js';
+import { FITS, KING, RANK } from './faceTables.js';
 import { M_CC, M_CF, M_TURN, M_WC, M_WF, mKind, mv } from './move.js';
-import { KEY_WORDS, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
+import { MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
+import { giveBack, takeTable } from './tables.js';
 
 /** How many positions go on at each move, and the longest line it looks for. */
 export interface BeamShape {
@@ -60,6 +60,20 @@ export interface BeamReach {
   line: number[];
 }
 
+/**
+ * The engine objects the beams of one deal keep their positions in, made once for all of them
+ * (each is overwritten before it is read): a beam then allocates nothing of its own.
+ */
+export class BeamStates {
+  private readonly states: DoubleState[] = [];
+
+  /** `count` positions of the deal `makeState` opens. */
+  take(count: number, makeState: () => DoubleState): DoubleState[] {
+    while (this.states.length < count) this.states.push(makeState());
+    return this.states.slice(0, count);
+  }
+}
+
 /** Candidates of one move are told apart by their index, below the score in one sort key. */
 const INDEX_BITS = 24;
 
@@ -67,6 +81,7 @@ const INDEX_BITS = 24;
  * A winning line from `makeState()`'s position that turns over at most `maxTurnOvers` times,
  * as engine moves, or null when the beam ends without one (or the budget stops it: every
  * position scored counts as a node). `reach`, when given, learns the furthest position met.
+ * `states`: positions of the same deal to work in, shared by the beams of one analysis.
  */
 export function beamLine(
   makeState: () => DoubleState,
@@ -74,6 +89,7 @@ export function beamLine(
   maxTurnOvers: number,
   shape: BeamShape = DEFAULT_BEAM,
   reach?: BeamReach,
+  states: BeamStates = new BeamStates(),
 ): number[] | null {
   const { width, maxDepth, seed } = shape;
   const root = makeState();
@@ -82,13 +98,13 @@ export function beamLine(
     reach.line = [];
   }
   if (root.isWon()) return [];
-  const pools = [Array.from({ length: width }, () => makeState()), Array.from({ length: width }, () => makeState())];
-  let cur = pools[0]!;
-  let next = pools[1]!;
+  const pool = states.take(2 * width, makeState);
+  let cur = pool.slice(0, width);
+  let next = pool.slice(width);
   cur[0]!.copyFrom(root);
   let size = 1;
   const keys = new PositionKey();
-  const seen = new KeyTable(KEY_WORDS, budget, 1 << 14);
+  const seen = takeTable(budget, 1 << 14);
   const moves = new GrowableInt32Array(1 << 10);
   // Per move: each kept position's parent (its index in the previous move's positions) and the move.
   const parents = new GrowableInt32Array(1 << 14);
@@ -103,7 +119,10 @@ export function beamLine(
     markTurnOvers(key, Math.min(s.turnOvers, MAX_KEY_TURN_OVERS));
     return key;
   };
-  if (seen.intern(keyOf(root)) < 0) return null;
+  if (seen.intern(keyOf(root)) < 0) {
+    giveBack(seen);
+    return null;
+  }
   /** The line to the candidate `move` of kept position `parent` at `depth`. */
   const lineTo = (depth: number, parent: number, move: number): number[] => {
     const line = [move];
@@ -119,6 +138,7 @@ export function beamLine(
   let bestMove = 0;
   let bestFoundation = reach ? reach.foundation : Infinity;
   const done = (line: number[] | null): number[] | null => {
+    giveBack(seen);
     if (reach && bestDepth >= 0) {
       reach.foundation = bestFoundation;
       reach.line = lineTo(bestDepth, bestParent, bestMove);
@@ -194,6 +214,8 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
   const talon = s.talonMove();
   if (talon >= 0 && (mKind(talon) !== M_TURN || s.turnOvers < maxTurnOvers)) data[n++] = talon;
   const col = s.col;
+  // Each column's top card, -1 when empty: what `takes` reads, read once.
+  for (let b = 0; b < COLUMNS; b++) tops[b] = s.len[b]! > 0 ? col[b * COL_CAP + s.len[b]! - 1]! : -1;
   for (let a = 0; a < COLUMNS; a++) {
     const l = s.len[a]!;
     if (l === 0) continue;
@@ -207,7 +229,7 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
       if (!worth) continue;
       const base = col[at + l - k]!;
       for (let b = 0; b < COLUMNS; b++) {
-        if (b !== a && s.takes(b, base)) data[n++] = mv(M_CC, a, b, k);
+        if (b !== a && takes(tops[b]!, base)) data[n++] = mv(M_CC, a, b, k);
       }
     }
   }
@@ -215,10 +237,17 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
   if (w >= 0) {
     if (s.pileFor(w) >= 0) data[n++] = mv(M_WF);
     for (let b = 0; b < COLUMNS; b++) {
-      if (s.takes(b, w)) data[n++] = mv(M_WC, 0, b);
+      if (takes(tops[b]!, w)) data[n++] = mv(M_WC, 0, b);
     }
   }
   return n;
+}
+
+const tops = new Int32Array(COLUMNS);
+
+/** The engine's `takes` on a column whose top card is `top` (-1: empty). */
+function takes(top: number, card: number): boolean {
+  return top < 0 ? RANK[card] === KING : FITS[card * 52 + top] === 1;
 }
 
 /** Progress as a player sees it, never negative (see `BeamShape`). */

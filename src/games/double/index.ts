@@ -22,6 +22,7 @@ import { DOUBLE_FAIR_PLAYER, fairPlayDouble } from './fairPlayer.js';
 import { vegasFigures } from './foundationCeiling.js';
 import { type DoubleHintResult, replayPosition } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
+import { inPhase } from './phases.js';
 import { jsonMoveText, lineJson, moveText, positionText } from './play.js';
 import { DoubleGamePosition } from './position.js';
 import { solve } from './solver.js';
@@ -90,11 +91,15 @@ class DoubleDealOpened implements OpenedDeal {
   }
 
   analyse(limits: Limits, options: AnalyseOptions = {}): DoubleAnalysis {
+    return inPhase('other', () => this.analyseTimed(limits, options));
+  }
+
+  private analyseTimed(limits: Limits, options: AnalyseOptions): DoubleAnalysis {
     const budget = new Budget(limits);
     const winnabilityOnly = options.winnabilityOnly === true;
     // The verdict alone needs no bound on moves and no short line: both cost many times the
     // search of an easy deal.
-    const lowerBound = winnabilityOnly ? null : movesLowerBound(this.newState());
+    const lowerBound = winnabilityOnly ? null : inPhase('lower bound', () => movesLowerBound(this.newState()));
     const result = solve(() => this.newState(), budget, {
       optimize: options.optimize === true && !winnabilityOnly,
       fewerPasses: !winnabilityOnly,
@@ -154,7 +159,7 @@ class DoubleDealOpened implements OpenedDeal {
     // Difficulty belongs to winnable deals, and only a full analysis pays for it.
     const d =
       result.verdict === 'winnable' && !winnabilityOnly && result.line !== null
-        ? doubleDifficulty(this.deal, this.rulesSet, result.line)
+        ? inPhase('difficulty', () => doubleDifficulty(this.deal, this.rulesSet, result.line!))
         : null;
     if (d) notes.push(...d.notes);
     return {

@@ -51,8 +51,9 @@
  */
 
 import { Budget, type LimitName, withinAttempt } from '../../search/limits.js';
-import { type BeamReach, type BeamShape, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
+import { type BeamReach, type BeamShape, BeamStates, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
 import type { DoubleState } from './engine.js';
+import { inPhase } from './phases.js';
 import { DoubleSearch } from './search.js';
 import { shortenLine } from './shorten.js';
 import { turnOversIn } from './solverLine.js';
@@ -233,8 +234,10 @@ function fewerPasses(
 ): number[] {
   let best = line;
   let bestTurns = turnOversIn(best);
+  // One set of engine objects for every beam of the deal (the rebeams' starts are of the same deal).
+  const states = new BeamStates();
   const keep = (found: number[], k: number): void => {
-    const shorter = shortenLine(makeState, found, undefined, shortenBy(found), k);
+    const shorter = inPhase('shortening', () => shortenLine(makeState, found, undefined, shortenBy(found), k));
     const turns = turnOversIn(shorter);
     if (turns < bestTurns || (turns === bestTurns && shorter.length < best.length)) {
       best = shorter;
@@ -244,7 +247,7 @@ function fewerPasses(
   for (let k = 0; k < bestTurns; k++) {
     let won = false;
     for (const shape of PASS_BEAMS) {
-      const found = withinAttempt(budget, BEAM_ATTEMPT_NODES, (attempt) => beamLine(makeState, attempt, k, shape));
+      const found = withinAttempt(budget, BEAM_ATTEMPT_NODES, (attempt) => beamLine(makeState, attempt, k, shape, undefined, states));
       if (found === undefined) return best;
       if (found !== null) {
         keep(found, k);
@@ -267,7 +270,7 @@ function fewerPasses(
     for (const m of head) headState.apply(m);
     const fromHead = (): DoubleState => headState.clone();
     const left = bestTurns - turnOversIn(head);
-    const found = withinAttempt(budget, BEAM_ATTEMPT_NODES, (attempt) => beamLine(fromHead, attempt, left, REBEAM));
+    const found = withinAttempt(budget, BEAM_ATTEMPT_NODES, (attempt) => beamLine(fromHead, attempt, left, REBEAM, undefined, states));
     if (found === undefined) break;
     if (found !== null) keep(head.concat(found), bestTurns);
   }
@@ -386,7 +389,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   const state = makeState();
   const wantsStuckLine = options.stuckLine === true;
   const reach: BeamReach = { foundation: 0, line: [] };
-  const { outcome, maxFoundation, raw } = firstVerdict(makeState, state, budget, reach, wantsStuckLine);
+  const { outcome, maxFoundation, raw } = inPhase('search', () => firstVerdict(makeState, state, budget, reach, wantsStuckLine));
   const result: SolveResult = {
     verdict: outcome === 'win' ? 'winnable' : outcome === 'done' ? 'unwinnable' : 'unknown',
     line: null,
@@ -416,7 +419,9 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
       result.stuckLine = reach.line;
       return;
     }
-    result.stuckLine = shortenLine(makeState, reach.line, undefined, shortenBy(reach.line), Infinity, reach.foundation);
+    result.stuckLine = inPhase('shortening', () =>
+      shortenLine(makeState, reach.line, undefined, shortenBy(reach.line), Infinity, reach.foundation),
+    );
   };
   if (outcome === 'done' && state.vegas) {
     // Proven lost. Branch and bound for the most foundation cards, starting from the best
@@ -428,7 +433,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     again.foundationFloor = maxFoundation;
     if (wantsStuckLine) again.reach = reach;
     const table = takeTable(budget, 1 << 14);
-    const { outcome: outcome2, maxFoundation: most } = again.run(table, true, null);
+    const { outcome: outcome2, maxFoundation: most } = inPhase('search', () => again.run(table, true, null));
     giveBack(table);
     if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
     result.maxFoundation = most;
@@ -443,8 +448,11 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     return result;
   }
   // The search path with its detours cut out (shorten.ts): still a win, never longer.
-  result.line = shortenLine(makeState, raw!, undefined, shortenBy(raw!));
-  if (options.fewerPasses === true && !state.vegas) result.line = fewerPasses(makeState, budget, result.line, shortenBy);
+  result.line = inPhase('shortening', () => shortenLine(makeState, raw!, undefined, shortenBy(raw!)));
+  if (options.fewerPasses === true && !state.vegas) {
+    const line = result.line;
+    result.line = inPhase('fewer passes', () => fewerPasses(makeState, budget, line, shortenBy));
+  }
   result.moves = result.line.length;
   if (!options.optimize || budget.stopped) {
     result.nodes = budget.nodes;
@@ -456,19 +464,22 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   opt.autoplay();
   let best = result.moves;
   const table = takeTable(budget, 1 << 14);
-  const { outcome: outcome2 } = opt.run(table, true, {
-    bound: best,
-    onWin: (moves) => {
-      best = moves;
-      result.line = opt.history();
-      result.moves = moves;
-      return best;
-    },
-  });
+  const { outcome: outcome2 } = inPhase('search', () =>
+    opt.run(table, true, {
+      bound: best,
+      onWin: (moves) => {
+        best = moves;
+        result.line = opt.history();
+        result.moves = moves;
+        return best;
+      },
+    }),
+  );
   giveBack(table);
   result.minMovesProved = outcome2 === 'done';
   if (!result.minMovesProved) {
-    result.line = shortenLine(makeState, result.line!, undefined, shortenBy(result.line!));
+    const line = result.line!;
+    result.line = inPhase('shortening', () => shortenLine(makeState, line, undefined, shortenBy(line)));
     result.moves = result.line.length;
   }
   if (outcome2 === 'stopped') result.hit = budget.hit ?? 'memory';

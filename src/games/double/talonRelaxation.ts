@@ -63,6 +63,8 @@ class TalonRelaxation {
   private playedTop = 0;
   private drawn = 0;
   private readonly key = new Uint32Array(2);
+  /** The waste's cards as bits of their stock indexes, kept as they come and go (the key's base). */
+  private readonly inWaste = new Uint32Array(2);
   private readonly table = new KeyTable(2);
   /** Per remembered position: the fewest detours it was shown to need. */
   private readonly needs = new GrowableInt32Array();
@@ -96,7 +98,17 @@ class TalonRelaxation {
     }
     this.played = new Uint8Array(this.n + cards);
     for (let p = 0; p < s.fnd.length; p++) this.founded[p >> 1] = Math.max(this.founded[p >> 1]!, s.fnd[p]!);
-    for (let i = 0; i < s.waste; i++) this.waste[this.top++] = this.drawn++;
+    for (let i = 0; i < s.waste; i++) this.draw();
+  }
+
+  private draw(): void {
+    flip(this.inWaste, this.drawn);
+    this.waste[this.top++] = this.drawn++;
+  }
+
+  private undraw(): void {
+    this.top--;
+    flip(this.inWaste, --this.drawn);
   }
 
   /**
@@ -138,12 +150,14 @@ class TalonRelaxation {
 
   private takeTop(): number {
     const x = this.waste[--this.top]!;
+    flip(this.inWaste, x);
     this.toHand(this.stock[x]!);
     return x;
   }
 
   private putBack(x: number): void {
     this.fromHand(this.stock[x]!);
+    flip(this.inWaste, x);
     this.waste[this.top++] = x;
   }
 
@@ -214,10 +228,9 @@ class TalonRelaxation {
     if (this.top === 0 && this.drawn === this.n && this.columnCards === 0) ok = true;
     else {
       // The waste's cards as bits of their stock indexes, and one bit for the draws made.
-      this.key[0] = 0;
-      this.key[1] = 0;
-      for (let w = 0; w < this.top; w++) this.setBit(this.waste[w]!);
-      this.setBit(this.drawn);
+      this.key[0] = this.inWaste[0]!;
+      this.key[1] = this.inWaste[1]!;
+      flip(this.key, this.drawn);
       const id = this.table.intern(this.key);
       const needs = this.needs.ensure(id);
       if (this.table.lastWasNew) needs[id] = 0;
@@ -225,10 +238,9 @@ class TalonRelaxation {
       ok = false;
       if (known <= k) {
         if (this.drawn < this.n) {
-          this.waste[this.top++] = this.drawn++;
+          this.draw();
           ok = this.within(k);
-          this.top--;
-          this.drawn--;
+          this.undraw();
         }
         if (!ok && k > 0 && this.top > 0) {
           const x = this.takeTop();
@@ -241,10 +253,11 @@ class TalonRelaxation {
     this.unsettle(played);
     return ok;
   }
+}
 
-  private setBit(i: number): void {
-    this.key[i >>> 5] = (this.key[i >>> 5]! | (1 << (i & 31))) >>> 0;
-  }
+/** Flips bit i of a two-word set (the stock has at most 59 cards, and the draws made at most 59). */
+function flip(bits: Uint32Array, i: number): void {
+  bits[i >>> 5] = (bits[i >>> 5]! ^ (1 << (i & 31))) >>> 0;
 }
 
 const OUT_OF_NODES = Symbol('out of nodes');
