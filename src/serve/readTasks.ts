@@ -3,6 +3,7 @@
  * run on a solver thread so they never hold the server's event loop.
  */
 import type Database from 'better-sqlite3';
+import { allDealers } from '../games/dealers.js';
 import { gameById } from '../games/registry.js';
 import type { RuleFlags, Verdict } from '../games/types.js';
 import { type CurateOrder, type CurateResult, codeRange, curate } from '../lists/curate.js';
@@ -26,6 +27,8 @@ export interface CurateTask {
   count: number;
   order: CurateOrder;
   seed: number;
+  /** An app's codes: the name of one of the server's dealers, its codes in number order. */
+  dealer?: string;
 }
 
 /** This thread's read-only connection, per file. */
@@ -47,11 +50,15 @@ export function stats(task: StatsTask): GroupStats[] {
 /** A curated list from the stored deals only: the server analyses nothing for it. */
 export async function curateList(task: CurateTask): Promise<CurateResult> {
   const game = gameById(task.game);
+  // This thread loaded the server's dealers; the route checked the name.
+  const dealer = task.dealer === undefined ? undefined : allDealers().find((d) => d.name === task.dealer);
   return curate(reader(task.db), {
     filter: { ...task.filter, game: game.id },
     game,
     flags: task.flags,
-    ...codeRange(game, undefined, undefined, typeof task.flags.rules === 'string' ? task.flags.rules.toUpperCase() : undefined),
+    ...(dealer !== undefined
+      ? { family: '', options: '', dealer, first: 0, last: Number.MAX_SAFE_INTEGER }
+      : codeRange(game, undefined, undefined, typeof task.flags.rules === 'string' ? task.flags.rules.toUpperCase() : undefined)),
     count: task.count,
     order: task.order,
     seed: task.seed,

@@ -3,7 +3,7 @@
  * of the same deals given as deal files, and are stored, looked up, curated and listed under
  * the app's codes; a bad dealer or a bad deal is refused naming the code, storing nothing.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,9 +100,8 @@ describe('a dealer', () => {
     expect(curated.status, curated.stderr).toBe(0);
     const lines = curated.stdout.trim().split('\n');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(codes);
-    mkdirSync(join(dir, 'lists'));
-    writeFileSync(join(dir, 'lists', 'pyramide-app-hard.csv'), curated.stdout);
-    const daily = cardsolve(['daily', '--tier', 'hard', '--date', '2026-12-06'], { env: { CARDSOLVE_LISTS: join(dir, 'lists') } });
+    writeFileSync(join(dir, 'acme.csv'), curated.stdout);
+    const daily = cardsolve(['daily', '--list', join(dir, 'acme.csv'), '--tier', 'hard', '--date', '2026-12-06']);
     expect(daily.status, daily.stderr).toBe(0);
     expect(codes).toContain(daily.stdout.trim());
   });

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../../errors/inputError.js';
 import { dailyMonthFrom, type ListEntry, today } from '../../games/daily.js';
+import { allDealers, missingNumbering } from '../../games/dealers.js';
 import { TIERS, type Tier } from '../../games/difficulty.js';
 import { allGames, gameById } from '../../games/registry.js';
 import type { GameId } from '../../games/types.js';
@@ -38,6 +39,19 @@ const GAME = { type: 'string', enum: allGames().map((g) => g.id), default: 'pyra
 const RULES = { type: 'string', maxLength: 64, description: "the rule set (default: the game's first: app, D1N)" };
 const TIER = { type: 'string', enum: [...TIERS], default: 'medium' };
 const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (default: today, UTC)' };
+
+/** Refuses a dealer the server was not given, or one whose codes have no order (no `number(code)`). */
+function servedDealer(name: string): void {
+  const dealer = allDealers().find((d) => d.name === name);
+  if (dealer === undefined) {
+    const names = allDealers().map((d) => d.name);
+    throw new InputError(
+      `dealer "${name}": this server has no such dealer (${names.length ? `its dealers: ${names.join(', ')}` : 'serve was given none: --dealer FILE'})`,
+    );
+  }
+  const missing = missingNumbering(dealer);
+  if (missing !== null) throw new InputError(missing);
+}
 
 export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
   const source = (): ResultsSource => {
@@ -94,6 +108,11 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
             order: { type: 'string', enum: ['difficulty', 'code', 'random'], default: 'code' },
             seed: { type: 'integer', minimum: 0, default: 1 },
             format: { type: 'string', enum: ['json', 'csv', 'codes'], default: 'json' },
+            dealer: {
+              type: 'string',
+              maxLength: 64,
+              description: "an app's codes instead of the built-in ones: the name of one of the dealers serve was given (--dealer)",
+            },
           },
         },
       }),
@@ -106,6 +125,7 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
         order: CurateOrder;
         seed: number;
         format: string;
+        dealer?: string;
       };
       const { game, rules } = gameAndRules(q);
       refuseTierWithoutCuts(gameById(game), rules, q.tier, 'tier');
@@ -120,7 +140,17 @@ export function listRoutes(app: FastifyInstance, ctx: ListRoutesContext): void {
         ...(dollars !== undefined ? { stuck: dollars.stuck } : {}),
         ...(q.crossroads !== undefined ? { crossroads: parseRange(q.crossroads, 'crossroads') } : {}),
       };
-      const task: CurateTask = { db: source().path, game, flags: { rules }, filter, count: q.count, order: q.order, seed: q.seed };
+      if (q.dealer !== undefined) servedDealer(q.dealer);
+      const task: CurateTask = {
+        db: source().path,
+        game,
+        flags: { rules },
+        filter,
+        count: q.count,
+        order: q.order,
+        seed: q.seed,
+        ...(q.dealer !== undefined ? { dealer: q.dealer } : {}),
+      };
       const result = await ctx.pool.read<CurateResult>('curateList', task, Date.now() + ctx.readTimeMs);
       if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(curatedCsv(result.deals));
       if (q.format === 'codes') return reply.type('text/plain; charset=utf-8').send(result.deals.map((d) => `${d.code}\n`).join(''));
