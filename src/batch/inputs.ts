@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { formatDealCode, MAX_DEAL_NUMBER } from '../codes/dealCode.js';
 import { InputError, isInputError } from '../errors/inputError.js';
 import { dealInputFromArg, isCode } from '../files/dealInput.js';
-import { type Dealer, dealerCode, dealerFor, dealerNumber, missingNumbering } from '../games/dealers.js';
+import { type Dealer, dealerCode, dealerFor, dealerNumber, dealtInput, missingNumbering } from '../games/dealers.js';
 import { gameById, gameOf, openDeal, resolveCode } from '../games/registry.js';
 import type { DealInput, GameModule, RuleFlags } from '../games/types.js';
 import { solverVersionOf } from './version.js';
@@ -22,11 +22,12 @@ interface CodeRun {
   last: number;
 }
 
-/** A deal given as a file, already read and fingerprinted. */
+/** A deal given as a file, already read and fingerprinted (or a deal text with its app code, `--deals`). */
 interface DealFile {
   kind: 'file';
   input: DealInput;
-  fingerprint: string;
+  /** The key it is stored under: its app code, else its fingerprint. */
+  key: string;
   game: GameModule;
   rules: string;
 }
@@ -61,6 +62,12 @@ export interface PlannedDeal {
   dealKey: string;
   rules: string;
   solverVersion: string;
+  /**
+   * A dealer's code dealt here, as the text the solver threads open (under the app's code):
+   * the main thread, idle while a thread solves, deals, and the thread only reads the text.
+   * The queue sends the code itself (its workers deal with the same modules).
+   */
+  dealt?: () => DealInput;
 }
 
 export interface InputSpec {
@@ -70,6 +77,8 @@ export interface InputSpec {
   count?: number;
   /** A list file (`-` for standard input). */
   list?: string;
+  /** Deals with their codes as JSON lines (`{"code","deal"}`). */
+  deals?: string;
 }
 
 export const LIST_FORMAT = `A list file (--list FILE, or - for standard input) has one entry per line: a deal code
@@ -212,8 +221,42 @@ export class BatchPlan {
     }
     const deal = openDeal(input, this.flags);
     const game = gameOf(input);
-    this.entries.push({ kind: 'file', input, fingerprint: deal.fingerprint, game, rules: deal.rules });
+    this.entries.push({ kind: 'file', input, key: deal.fingerprint, game, rules: deal.rules });
     this.named += 1;
+  }
+
+  /**
+   * Adds the deals of a JSON-lines file, `{"code": "ACME-1", "deal": "game: pyramide..."}` a
+   * line: an app's deals stored under its codes, each read and checked now.
+   */
+  addDealsFile(path: string): void {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+      throw new InputError(`--deals ${path} cannot be read (${reason}): expected one {"code","deal"} a line`);
+    }
+    const before = this.named;
+    text.split(/\r?\n/).forEach((line, i) => {
+      if (line.trim() === '') return;
+      const where = `--deals ${path} line ${i + 1}`;
+      let entry: unknown;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        throw new InputError(`${where}: not JSON: expected {"code": "...", "deal": "the deal-file text"}`);
+      }
+      const { code, deal } = (typeof entry === 'object' && entry !== null ? entry : {}) as { code?: unknown; deal?: unknown };
+      if (typeof code !== 'string' || code.trim() === '' || typeof deal !== 'string') {
+        throw new InputError(`${where}: expected {"code": "...", "deal": "the deal-file text"}, both strings`);
+      }
+      const input: DealInput = { kind: 'text', text: deal, source: `${code.trim()} (${where})`, code: code.trim() };
+      const opened = openDeal(input, this.flags);
+      this.entries.push({ kind: 'file', input, key: code.trim(), game: gameById(opened.game), rules: opened.rules });
+      this.named += 1;
+    });
+    if (this.named === before) throw new InputError(`--deals ${path} holds no deals: expected one {"code","deal"} a line`);
   }
 
   /** Adds every entry of a list file. */
@@ -254,7 +297,7 @@ export class BatchPlan {
       yield {
         input: entry.input,
         game: entry.game,
-        dealKey: entry.fingerprint,
+        dealKey: entry.key,
         rules: entry.rules,
         solverVersion: solverVersionOf(entry.game),
       };
@@ -264,7 +307,8 @@ export class BatchPlan {
       for (let n = entry.first; n <= entry.last; n++) {
         const code = entry.code ?? entry.dealer.code!(n);
         const { game, rules, solverVersion } = this.dealerGroups[entry.groups[n - entry.first]!]!;
-        yield { input: { kind: 'code', code }, game, dealKey: code, rules, solverVersion };
+        const dealer = entry.dealer;
+        yield { input: { kind: 'code', code }, game, dealKey: code, rules, solverVersion, dealt: () => dealtInput(dealer, code) };
       }
       return;
     }
@@ -333,8 +377,9 @@ export function planBatch(spec: InputSpec, flags: RuleFlags): BatchPlan {
     plan.addCodeOrRange(arg, spec.count);
   }
   if (spec.list !== undefined) plan.addList(spec.list);
+  if (spec.deals !== undefined) plan.addDealsFile(spec.deals);
   if (plan.total === 0) {
-    throw new InputError('no deals given: expected codes, a range FIRST..LAST, a start code with --count N, or --list FILE');
+    throw new InputError('no deals given: expected codes, a range FIRST..LAST, a start code with --count N, --list FILE or --deals FILE');
   }
   return plan;
 }

@@ -100,7 +100,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   const rowTask = (chunk: readonly PlannedDeal[]): RowChunkTask => {
     const groups: RowGroup[] = [];
     const groupOf: number[] = [];
-    const deals = chunk.map((d) => d.input);
+    const deals = chunk.map((d) => d.dealt?.() ?? d.input);
     const dealKeys = chunk.map((d) => d.dealKey);
     let last: PlannedDeal | null = null;
     for (const deal of chunk) {

@@ -126,6 +126,25 @@ describe('a dealer', () => {
     expect(openDeal({ kind: 'code', code: 'ACMED-2' }).rules).toBe('D1N');
   });
 
+  it('takes deals with their app codes as JSON lines (--deals), keyed by the code, and refuses a bad one naming it', () => {
+    const path = join(dir, 'deals.jsonl');
+    writeFileSync(
+      path,
+      `${JSON.stringify({ code: 'APP-1', deal: acme.deal('ACME-1') })}\n\n${JSON.stringify({ code: 'APP-2', deal: acme.deal('ACME-2') })}\n`,
+    );
+    const plan = planBatch({ args: [], deals: path }, {});
+    expect([...plan.deals()].map((d) => [d.dealKey, d.input.kind === 'text' && d.input.code, d.rules])).toEqual([
+      ['APP-1', 'APP-1', 'app'],
+      ['APP-2', 'APP-2', 'app'],
+    ]);
+    writeFileSync(path, `${JSON.stringify({ code: 'APP-3', deal: acme.deal('ACME-3').replace(/^row 2: \S+ /m, 'row 2: ') })}\n`);
+    expect(() => planBatch({ args: [], deals: path }, {})).toThrow(`APP-3 (--deals ${path} line 1), line 3: row 2 has 1 cards, expected 2`);
+    writeFileSync(path, '{"code": "APP-4"}\n');
+    expect(() => planBatch({ args: [], deals: path }, {})).toThrow(
+      `--deals ${path} line 1: expected {"code": "...", "deal": "the deal-file text"}, both strings`,
+    );
+  });
+
   it('refuses ranges and --count without code(n) and number(code), naming what is missing', () => {
     expect(() => planBatch({ args: ['ACMED-1..ACMED-3'] }, {})).toThrow(
       'range "ACMED-1..ACMED-3": dealer acme-double has no code(n) and number(code), which ranges FIRST..LAST and --count need',

@@ -169,7 +169,8 @@ function analysisProblem(deal: QueuedDeal, a: unknown): string | null {
   if (!isObject(a)) return 'no analysis';
   if (a.game !== deal.game) return `game ${String(a.game)}, expected ${deal.game}`;
   if (a.rules !== deal.rules) return `rules ${String(a.rules)}, expected ${deal.rules}`;
-  const key = deal.input.kind === 'code' ? a.code : a.fingerprint;
+  // Stored under the code when it has one (a deal text given with an app's code, `--deals`, too).
+  const key = deal.input.kind === 'code' || deal.input.code !== undefined ? a.code : a.fingerprint;
   if (key !== deal.key) return `an answer for ${String(key)}, expected ${deal.key}`;
   if (typeof a.fingerprint !== 'string') return 'no fingerprint';
   if (a.verdict !== 'winnable' && a.verdict !== 'unwinnable' && a.verdict !== 'unknown') return `verdict ${String(a.verdict)}`;

@@ -26,6 +26,7 @@ import {
 interface BatchOptionValues extends RuleOptionValues, LimitOptionValues {
   count?: string;
   list?: string;
+  deals?: string;
   db: string;
   workers?: string;
   chunkSize?: string;
@@ -93,6 +94,7 @@ export function batchCommand(): Command {
     .argument('[deals...]', 'deal codes, ranges FIRST..LAST (both ends included), or deal files')
     .option('--count <n>', 'with one start code: that many deals from it (the start code included)')
     .option('--list <file>', 'read codes, ranges and deal file paths from a list file (- for standard input)')
+    .option('--deals <file>', 'deals with their codes as JSON lines, one {"code","deal"} a line: an app\'s codes and deal texts, no dealer needed')
     .option('--db <path>', 'the results database (created on first use)', DEFAULT_DB_PATH)
     .option('--workers <n>', `solver threads (default: the number of cores, ${defaultWorkers()} here)`)
     .option('--chunk-size <n>', `deals sent to a thread at a time (default: adapts to the deals' speed, up to ${MAX_CHUNK})`)
@@ -126,6 +128,7 @@ Examples:
   cardsolve batch PY1-N-AAAAAAA..PY1-N-AAAAABA          27 deals
   cardsolve batch PY1-N-AAAAAAA --count 10000 --workers 4
   cardsolve batch --list deals.txt --rules msc --time-limit 2s
+  cardsolve batch --deals acme.jsonl                    an app's deals: {"code":"ACME-1","deal":"game: pyramide\\n..."}
   cardsolve batch PY1-N-AAAAAAA --count 10000 --retry-unknown --time-limit 1m
   cardsolve batch PY1-N-AAAAAAA --count 1000000 --queue redis://10.0.0.5:6379
                   (with cardsolve worker --queue redis://10.0.0.5:6379 on each machine)`,
@@ -157,7 +160,12 @@ Examples:
     try {
       // Inputs are read and checked before the database is touched.
       plan = planBatch(
-        { args, ...(count !== undefined ? { count } : {}), ...(values.list !== undefined ? { list: values.list } : {}) },
+        {
+          args,
+          ...(count !== undefined ? { count } : {}),
+          ...(values.list !== undefined ? { list: values.list } : {}),
+          ...(values.deals !== undefined ? { deals: values.deals } : {}),
+        },
         flags,
       );
       refuseForeignAnalysisOptions(gamesOf(plan), own);

@@ -93,17 +93,20 @@ function readPlainLayout(text: string): PyramideDeal | null {
     const line = at;
     at = end + 1;
     if (lineEnd === line || (lineEnd - line === GAME_LINE.length && text.startsWith(GAME_LINE, line))) continue;
-    const colon = text.indexOf(': ', line);
-    if (colon < 0 || colon >= lineEnd) return null;
-    const label = text.slice(line, colon);
-    const cards = plainCards(text, colon + 2, lineEnd, seen);
-    if (cards === null) return null;
-    if (row < ROWS && label === `row ${row + 1}` && cards.length === row + 1) {
-      pyramid.push(...cards);
+    // The labels compared in place: `row N: `, `waste: `, `stock: `.
+    if (row < ROWS && text.startsWith('row ', line) && text.charCodeAt(line + 4) === 49 + row && text.startsWith(': ', line + 5)) {
+      const cards = plainCards(text, line + 7, lineEnd, seen);
+      if (cards === null || cards.length !== row + 1) return null;
+      for (const card of cards) pyramid.push(card);
       row++;
-    } else if (label === 'waste' && row === ROWS && first === null && cards.length === 1) first = cards[0]!;
-    else if (label === 'stock' && first !== null && stock === null && cards.length === TALON_SIZE - 1) stock = cards;
-    else return null;
+    } else if (row === ROWS && first === null && text.startsWith('waste: ', line)) {
+      const cards = plainCards(text, line + 7, lineEnd, seen);
+      if (cards === null || cards.length !== 1) return null;
+      first = cards[0]!;
+    } else if (first !== null && stock === null && text.startsWith('stock: ', line)) {
+      stock = plainCards(text, line + 7, lineEnd, seen);
+      if (stock === null || stock.length !== TALON_SIZE - 1) return null;
+    } else return null;
   }
   return stock === null ? null : { pyramid, first, stock };
 }

@@ -50,12 +50,16 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
   const { deal, code } = loadDeal(input);
   const rules: PyramideRules = rulesFromFlags(flags);
   const name = rulesName(rules);
-  const print = fingerprint(deal, name);
-  const position = (): PyramideGamePosition => new PyramideGamePosition(deal, rules, code, print, name);
+  // Worked out when asked: a batch opens every dealer's deal once only to check it.
+  let known: string | undefined;
+  const print = (): string => (known ??= fingerprint(deal, name));
+  const position = (): PyramideGamePosition => new PyramideGamePosition(deal, rules, code, print(), name);
   return {
     game: 'pyramide',
     code,
-    fingerprint: print,
+    get fingerprint() {
+      return print();
+    },
     rules: name,
     analyse(limits, options = {}): PyramideAnalysis {
       const s = solvePyramide(deal, rules, limits, options);
@@ -65,7 +69,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       // Key order as documented for --json.
       return {
         code,
-        fingerprint: print,
+        fingerprint: print(),
         game: 'pyramide',
         rules: name,
         verdict: s.verdict,
@@ -94,7 +98,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
     },
     show(style, layout) {
       if (layout) return formatDealText(deal, rules.wasteStartsEmpty, style);
-      const title = `${code ?? `deal ${print}`}  Pyramide, rules ${name}`;
+      const title = `${code ?? `deal ${print()}`}  Pyramide, rules ${name}`;
       return `${title}\n\n${drawPosition(new PyramideGame(deal, rules), style)}`;
     },
     play(movesText, style, view) {
@@ -107,13 +111,13 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
       at.playLine(moves);
       const h = fairHintPyramide(deal, rules, parseMoveList(moves), options);
       const judged = h.moves.map(({ move, ...figures }) => ({ move: moveToJson(move), ...figures }));
-      return fairHintResult({ code, fingerprint: print, game: 'pyramide', rules: name }, at.history(), h, judged);
+      return fairHintResult({ code, fingerprint: print(), game: 'pyramide', rules: name }, at.history(), h, judged);
     },
     fairPlay(options) {
       if (talonOf(deal) === null) throw new InputError('the fair player needs the whole stock order: this deal file gives only part of it');
       const run = fairPlayPyramide(deal, rules, options);
       const played = run.played.map((g) => ({ end: g.end, moves: g.moves.map(moveToJson), blindSteps: g.blindSteps }));
-      return fairPlayResult({ code, fingerprint: print, game: 'pyramide', rules: name }, played, options, run, {
+      return fairPlayResult({ code, fingerprint: print(), game: 'pyramide', rules: name }, played, options, run, {
         samplesPer: 'hint',
         assumption: PYRAMIDE_FAIR_PLAYER,
       });
