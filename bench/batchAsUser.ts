@@ -151,7 +151,10 @@ export function runAsUser(a: AsUserArgs, seed: number): void {
       }
       printSideBySide(`batch as a user runs it, Pyramide, ${mode}, ${count} deals`, ranges, columns);
       printGoal(`${mode}: the same deals through a dealer >= 0.8 x the built-in codes`, ranges, ratios, (v) => v >= 0.8);
-      printGoal(`${mode}: the example dealer's own deals >= 0.8 x the built-in codes`, ranges, exampleRatios, (v) => v >= 0.8);
+      // Not a goal: the example dealer's deals are other deals, easier or harder to solve.
+      console.log(
+        `  the example dealer's own deals / built-in (other deals: not the goal): ${ranges.map((r, i) => `${r.name}: ${exampleRatios[i]!.toFixed(2)}`).join('; ')}`,
+      );
     }
     console.log(
       `  load average after: ${loadavg()

@@ -45,6 +45,8 @@ interface DealerRun {
   first: number;
   last: number;
   groups: Uint16Array;
+  /** How many of its deals, from the first, are dealt and checked. */
+  checked: number;
 }
 
 type Entry = CodeRun | DealFile | DealerRun;
@@ -63,9 +65,8 @@ export interface PlannedDeal {
   rules: string;
   solverVersion: string;
   /**
-   * A dealer's code dealt here, as the text the solver threads open (under the app's code):
-   * the main thread, idle while a thread solves, deals, and the thread only reads the text.
-   * The queue sends the code itself (its workers deal with the same modules).
+   * A dealer's code as the main thread dealt it when checking it (`checkDealt`): the text the
+   * solver thread opens, under the app's code, rather than dealing it again.
    */
   dealt?: () => DealInput;
 }
@@ -111,7 +112,17 @@ export class BatchPlan {
   private readonly dealerGroupIndex = new Map<string, number>();
   private named = 0;
 
-  constructor(readonly flags: RuleFlags) {}
+  /** Dealer runs whose deals are not all checked yet (`checkDealt`). */
+  private readonly unchecked: DealerRun[] = [];
+
+  /**
+   * `deferDealerChecks`: a dealer's codes are dealt and checked by `checkDealt`, a slice at a
+   * time, rather than as they are added (the batch solves the checked ones meanwhile).
+   */
+  constructor(
+    readonly flags: RuleFlags,
+    private readonly options: { deferDealerChecks?: boolean } = {},
+  ) {}
 
   /** How many deals the batch names (a deal named twice counts twice). */
   get total(): number {
@@ -194,22 +205,61 @@ export class BatchPlan {
     this.addDealerRun({ kind: 'dealer', dealer, first, last, groups: new Uint16Array(last - first + 1) });
   }
 
-  /** Deals and opens every code of the run: what is wrong with one stops the batch now, naming its code. */
-  private addDealerRun(run: DealerRun): void {
-    for (let n = run.first; n <= run.last; n++) {
-      const code = run.code ?? dealerCode(run.dealer, n);
-      const deal = openDeal({ kind: 'code', code }, this.flags);
-      const key = `${deal.game} ${deal.rules}`;
-      let index = this.dealerGroupIndex.get(key);
-      if (index === undefined) {
-        const game = gameById(deal.game);
-        index = this.dealerGroups.push({ game, rules: deal.rules, solverVersion: solverVersionOf(game) }) - 1;
-        this.dealerGroupIndex.set(key, index);
-      }
-      run.groups[n - run.first] = index;
-    }
-    this.entries.push(run);
+  /** Deals and opens every code of the run (now, or by `checkDealt`): what is wrong with one stops the batch, naming its code. */
+  private addDealerRun(run: Omit<DealerRun, 'checked'>): void {
+    const entry: DealerRun = { ...run, checked: 0 };
+    this.entries.push(entry);
+    this.unchecked.push(entry);
     this.named += run.last - run.first + 1;
+    if (!this.options.deferDealerChecks) while (this.checkNext() !== null);
+  }
+
+  /** Whether every dealer's deal is checked (always, unless the checks are deferred). */
+  get allChecked(): boolean {
+    return this.unchecked.length === 0;
+  }
+
+  /** Whether the plan is dealers' codes only: then `checkDealt` gives its deals in plan order. */
+  get dealersOnly(): boolean {
+    return this.entries.every((e) => e.kind === 'dealer');
+  }
+
+  /**
+   * Deals and checks up to `max` more of the dealers' codes and returns them as planned
+   * deals carrying their dealt text, in order; none once all are checked. Throws
+   * `InputError` naming the first bad one.
+   */
+  checkDealt(max: number): PlannedDeal[] {
+    const out: PlannedDeal[] = [];
+    while (out.length < max) {
+      const next = this.checkNext();
+      if (next === null) break;
+      const { game, rules, solverVersion } = this.dealerGroups[next.group]!;
+      const input = next.input;
+      out.push({ input: { kind: 'code', code: next.code }, game, dealKey: next.code, rules, solverVersion, dealt: () => input });
+    }
+    return out;
+  }
+
+  /** Deals and opens the next code to check, keeping the game and rules it opened under; null when none is left. */
+  private checkNext(): { code: string; input: DealInput; group: number } | null {
+    const run = this.unchecked[0];
+    if (run === undefined) return null;
+    const n = run.first + run.checked;
+    const code = run.code ?? dealerCode(run.dealer, n);
+    const input = dealtInput(run.dealer, code);
+    const deal = openDeal(input, this.flags);
+    const key = `${deal.game} ${deal.rules}`;
+    let group = this.dealerGroupIndex.get(key);
+    if (group === undefined) {
+      const game = gameById(deal.game);
+      group = this.dealerGroups.push({ game, rules: deal.rules, solverVersion: solverVersionOf(game) }) - 1;
+      this.dealerGroupIndex.set(key, group);
+    }
+    run.groups[n - run.first] = group;
+    run.checked++;
+    if (n === run.last) this.unchecked.shift();
+    return { code, input, group };
   }
 
   /** Adds a deal file (its text is read and checked now). */
@@ -307,8 +357,7 @@ export class BatchPlan {
       for (let n = entry.first; n <= entry.last; n++) {
         const code = entry.code ?? entry.dealer.code!(n);
         const { game, rules, solverVersion } = this.dealerGroups[entry.groups[n - entry.first]!]!;
-        const dealer = entry.dealer;
-        yield { input: { kind: 'code', code }, game, dealKey: code, rules, solverVersion, dealt: () => dealtInput(dealer, code) };
+        yield { input: { kind: 'code', code }, game, dealKey: code, rules, solverVersion };
       }
       return;
     }
@@ -361,8 +410,8 @@ export class BatchPlan {
 }
 
 /** Reads and checks a batch's inputs. Throws `InputError` naming the first bad one. */
-export function planBatch(spec: InputSpec, flags: RuleFlags): BatchPlan {
-  const plan = new BatchPlan(flags);
+export function planBatch(spec: InputSpec, flags: RuleFlags, options: { deferDealerChecks?: boolean } = {}): BatchPlan {
+  const plan = new BatchPlan(flags, options);
   if (spec.count !== undefined) {
     if (spec.args.length !== 1 || RANGE.test(spec.args[0]!) || dealerRange(spec.args[0]!) !== null) {
       throw new InputError('--count N needs exactly one start code, for example: cardsolve batch PY1-N-AAAAAAA --count 1000');

@@ -39,12 +39,49 @@ export interface BatchRunOptions {
   /** Pool to use instead of a new one (the caller closes it). */
   pool?: SolverPool;
   /**
+   * Chunks the pool was given while the plan was being checked (`speculate`), the plan's
+   * first deals in order: their answers are stored as any chunk's, unless a deal of one turns
+   * out stored already (a rerun), when it is sent again without it.
+   */
+  presolved?: readonly Presolved[];
+  /**
    * Whether the solver threads store their own chunks (else the main thread stores them).
    * By default they do when they take every core; with a core to spare, the main thread
    * stores on it while the threads only solve. A database in memory is always stored by
    * the main thread, the one connection that sees it.
    */
   storeOnThreads?: boolean;
+}
+
+/** A chunk of the plan's first deals sent to the pool before the batch (see `BatchRunOptions.presolved`). */
+export interface Presolved {
+  count: number;
+  result: Promise<RowChunkResult>;
+}
+
+/** A chunk as a thread's task: the deals, their keys and groups, and where to store (or not). */
+export function rowTaskOf(
+  chunk: readonly PlannedDeal[],
+  plan: BatchPlan,
+  limits: Limits,
+  analyse: AnalyseOptions,
+  store?: StoreTarget,
+): RowChunkTask {
+  const groups: RowGroup[] = [];
+  const groupOf: number[] = [];
+  const deals = chunk.map((d) => d.dealt?.() ?? d.input);
+  const dealKeys = chunk.map((d) => d.dealKey);
+  let last: PlannedDeal | null = null;
+  for (const deal of chunk) {
+    // Deals of one code range follow each other and share a group.
+    if (last === null || last.game !== deal.game || last.rules !== deal.rules || last.solverVersion !== deal.solverVersion) {
+      groups.push({ game: deal.game.id, rules: deal.rules, solverVersion: deal.solverVersion, stuckFigure: deal.game.stuck.field });
+      last = deal;
+    }
+    groupOf.push(groups.length - 1);
+  }
+  const mode = modeOf(analyse);
+  return { deals, flags: plan.flags, limits, options: analyse, mode, groups, groupOf, dealKeys, ...(store ? { store } : {}) };
 }
 
 /** Aim for chunks of about this much solver time: short enough for progress, long enough to amortise messages. */
@@ -91,32 +128,14 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     options.onProgress?.(tally.progress());
   };
 
-  const mode = modeOf(analyse);
   // Storing takes CPU wherever it runs: on a spare core if there is one, else on the threads.
   const onThreads = (options.storeOnThreads ?? workers >= availableParallelism()) && !options.db.memory;
   const store: StoreTarget | undefined = onThreads
     ? { path: options.db.name, batch: randomUUID(), walPages: BATCH_CHECKPOINT_PAGES }
     : undefined;
-  const rowTask = (chunk: readonly PlannedDeal[]): RowChunkTask => {
-    const groups: RowGroup[] = [];
-    const groupOf: number[] = [];
-    const deals = chunk.map((d) => d.dealt?.() ?? d.input);
-    const dealKeys = chunk.map((d) => d.dealKey);
-    let last: PlannedDeal | null = null;
-    for (const deal of chunk) {
-      // Deals of one code range follow each other and share a group.
-      if (last === null || last.game !== deal.game || last.rules !== deal.rules || last.solverVersion !== deal.solverVersion) {
-        groups.push({ game: deal.game.id, rules: deal.rules, solverVersion: deal.solverVersion, stuckFigure: deal.game.stuck.field });
-        last = deal;
-      }
-      groupOf.push(groups.length - 1);
-    }
-    return { deals, flags: plan.flags, limits, options: analyse, mode, groups, groupOf, dealKeys, ...(store ? { store } : {}) };
-  };
-
-  const send = (chunk: PlannedDeal[]): void => {
+  const send = (chunk: PlannedDeal[], answered?: Promise<RowChunkResult>): void => {
     sent += chunk.length;
-    const p: Promise<void> = runRows(pool, rowTask(chunk))
+    const p: Promise<void> = (answered ?? runRows(pool, rowTaskOf(chunk, plan, limits, analyse, store)))
       .then(
         (result) => finish(chunk, result),
         (error: unknown) => {
@@ -136,9 +155,18 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
     // First pass: how many deals are to be analysed, for the progress total.
     tally.countPlanned(plan);
     options.onStart?.(tally.progress());
+    const deals = plan.deals();
+    for (const pre of options.presolved ?? []) {
+      const chunk: PlannedDeal[] = [];
+      for (let i = 0; i < pre.count; i++) chunk.push(deals.next().value as PlannedDeal);
+      const admitted = chunk.filter((deal) => tally.admit(deal));
+      if (admitted.length === chunk.length) send(chunk, pre.result);
+      else if (admitted.length > 0) send(admitted);
+    }
     let chunk: PlannedDeal[] = [];
     let size = chunkSize();
-    for (const deal of plan.deals()) {
+    for (let next = deals.next(); !next.done; next = deals.next()) {
+      const deal = next.value;
       if (fatal) break;
       if (!tally.admit(deal)) continue;
       chunk.push(deal);

@@ -197,6 +197,15 @@ describe('a dealer', () => {
     writeFileSync(throws, "export default { name: 'acme', pattern: /^ACME-\\d+$/, deal(code) { throw new Error('no ' + code); } };\n");
     const t = cardsolve(['batch', 'ACME-2', 'ACME-1', '--dealer', throws, '--db', db]);
     expect([t.status, t.stderr]).toEqual([2, 'cardsolve: ACME-2: dealer acme failed to deal it: no ACME-2\n']);
+    // A bad deal after the first slices, which the threads solve while the rest is checked: nothing stored either.
+    const late = join(dir, 'late.js');
+    writeFileSync(
+      late,
+      `import acme from ${JSON.stringify(pathToFileURL(ACME).href)};\n` +
+        "export default { ...acme, deal(code) { return code === 'ACME-300' ? acme.deal(code).replace(/^waste: .*$/m, 'waste: 2S 3S') : acme.deal(code); } };\n",
+    );
+    const l = cardsolve(['batch', 'ACME-1..ACME-400', '--dealer', late, '--db', db, '--winnability-only', '--workers', '1']);
+    expect([l.status, l.stderr]).toEqual([2, 'cardsolve: ACME-300 (dealt by acme), line 9: the waste starts with one card, got 2\n']);
     expect(existsSync(db)).toBe(false);
   });
 

@@ -1,12 +1,14 @@
 import { Command } from 'commander';
-import { LIST_FORMAT, planBatch } from '../../batch/inputs.js';
-import { createPool, defaultWorkers } from '../../batch/pool.js';
+import { type BatchPlan, LIST_FORMAT, planBatch } from '../../batch/inputs.js';
+import { createPool, defaultWorkers, runRows, type SolverPool } from '../../batch/pool.js';
 import { formatDuration, progressReporter } from '../../batch/progress.js';
 import { connect, DEFAULT_QUEUE_NAME, queueTarget } from '../../batch/queue/connection.js';
 import type { QueueReport } from '../../batch/queue/coordinator.js';
-import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf, runBatch } from '../../batch/run.js';
+import { type BatchProgress, type BatchSummary, MAX_CHUNK, modeOf, type Presolved, rowTaskOf, runBatch } from '../../batch/run.js';
 import { InputError } from '../../errors/inputError.js';
 import { allDealers } from '../../games/dealers.js';
+import type { AnalyseOptions } from '../../games/types.js';
+import type { Limits } from '../../search/limits.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
 import {
@@ -88,13 +90,48 @@ function summaryText(s: BatchSummary & { queue?: QueueReport }, what: string, ru
   return lines.join('\n') + '\n';
 }
 
+/** Dealers' codes checked a slice at a time; the solver threads take each checked slice meanwhile. */
+const CHECK_SLICE = 256;
+/** At most this many deals solved ahead of the check (their texts wait in memory for a thread). */
+const MAX_AHEAD = 50_000;
+
+/**
+ * Deals and checks the dealers' codes of the plan, as the database must not be opened before
+ * every one is checked. While the main thread checks, the solver threads solve the checked
+ * ones (a plan of dealers' codes only, the first `MAX_AHEAD`): their answers are stored once
+ * the check is through, and dropped with the batch when a code is refused.
+ */
+async function checkWhileSolving(plan: BatchPlan, pool: SolverPool, limits: Limits, analyse: AnalyseOptions): Promise<Presolved[]> {
+  const presolved: Presolved[] = [];
+  let ahead = plan.dealersOnly ? 0 : MAX_AHEAD;
+  while (!plan.allChecked) {
+    const slice = plan.checkDealt(CHECK_SLICE);
+    if (ahead + slice.length <= MAX_AHEAD) {
+      const result = runRows(pool, rowTaskOf(slice, plan, limits, analyse));
+      // A failure is met when the batch takes the answer; a refused plan drops them all.
+      result.catch(() => undefined);
+      presolved.push({ count: slice.length, result });
+      ahead += slice.length;
+    } else {
+      // From here the batch sends the rest: the answers ahead stay the plan's first deals.
+      ahead = MAX_AHEAD + 1;
+    }
+    // The event loop hands the slice to a thread (and starts the threads) before the next check.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return presolved;
+}
+
 export function batchCommand(): Command {
   const cmd = new Command('batch')
     .description('analyse many deals on worker threads and store every result in an SQLite database')
     .argument('[deals...]', 'deal codes, ranges FIRST..LAST (both ends included), or deal files')
     .option('--count <n>', 'with one start code: that many deals from it (the start code included)')
     .option('--list <file>', 'read codes, ranges and deal file paths from a list file (- for standard input)')
-    .option('--deals <file>', 'deals with their codes as JSON lines, one {"code","deal"} a line: an app\'s codes and deal texts, no dealer needed')
+    .option(
+      '--deals <file>',
+      'deals with their codes as JSON lines, one {"code","deal"} a line: an app\'s codes and deal texts, no dealer needed',
+    )
     .option('--db <path>', 'the results database (created on first use)', DEFAULT_DB_PATH)
     .option('--workers <n>', `solver threads (default: the number of cores, ${defaultWorkers()} here)`)
     .option('--chunk-size <n>', `deals sent to a thread at a time (default: adapts to the deals' speed, up to ${MAX_CHUNK})`)
@@ -153,10 +190,12 @@ Examples:
     if (values.winnabilityOnly && ownFlags.length > 0)
       throw new InputError(`--winnability-only and ${ownFlags.join(', ')} do not go together: give one of them`);
     const analyse = { ...(values.winnabilityOnly ? { winnabilityOnly: true } : {}), ...own };
-    // An app's codes are dealt and checked one by one before the batch (about 15 µs a deal, as
-    // long as solving one for winnability): the solver threads start meanwhile.
+    // An app's codes are dealt and checked one by one before the database is opened (about
+    // 15 µs a deal, as long as solving one for winnability): the solver threads start at once
+    // and solve the checked ones meanwhile.
     const early = queue === null && allDealers().length > 0 ? createPool(workers) : undefined;
-    let plan: ReturnType<typeof planBatch>;
+    let plan: BatchPlan;
+    let presolved: Presolved[] = [];
     try {
       // Inputs are read and checked before the database is touched.
       plan = planBatch(
@@ -167,7 +206,9 @@ Examples:
           ...(values.deals !== undefined ? { deals: values.deals } : {}),
         },
         flags,
+        { deferDealerChecks: early !== undefined },
       );
+      if (early !== undefined) presolved = await checkWhileSolving(plan, early, limits, analyse);
       refuseForeignAnalysisOptions(gamesOf(plan), own);
     } catch (error) {
       await early?.destroy();
@@ -209,7 +250,7 @@ Examples:
             queue,
             discardQueued: values.discardQueued === true,
           })
-        : await runBatch({ ...common, workers, ...(early !== undefined ? { pool: early } : {}) });
+        : await runBatch({ ...common, workers, ...(early !== undefined ? { pool: early, presolved } : {}) });
       reporter.stop();
       if (values.json) {
         process.stdout.write(
