@@ -36,6 +36,15 @@ const P_FC = 100;
  */
 const P_TURN_PENALTY = 450;
 
+/** ONTO[t]: the two faces that may go on face `t` in a column (6 bits each), 0 for an Ace. */
+const ONTO = new Uint16Array(52);
+for (let t = 0; t < 52; t++) {
+  const found: number[] = [];
+  for (let c = 0; c < 52; c++) if (FITS[c * 52 + t] === 1) found.push(c);
+  if (found.length === 2) ONTO[t] = found[0]! | (found[1]! << 6);
+  else if (found.length !== 0) throw new Error('internal error: a card takes two faces or none');
+}
+
 /** A pseudo-random number in [0, range) fixed by the move and the seed. */
 function noise(m: number, seed: number, range: number): number {
   let h = Math.imul(m ^ Math.imul(seed, 0x9e3779b9), 0x85ebca6b);
@@ -79,6 +88,8 @@ export class DoubleSearch {
   private readonly applied = new GrowableInt32Array(1024);
   private readonly posStamp = new Int32Array(64);
   private readonly want = new Uint8Array(52);
+  /** Per face, a bit per column whose top card it may go on (see `generate`): what `offer` reads. */
+  private readonly fitsOn = new Uint16Array(52);
   private stamp = 0;
   /** Where `push` writes the next move of the position being generated. */
   private genEnd = 0;
@@ -258,9 +269,10 @@ export class DoubleSearch {
       return;
     }
     const rank = this.want[f] === 1 ? P_USEFUL : P_WC;
-    for (let b = 0; b < COLUMNS; b++) {
-      const lb = s.len[b]!;
-      if (lb > 0 && FITS[f * 52 + s.col[b * COL_CAP + lb - 1]!] === 1) this.push(mv(M_WC, p, b, draws, turns), rank - cost + s.down[b]!);
+    // The columns in increasing order, as a loop over them would meet them.
+    for (let bits = this.fitsOn[f]!; bits !== 0; bits &= bits - 1) {
+      const b = 31 - Math.clz32(bits & -bits);
+      this.push(mv(M_WC, p, b, draws, turns), rank - cost + s.down[b]!);
     }
   }
 
@@ -294,6 +306,18 @@ export class DoubleSearch {
         want[t >> 6] = 1;
       }
     }
+    // Which columns each face may go on, once for the many runs and talon cards offered.
+    const fitsOn = this.fitsOn;
+    fitsOn.fill(0);
+    for (let b = 0; b < COLUMNS; b++) {
+      const lb = s.len[b]!;
+      if (lb === 0) continue;
+      const onto = ONTO[s.col[b * COL_CAP + lb - 1]!]!;
+      if (onto !== 0) {
+        fitsOn[onto & 63]! |= 1 << b;
+        fitsOn[onto >> 6]! |= 1 << b;
+      }
+    }
     // Column tops to the foundations (the safe ones were played already).
     for (let a = 0; a < COLUMNS; a++) {
       const l = s.len[a]!;
@@ -320,10 +344,10 @@ export class DoubleSearch {
           if (firstEmpty >= 0 && !(whole && d === 0)) this.push(mv(M_CC, a, firstEmpty, k), prio);
           continue; // a King never goes on a card
         }
-        for (let b = 0; b < COLUMNS; b++) {
-          const lb = s.len[b]!;
-          if (b === a || lb === 0) continue;
-          if (FITS[base * 52 + s.col[b * COL_CAP + lb - 1]!] === 1) this.push(mv(M_CC, a, b, k), prio + s.down[b]!);
+        // The columns in increasing order, as a loop over them would meet them.
+        for (let bits = fitsOn[base]! & ~(1 << a); bits !== 0; bits &= bits - 1) {
+          const b = 31 - Math.clz32(bits & -bits);
+          this.push(mv(M_CC, a, b, k), prio + s.down[b]!);
         }
       }
     }
@@ -366,9 +390,8 @@ export class DoubleSearch {
         continue;
       }
       if (this.focus && want[f] !== 1) continue;
-      for (let b = 0; b < COLUMNS; b++) {
-        const lb = s.len[b]!;
-        if (lb > 0 && FITS[f * 52 + s.col[b * COL_CAP + lb - 1]!] === 1) this.push(mv(M_FC, p, b), want[f] === 1 ? P_USEFUL - 200 : P_FC);
+      for (let bits = fitsOn[f]!; bits !== 0; bits &= bits - 1) {
+        this.push(mv(M_FC, p, 31 - Math.clz32(bits & -bits)), want[f] === 1 ? P_USEFUL - 200 : P_FC);
       }
     }
     if (mustUse >= 0) this.keepUsing(at, mustUse);
