@@ -64,11 +64,6 @@ export interface PlannedDeal {
   dealKey: string;
   rules: string;
   solverVersion: string;
-  /**
-   * A dealer's code as the main thread dealt it when checking it (`checkDealt`): the text the
-   * solver thread opens, under the app's code, rather than dealing it again.
-   */
-  dealt?: () => DealInput;
 }
 
 export interface InputSpec {
@@ -226,8 +221,8 @@ export class BatchPlan {
 
   /**
    * Deals and checks up to `max` more of the dealers' codes and returns them as planned
-   * deals carrying their dealt text, in order; none once all are checked. Throws
-   * `InputError` naming the first bad one.
+   * deals in order, each with the text as dealt for its input (opened under the app's code,
+   * not dealt again); none once all are checked. Throws `InputError` naming the first bad one.
    */
   checkDealt(max: number): PlannedDeal[] {
     const out: PlannedDeal[] = [];
@@ -235,8 +230,7 @@ export class BatchPlan {
       const next = this.checkNext();
       if (next === null) break;
       const { game, rules, solverVersion } = this.dealerGroups[next.group]!;
-      const input = next.input;
-      out.push({ input: { kind: 'code', code: next.code }, game, dealKey: next.code, rules, solverVersion, dealt: () => input });
+      out.push({ input: next.input, game, dealKey: next.code, rules, solverVersion });
     }
     return out;
   }

@@ -69,7 +69,7 @@ export function rowTaskOf(
 ): RowChunkTask {
   const groups: RowGroup[] = [];
   const groupOf: number[] = [];
-  const deals = chunk.map((d) => d.dealt?.() ?? d.input);
+  const deals = chunk.map((d) => d.input);
   const dealKeys = chunk.map((d) => d.dealKey);
   let last: PlannedDeal | null = null;
   for (const deal of chunk) {

@@ -83,8 +83,7 @@ export function parseDealText(text: string, source: string): PyramideDeal {
 function readPlainLayout(text: string): PyramideDeal | null {
   const seen = new Uint8Array(52);
   const pyramid: Card[] = [];
-  let first: Card | null = null;
-  let stock: Card[] | null = null;
+  const talon: Card[] = [];
   let row = 0;
   for (let at = 0; at < text.length; ) {
     let end = text.indexOf('\n', at);
@@ -95,37 +94,33 @@ function readPlainLayout(text: string): PyramideDeal | null {
     if (lineEnd === line || (lineEnd - line === GAME_LINE.length && text.startsWith(GAME_LINE, line))) continue;
     // The labels compared in place: `row N: `, `waste: `, `stock: `.
     if (row < ROWS && text.startsWith('row ', line) && text.charCodeAt(line + 4) === 49 + row && text.startsWith(': ', line + 5)) {
-      const cards = plainCards(text, line + 7, lineEnd, seen);
-      if (cards === null || cards.length !== row + 1) return null;
-      for (const card of cards) pyramid.push(card);
+      if (plainCards(text, line + 7, lineEnd, seen, pyramid) !== row + 1) return null;
       row++;
-    } else if (row === ROWS && first === null && text.startsWith('waste: ', line)) {
-      const cards = plainCards(text, line + 7, lineEnd, seen);
-      if (cards === null || cards.length !== 1) return null;
-      first = cards[0]!;
-    } else if (first !== null && stock === null && text.startsWith('stock: ', line)) {
-      stock = plainCards(text, line + 7, lineEnd, seen);
-      if (stock === null || stock.length !== TALON_SIZE - 1) return null;
+    } else if (row === ROWS && talon.length === 0 && text.startsWith('waste: ', line)) {
+      if (plainCards(text, line + 7, lineEnd, seen, talon) !== 1) return null;
+    } else if (talon.length === 1 && text.startsWith('stock: ', line)) {
+      if (plainCards(text, line + 7, lineEnd, seen, talon) !== TALON_SIZE - 1) return null;
     } else return null;
   }
-  return stock === null ? null : { pyramid, first, stock };
+  return talon.length === TALON_SIZE ? { pyramid, first: talon[0]!, stock: talon.slice(1) } : null;
 }
 
 const GAME_LINE = 'game: pyramide';
 
-/** The cards of `text` from `from` to `to`, separated by single spaces, each new to `seen`; null at anything else. */
-function plainCards(text: string, from: number, to: number, seen: Uint8Array): Card[] | null {
-  const cards: Card[] = [];
+/** Appends the cards of `text` from `from` to `to`, separated by single spaces, each new to `seen`, to `out`: how many, or -1 at anything else. */
+function plainCards(text: string, from: number, to: number, seen: Uint8Array, out: Card[]): number {
+  let count = 0;
   for (let start = from; start < to; ) {
     let end = text.indexOf(' ', start);
     if (end < 0 || end > to) end = to;
     const card = plainCard(text, start, end);
-    if (card < 0 || seen[card] === 1) return null;
+    if (card < 0 || seen[card] === 1) return -1;
     seen[card] = 1;
-    cards.push(card);
+    out.push(card);
+    count++;
     start = end + 1;
   }
-  return cards;
+  return count;
 }
 
 /** A card written `10♣`, `TC`, `qd`, `R♦` between `start` and `end`, or -1. */

@@ -46,10 +46,24 @@ function loadDeal(input: DealInput): { deal: PyramideDeal; code: string | null }
   return { deal, code: input.code ?? null };
 }
 
+/** Rules by the flags that make them: a batch opens every deal under the same ones. */
+const rulesByFlags = new Map<string, { rules: PyramideRules; name: string }>();
+
+function rulesOf(flags: RuleFlags): { rules: PyramideRules; name: string } {
+  const key = `${flags.rules}|${flags.passes}|${flags.strictWin}|${flags.pairBeneath}|${flags.pairCovering}`;
+  let known = rulesByFlags.get(key);
+  if (known === undefined) {
+    const rules = rulesFromFlags(flags);
+    known = { rules, name: rulesName(rules) };
+    // Only well-formed flags reach here (rulesFromFlags throws otherwise): a handful of keys.
+    if (rulesByFlags.size < 64) rulesByFlags.set(key, known);
+  }
+  return known;
+}
+
 function open(input: DealInput, flags: RuleFlags): OpenedDeal {
   const { deal, code } = loadDeal(input);
-  const rules: PyramideRules = rulesFromFlags(flags);
-  const name = rulesName(rules);
+  const { rules, name } = rulesOf(flags);
   // Worked out when asked: a batch opens every dealer's deal once only to check it.
   let known: string | undefined;
   const print = (): string => (known ??= fingerprint(deal, name));
