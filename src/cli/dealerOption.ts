@@ -10,8 +10,7 @@ export function addDealerOption(cmd: Command): Command {
   return cmd.option(
     '--dealer <file>',
     `an app's dealer: an ES module whose default export deals its codes (docs/dealers.md); repeatable, beside those in ${DEALERS_VARIABLE}`,
-    (file: string, files: string[]) => [...files, file],
-    [] as string[],
+    (file: string, files: string[] | undefined) => [...(files ?? []), file],
   );
 }
 

@@ -200,12 +200,10 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       const { code } = request.query as { code: string };
       const dealer = dealerFor(code);
       if (dealer === undefined) {
-        return reply
-          .code(404)
-          .send({
-            statusCode: 404,
-            error: `no dealer of this server deals ${code.trim()} (dealers are given to serve with --dealer FILE)`,
-          });
+        return reply.code(404).send({
+          statusCode: 404,
+          error: `no dealer of this server deals ${code.trim()} (dealers are given to serve with --dealer FILE)`,
+        });
       }
       const input = dealtInput(dealer, code);
       // Opened to check it: a malformed deal is the 400 with the game's message, naming the code.
