@@ -145,7 +145,7 @@ export function versionMismatch(job: ChunkJob): string | null {
     return `the batch runs cardsolve ${job.cardsolve}, this worker is cardsolve ${CARDSOLVE_VERSION}`;
   const dealers = dealersSignature();
   if ((job.dealers ?? '') !== dealers) {
-    return `the batch deals with dealers ${job.dealers || '(none)'}, this worker has ${dealers || '(none)'} (--dealer, CARDSOLVE_DEALERS: the same modules on both)`;
+    return `the batch deals with dealers ${job.dealers || '(none)'}, this worker has ${dealers || '(none)'} (--dealer or CARDSOLVE_DEALERS)`;
   }
   for (const deal of job.deals) {
     let mine: string;

@@ -63,7 +63,10 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Run
     if (mismatch !== null) {
       // Back to the queue for a worker of the right versions; this one stops.
       await job.moveToWait(token);
-      stats.refused ??= `refused a chunk: ${mismatch}; upgrade this worker or the coordinator so that both run the same versions`;
+      const fix = mismatch.includes('dealers')
+        ? 'give this worker the dealer modules the coordinator has'
+        : 'upgrade this worker or the coordinator so that both run the same versions';
+      stats.refused ??= `refused a chunk: ${mismatch}; ${fix}`;
       refuse?.();
       throw new WaitingError();
     }
