@@ -17,7 +17,7 @@
 import { GrowableInt32Array } from '../../search/growable.js';
 import type { Budget } from '../../search/limits.js';
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
-import { FITS, KING, RANK } from './faceTables.js';
+import { KING, ONTO, RANK } from './faceTables.js';
 import { M_CC, M_CF, M_TURN, M_WC, M_WF, mKind, mv } from './move.js';
 import { MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 import { giveBack, takeTable } from './tables.js';
@@ -214,8 +214,22 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
   const talon = s.talonMove();
   if (talon >= 0 && (mKind(talon) !== M_TURN || s.turnOvers < maxTurnOvers)) data[n++] = talon;
   const col = s.col;
-  // Each column's top card, -1 when empty: what `takes` reads, read once.
-  for (let b = 0; b < COLUMNS; b++) tops[b] = s.len[b]! > 0 ? col[b * COL_CAP + s.len[b]! - 1]! : -1;
+  // Per face, a bit per column it may go on (Kings: the empty ones), worked out once.
+  fitsOn.fill(0);
+  let empty = 0;
+  for (let b = 0; b < COLUMNS; b++) {
+    const lb = s.len[b]!;
+    if (lb === 0) {
+      empty |= 1 << b;
+      continue;
+    }
+    const onto = ONTO[col[b * COL_CAP + lb - 1]!]!;
+    if (onto !== 0) {
+      fitsOn[onto & 63]! |= 1 << b;
+      fitsOn[onto >> 6]! |= 1 << b;
+    }
+  }
+  for (const king of KINGS) fitsOn[king] = empty;
   for (let a = 0; a < COLUMNS; a++) {
     const l = s.len[a]!;
     if (l === 0) continue;
@@ -227,28 +241,22 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
       // it leaves on top can go up.
       const worth = k === l - d ? d > 0 || RANK[col[at + d]!] !== KING : s.pileFor(col[at + l - k - 1]!) >= 0;
       if (!worth) continue;
-      const base = col[at + l - k]!;
-      for (let b = 0; b < COLUMNS; b++) {
-        if (b !== a && takes(tops[b]!, base)) data[n++] = mv(M_CC, a, b, k);
+      // The columns in increasing order, as a loop over them would meet them.
+      for (let bits = fitsOn[col[at + l - k]!]! & ~(1 << a); bits !== 0; bits &= bits - 1) {
+        data[n++] = mv(M_CC, a, 31 - Math.clz32(bits & -bits), k);
       }
     }
   }
   const w = s.wasteTop();
   if (w >= 0) {
     if (s.pileFor(w) >= 0) data[n++] = mv(M_WF);
-    for (let b = 0; b < COLUMNS; b++) {
-      if (takes(tops[b]!, w)) data[n++] = mv(M_WC, 0, b);
-    }
+    for (let bits = fitsOn[w]!; bits !== 0; bits &= bits - 1) data[n++] = mv(M_WC, 0, 31 - Math.clz32(bits & -bits));
   }
   return n;
 }
 
-const tops = new Int32Array(COLUMNS);
-
-/** The engine's `takes` on a column whose top card is `top` (-1: empty). */
-function takes(top: number, card: number): boolean {
-  return top < 0 ? RANK[card] === KING : FITS[card * 52 + top] === 1;
-}
+const fitsOn = new Uint16Array(52);
+const KINGS = [12, 25, 38, 51];
 
 /** Progress as a player sees it, never negative (see `BeamShape`). */
 function score(s: DoubleState, w: BeamShape): number {

@@ -13,7 +13,7 @@ import type { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
 import type { BeamReach } from './beam.js';
 import { COL_CAP, COLUMNS, type DoubleState, PILES } from './engine.js';
-import { FITS, KING, RANK, TARGETS } from './faceTables.js';
+import { KING, ONTO, RANK, TARGETS } from './faceTables.js';
 import { M_CC, M_CF, M_FC, M_JUMP, M_WC, M_WF, mA, mB, mN, mT, mv, sourceColumn, targetColumn } from './move.js';
 import { MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 import { isSafe } from './safeMoves.js';
@@ -35,15 +35,6 @@ const P_FC = 100;
  * repeated on every pass).
  */
 const P_TURN_PENALTY = 450;
-
-/** ONTO[t]: the two faces that may go on face `t` in a column (6 bits each), 0 for an Ace. */
-const ONTO = new Uint16Array(52);
-for (let t = 0; t < 52; t++) {
-  const found: number[] = [];
-  for (let c = 0; c < 52; c++) if (FITS[c * 52 + t] === 1) found.push(c);
-  if (found.length === 2) ONTO[t] = found[0]! | (found[1]! << 6);
-  else if (found.length !== 0) throw new Error('internal error: a card takes two faces or none');
-}
 
 /** A pseudo-random number in [0, range) fixed by the move and the seed. */
 function noise(m: number, seed: number, range: number): number {
