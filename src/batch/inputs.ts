@@ -9,7 +9,7 @@ import { formatDealCode, MAX_DEAL_NUMBER } from '../codes/dealCode.js';
 import { InputError, isInputError } from '../errors/inputError.js';
 import { dealInputFromArg, isCode } from '../files/dealInput.js';
 import { type Dealer, dealerCode, dealerFor, dealerNumber, dealtInput, missingNumbering } from '../games/dealers.js';
-import { gameById, gameOf, openDeal, resolveCode } from '../games/registry.js';
+import { checkDeal, gameById, gameOf, openDeal, resolveCode } from '../games/registry.js';
 import type { DealInput, GameModule, RuleFlags } from '../games/types.js';
 import { solverVersionOf } from './version.js';
 
@@ -242,12 +242,11 @@ export class BatchPlan {
     const n = run.first + run.checked;
     const code = run.code ?? dealerCode(run.dealer, n);
     const input = dealtInput(run.dealer, code);
-    const deal = openDeal(input, this.flags);
-    const key = `${deal.game} ${deal.rules}`;
+    const { game, rules } = checkDeal(input, this.flags);
+    const key = `${game.id} ${rules}`;
     let group = this.dealerGroupIndex.get(key);
     if (group === undefined) {
-      const game = gameById(deal.game);
-      group = this.dealerGroups.push({ game, rules: deal.rules, solverVersion: solverVersionOf(game) }) - 1;
+      group = this.dealerGroups.push({ game, rules, solverVersion: solverVersionOf(game) }) - 1;
       this.dealerGroupIndex.set(key, group);
     }
     run.groups[n - run.first] = group;

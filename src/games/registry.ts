@@ -128,6 +128,17 @@ export function openDeal(input: DealInput, flags: RuleFlags = {}): OpenedDeal {
 }
 
 /**
+ * A deal read and checked as `openDeal` reads it, without opening it: its game and rule set's
+ * name (a batch checks every deal of an app's dealer so before solving any).
+ */
+export function checkDeal(input: DealInput, flags: RuleFlags = {}): { game: GameModule; rules: string } {
+  const dealt = dealtByDealer(input);
+  const game = gameOfDealt(dealt);
+  refuseForeignOptions(game, flags);
+  return { game, rules: game.check ? game.check(dealt, flags) : game.open(dealt, flags).rules };
+}
+
+/**
  * A deal an app's dealer dealt answers under the app's code. A game that reads the code from
  * the input (Pyramide) does so already; for one that keeps its code as a field, a proxy gives
  * the code to its methods too (they read `this.code`).

@@ -171,6 +171,12 @@ export interface GameModule {
    * deal file of it; throws `InputError` with the reason.
    */
   open(input: DealInput, flags: RuleFlags): OpenedDeal;
+  /**
+   * Optional: reads a deal as `open` does, throwing as it does, and returns only its rule
+   * set's name: a batch checks every deal an app's dealer deals this way before solving any.
+   * Without it the registry opens the deal.
+   */
+  check?(input: DealInput, flags: RuleFlags): string;
   /** Whether a deal text is of this game (its `game:` line, or its shape). */
   recognises(text: string): boolean;
   /** A move in the JSON form of this game's solutions, in the notation `play --moves` takes. */

@@ -239,6 +239,10 @@ export const pyramideGame: GameModule = {
   difficulty: PYRAMIDE_SCALE,
   solverVersion: '3',
   open,
+  check: (input, flags) => {
+    loadDeal(input);
+    return rulesOf(flags).name;
+  },
   recognises: recognisesPyramideText,
   describe,
 };
