@@ -58,7 +58,7 @@ describe('a dealer', () => {
     const given = join(dir, 'given.sqlite');
     const a = cardsolve(['batch', 'ACME-4..ACME-5', 'ACME-8', '--dealer', ACME, '--db', dealt, '--workers', '1']);
     expect(a.status, a.stderr).toBe(0);
-    expect(a.stdout).toContain('batch(2 inputs): 3 deals, pyramide rules app');
+    expect(a.stdout).toContain('batch (2 inputs): 3 deals, pyramide rules app');
     const b = cardsolve(['batch', ...files, '--db', given, '--workers', '1']);
     expect(b.status, b.stderr).toBe(0);
     const byFingerprint = (rows: Array<Record<string, unknown>>) =>
@@ -80,6 +80,15 @@ describe('a dealer', () => {
     const look = cardsolve(['lookup', 'ACME-8', '--db', dealt], { env: { CARDSOLVE_DEALERS: ACME } });
     expect(look.status, look.stderr).toBe(0);
     expect(look.stdout).toMatch(/^ACME-8 {2}app {2}winnable, in 57 moves/);
+    // Without its dealer the code is found as stored; a code stored nowhere is still refused.
+    const bare = cardsolve(['lookup', 'ACME-8', '--db', dealt]);
+    expect(bare.status, bare.stderr).toBe(0);
+    expect(bare.stdout).toBe(look.stdout);
+    const unknown = cardsolve(['lookup', 'ACME-99', '--db', dealt]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /"ACME-99" is neither a deal code .* nor a code stored in .*dealt\.sqlite \(an app's code is read with its --dealer FILE\)/,
+    );
     const curated = cardsolve([
       'curate',
       '--db',

@@ -64,7 +64,7 @@ function summaryText(s: BatchSummary & { queue?: QueueReport }, what: string, ru
     ? `through the queue ${s.queue.name}: ${`${s.queue.workerProcesses} worker process${s.queue.workerProcesses === 1 ? '' : 'es'}`}, ${plural(s.queue.threads, 'thread')}`
     : plural(s.workers, 'worker');
   const lines = [
-    `batch${what.startsWith('(') ? '' : ' '}${what}: ${s.deals} deal${s.deals === 1 ? '' : 's'}, ${rules.join('; ')}`,
+    `batch ${what}: ${s.deals} deal${s.deals === 1 ? '' : 's'}, ${rules.join('; ')}`,
     `  analysed ${s.analysed} in ${formatDuration(s.elapsedMs / 1000)} (${s.dealsPerSecond.toFixed(1)} deals/s, ${where}), ` +
       `${s.skipped} already stored, ${s.failed} failed`,
     `  this run: ${s.thisRun.winnable} winnable, ${s.thisRun.unwinnable} unwinnable, ${s.thisRun.unknown} unknown`,

@@ -1,11 +1,12 @@
 import { Command } from 'commander';
 import { type CardStyle, jsonInStyle } from '../../cards/notation.js';
 import { formatDealCode, looksLikeCode } from '../../codes/dealCode.js';
+import { InputError, isInputError } from '../../errors/inputError.js';
 import { dealInputFromArg } from '../../files/dealInput.js';
 import { dealerFor } from '../../games/dealers.js';
 import { gameById, openDeal, resolveCode } from '../../games/registry.js';
 import { hasRuleFlags } from '../../games/ruleSets.js';
-import type { GameId, RuleFlags } from '../../games/types.js';
+import type { DealInput, GameId, RuleFlags } from '../../games/types.js';
 import { DEFAULT_DB_PATH, openDatabase } from '../../store/database.js';
 import { exportRecord } from '../../store/exportFormat.js';
 import { type ResultFilter, ResultStore, type StoredResult, toAnalysis } from '../../store/results.js';
@@ -19,8 +20,12 @@ interface LookupOptionValues extends RuleOptionValues {
   all?: boolean;
 }
 
-/** The rows of a deal argument: a code (looked up by code) or a deal file (by its fingerprint). */
-function dealFilter(arg: string, flags: RuleFlags): { shown: string; filter: ResultFilter } {
+/**
+ * The rows of a deal argument: a code (looked up by code) or a deal file (by its fingerprint).
+ * `unread`: the argument was neither, and is looked up as a code stored as given (an app's code
+ * stored by a dealer or `batch --deals`); with no row, the reason it could not be read.
+ */
+function dealFilter(arg: string, flags: RuleFlags): { shown: string; filter: ResultFilter; unread?: InputError } {
   // A code an app's dealer deals is opened (dealt) below and looked up under the app's code.
   if (looksLikeCode(arg) && dealerFor(arg) === undefined) {
     const code = formatDealCode(resolveCode(arg).code);
@@ -28,7 +33,14 @@ function dealFilter(arg: string, flags: RuleFlags): { shown: string; filter: Res
     if (hasRuleFlags(flags)) filter.rules = [openDeal({ kind: 'code', code }, flags).rules];
     return { shown: code, filter };
   }
-  const input = dealInputFromArg(arg);
+  let input: DealInput;
+  try {
+    input = dealInputFromArg(arg);
+  } catch (error) {
+    // Not a file either: a code an app stored under its own name, read without its dealer.
+    if (!isInputError(error) || hasRuleFlags(flags) || !/^[^\s/\\]{1,200}$/.test(arg)) throw error;
+    return { shown: arg, filter: { code: arg }, unread: error };
+  }
   const deal = openDeal(input, flags);
   if (input.kind === 'code') {
     const filter: ResultFilter = { code: deal.code ?? input.code };
@@ -72,7 +84,7 @@ Without rule options every rule set stored for the deal is shown. A deal that is
 a normal answer (exit 0); a malformed code or a path that is not a cardsolve database is exit 2.`,
   );
   return cmd.action((arg: string, values: LookupOptionValues) => {
-    const { shown, filter } = dealFilter(arg, ruleFlags(values));
+    const { shown, filter, unread } = dealFilter(arg, ruleFlags(values));
     const style = cardStyleFrom(values);
     const db = openDatabase(values.db, { readonly: true });
     let rows: StoredResult[];
@@ -80,6 +92,9 @@ a normal answer (exit 0); a malformed code or a path that is not a cardsolve dat
       rows = new ResultStore(db).find(filter);
     } finally {
       db.close();
+    }
+    if (rows.length === 0 && unread !== undefined) {
+      throw new InputError(`${unread.message}, nor a code stored in ${values.db} (an app's code is read with its --dealer FILE)`);
     }
     if (!values.all) {
       // Newest first: keep the first row of each rule set and analysis.
