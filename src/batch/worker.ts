@@ -6,18 +6,14 @@
 import '../plugins/nodeHash.js';
 import { openDeal } from '../games/registry.js';
 import type { DealInput, Verdict } from '../games/types.js';
-import { loadDealers } from '../plugins/dealerModules.js';
-import { loadGameModules } from '../plugins/gameModules.js';
+import { threadModulesLoaded } from '../plugins/threadModules.js';
 import { openBatchWriter } from '../store/database.js';
 import { LIMIT_AT, ResultStore, type RowValues, rowValues, VERDICT_AT } from '../store/results.js';
 import type { ChunkResult, ChunkTask, DealOutcome, RowChunkResult, RowChunkTask, StoreTarget } from './messages.js';
 import { type VerdictCounts, zeroCounts } from './report.js';
 
-// A worker thread starts with the built-in games; add those the environment names, as the
-// command line did.
-await loadGameModules();
-// And the dealers the command line named (it wrote them into the environment).
-await loadDealers();
+// A worker thread starts with the built-in games: each task first adds the game modules and
+// dealers the environment names, as the command line did (loaded once, see threadModules.ts).
 
 function analyseOne(input: DealInput, task: ChunkTask): DealOutcome {
   try {
@@ -28,7 +24,8 @@ function analyseOne(input: DealInput, task: ChunkTask): DealOutcome {
 }
 
 /** Analyses a chunk; one deal failing does not lose the others. */
-function analyseChunk(task: ChunkTask): ChunkResult {
+async function analyseChunk(task: ChunkTask): Promise<ChunkResult> {
+  await threadModulesLoaded();
   const started = performance.now();
   const outcomes = task.deals.map((input) => analyseOne(input, task));
   return { outcomes, ms: performance.now() - started };
@@ -65,7 +62,8 @@ function storeHere(rows: readonly RowValues[], target: StoreTarget): void {
  * solver; stores them too when given the database. Storing on the solver threads keeps the
  * main thread nearly idle, so every core solves.
  */
-export function analyseRows(task: RowChunkTask): RowChunkResult {
+export async function analyseRows(task: RowChunkTask): Promise<RowChunkResult> {
+  await threadModulesLoaded();
   const started = performance.now();
   const outcomes = task.deals.map((input) => analyseOne(input, task));
   const ms = performance.now() - started;

@@ -6,19 +6,18 @@
 import '../plugins/nodeHash.js';
 import { openDeal } from '../core.js';
 import type { HintedDeal } from '../games/hint.js';
-import { loadDealers } from '../plugins/dealerModules.js';
-import { loadGameModules } from '../plugins/gameModules.js';
+import { threadModulesLoaded } from '../plugins/threadModules.js';
 import type { Limits } from '../search/limits.js';
+import type { GroupStats } from '../store/stats.js';
+import { type CurateTask, curateList as curate, type StatsTask, stats as statsOf } from './readTasks.js';
 import type { SolveAnswer, SolveTask } from './solveTask.js';
-
-await loadGameModules();
-// And the dealers the command line named (it wrote them into the environment).
-await loadDealers();
 
 /** The smallest time left worth searching: a task that waited past its deadline still answers, as `unknown`. */
 const MIN_TIME_MS = 1;
 
-export default function solve(task: SolveTask): SolveAnswer {
+// Each task first loads the game modules and dealers the environment names (once: threadModules.ts).
+export default async function solve(task: SolveTask): Promise<SolveAnswer> {
+  await threadModulesLoaded();
   const started = performance.now();
   const limits = { ...task.limits, timeMs: Math.max(MIN_TIME_MS, Math.min(task.limits.timeMs, task.deadline - Date.now())) };
   const result = answer(openDeal(task.deal, task.flags), task, limits);
@@ -39,4 +38,12 @@ function answer(deal: HintedDeal, task: SolveTask, limits: Limits): object {
   }
 }
 
-export { curateList, stats } from './readTasks.js';
+export async function stats(task: StatsTask): Promise<GroupStats[]> {
+  await threadModulesLoaded();
+  return statsOf(task);
+}
+
+export async function curateList(task: CurateTask): ReturnType<typeof curate> {
+  await threadModulesLoaded();
+  return curate(task);
+}
