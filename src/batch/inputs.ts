@@ -3,13 +3,13 @@
  * Everything is read and checked before the batch starts, so bad input stops it before
  * anything is written.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { formatDealCode, MAX_DEAL_NUMBER } from '../codes/dealCode.js';
 import { InputError, isInputError } from '../errors/inputError.js';
 import { dealInputFromArg, isCode } from '../files/dealInput.js';
+import { readTextFile } from '../files/readText.js';
 import { type Dealer, dealerCode, dealerFor, dealerNumber, dealtInput, missingNumbering } from '../games/dealers.js';
-import { checkDeal, gameById, gameOf, openDeal, resolveCode } from '../games/registry.js';
+import { checkDeal, gameOf, openDeal, resolveCode } from '../games/registry.js';
 import type { DealInput, GameModule, RuleFlags } from '../games/types.js';
 import { solverVersionOf } from './version.js';
 
@@ -175,13 +175,12 @@ export class BatchPlan {
 
   /** A dealer's code, or `count` codes from it (`code(n)`), each dealt and checked now. */
   private addDealerCodes(dealer: Dealer, text: string, count: number | undefined): void {
-    if (count === undefined && missingNumbering(dealer) !== null) {
-      const code = text.trim();
-      this.addDealerRun({ kind: 'dealer', dealer, code, first: 0, last: 0, groups: new Uint16Array(1) });
+    const missing = missingNumbering(dealer);
+    if (missing !== null) {
+      if (count !== undefined) throw new InputError(`--count ${count} from ${text.trim()}: ${missing}`);
+      this.addDealerRun({ kind: 'dealer', dealer, code: text.trim(), first: 0, last: 0, groups: new Uint16Array(1) });
       return;
     }
-    if (count !== undefined && missingNumbering(dealer) !== null)
-      throw new InputError(`--count ${count} from ${text.trim()}: ${missingNumbering(dealer)}`);
     const first = dealerNumber(dealer, text);
     this.addDealerRun({ kind: 'dealer', dealer, first, last: first + (count ?? 1) - 1, groups: new Uint16Array(count ?? 1) });
   }
@@ -273,13 +272,7 @@ export class BatchPlan {
    * line: an app's deals stored under its codes, each read and checked now.
    */
   addDealsFile(path: string): void {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-      throw new InputError(`--deals ${path} cannot be read (${reason}): expected one {"code","deal"} a line`);
-    }
+    const text = readTextFile(path, (reason) => `--deals ${path} cannot be read (${reason}): expected one {"code","deal"} a line`);
     const before = this.named;
     text.split(/\r?\n/).forEach((line, i) => {
       if (line.trim() === '') return;
@@ -295,8 +288,9 @@ export class BatchPlan {
         throw new InputError(`${where}: expected {"code": "...", "deal": "the deal-file text"}, both strings`);
       }
       const input: DealInput = { kind: 'text', text: deal, source: `${code.trim()} (${where})`, code: code.trim() };
-      const opened = openDeal(input, this.flags);
-      this.entries.push({ kind: 'file', input, key: code.trim(), game: gameById(opened.game), rules: opened.rules });
+      // Stored under its code, not its fingerprint: checked as a dealer's deal is, not opened.
+      const { game, rules } = checkDeal(input, this.flags);
+      this.entries.push({ kind: 'file', input, key: code.trim(), game, rules });
       this.named += 1;
     });
     if (this.named === before) throw new InputError(`--deals ${path} holds no deals: expected one {"code","deal"} a line`);
@@ -304,13 +298,10 @@ export class BatchPlan {
 
   /** Adds every entry of a list file. */
   addList(path: string): void {
-    let text: string;
-    try {
-      text = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-      throw new InputError(`--list ${path} cannot be read (${reason}): expected a file with one code, range or deal file path per line`);
-    }
+    const text = readTextFile(
+      path === '-' ? 0 : path,
+      (reason) => `--list ${path} cannot be read (${reason}): expected a file with one code, range or deal file path per line`,
+    );
     const base = path === '-' ? process.cwd() : dirname(resolve(path));
     const lines = text.split(/\r?\n/);
     const shown = path === '-' ? 'standard input' : path;

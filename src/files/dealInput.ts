@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { looksLikeCode } from '../codes/dealCode.js';
-import { InputError } from '../errors/inputError.js';
 import { dealerFor } from '../games/dealers.js';
 import type { DealInput } from '../games/types.js';
+import { readTextFile } from './readText.js';
 
 let stdinText: string | null = null;
 
@@ -24,15 +24,10 @@ export function isCode(text: string): boolean {
 export function dealInputFromArg(arg: string): DealInput {
   if (arg === '-') return textOrCode(readStdin(), 'standard input');
   if (isCode(arg)) return { kind: 'code', code: arg };
-  let text: string;
-  try {
-    text = readFileSync(arg, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new InputError(
-      `"${arg}" is neither a deal code (for example PY1-N-AAAAAAS or DS1-D1N-AAAAAAB) nor a readable deal file (${reason})`,
-    );
-  }
+  const text = readTextFile(
+    arg,
+    (reason) => `"${arg}" is neither a deal code (for example PY1-N-AAAAAAS or DS1-D1N-AAAAAAB) nor a readable deal file (${reason})`,
+  );
   return textOrCode(text, arg);
 }
 

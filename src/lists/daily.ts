@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/inputError.js';
+import { readTextFile } from '../files/readText.js';
 import {
   type DailyDeal,
   dailyDealFrom,
@@ -58,13 +59,10 @@ export function dailyPool(game: string, rules: string, tier: Tier): ListEntry[] 
  */
 export function dailyDealFromFile(path: string, game: string, rules: string, tier: Tier, date: string): DailyDeal {
   dayNumber(date);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new InputError(`--list ${path} cannot be read (${reason}): expected a list as curate writes it (one code a line, or its CSV)`);
-  }
+  const text = readTextFile(
+    path,
+    (reason) => `--list ${path} cannot be read (${reason}): expected a list as curate writes it (one code a line, or its CSV)`,
+  );
   const list = parseList(text);
   if (list.entries.length === 0) throw new InputError(`--list ${path} has no deals: a daily pool needs at least one`);
   return dailyDealFrom(list.entries, game, rules, tier, date);

@@ -6,11 +6,11 @@
  * environment's list, deal the same codes. Loading needs Node, so it lives here; the core
  * only offers `registerDealer`.
  */
-import { readFileSync } from 'node:fs';
 import { delimiter, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { shortHash } from '../codes/shortHash.js';
 import { InputError } from '../errors/inputError.js';
+import { readTextFile } from '../files/readText.js';
 import { checkDealer, registerDealer } from '../games/dealers.js';
 
 export const DEALERS_VARIABLE = 'CARDSOLVE_DEALERS';
@@ -32,13 +32,10 @@ export async function loadDealers(paths: readonly string[] = []): Promise<void> 
 async function loadDealer(entry: string): Promise<void> {
   const path = isAbsolute(entry) ? entry : resolve(entry);
   if (loaded.has(path)) return;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new InputError(`dealer ${entry}: cannot be read (${reason}): expected an ES module exporting a dealer by default`);
-  }
+  const text = readTextFile(
+    path,
+    (reason) => `dealer ${entry}: cannot be read (${reason}): expected an ES module exporting a dealer by default`,
+  );
   let module: { default?: unknown };
   try {
     module = (await import(pathToFileURL(path).href)) as { default?: unknown };

@@ -46,17 +46,19 @@ function loadDeal(input: DealInput): { deal: PyramideDeal; code: string | null }
   return { deal, code: input.code ?? null };
 }
 
-/** Rules by the flags that make them: a batch opens every deal under the same ones. */
-const rulesByFlags = new Map<string, { rules: PyramideRules; name: string }>();
+/**
+ * Rules by the flags object that makes them: a batch opens every deal of a chunk with the
+ * same object, so they are read once a chunk, whatever options the flags hold (a flags object
+ * is built whole before any deal is opened with it, never changed after).
+ */
+const rulesByFlags = new WeakMap<RuleFlags, { rules: PyramideRules; name: string }>();
 
 function rulesOf(flags: RuleFlags): { rules: PyramideRules; name: string } {
-  const key = `${flags.rules}|${flags.passes}|${flags.strictWin}|${flags.pairBeneath}|${flags.pairCovering}`;
-  let known = rulesByFlags.get(key);
+  let known = rulesByFlags.get(flags);
   if (known === undefined) {
     const rules = rulesFromFlags(flags);
     known = { rules, name: rulesName(rules) };
-    // Only well-formed flags reach here (rulesFromFlags throws otherwise): a handful of keys.
-    if (rulesByFlags.size < 64) rulesByFlags.set(key, known);
+    rulesByFlags.set(flags, known);
   }
   return known;
 }
