@@ -18,8 +18,9 @@ import { GrowableInt32Array } from '../../search/growable.js';
 import type { Budget } from '../../search/limits.js';
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
 import { KING, ONTO, RANK } from './faceTables.js';
-import { M_CC, M_CF, M_TURN, M_WC, M_WF, mKind, mv } from './move.js';
-import { MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
+import { largestFirst } from './largest.js';
+import { M_CC, M_CF, M_TURN, M_WC, M_WF, mA, mB, mKind, mv, sourceColumn, targetColumn } from './move.js';
+import { columnCodesInto, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 import { giveBack, takeTable } from './tables.js';
 
 /** How many positions go on at each move, and the longest line it looks for. */
@@ -113,13 +114,17 @@ export function beamLine(
   const candParent = new GrowableInt32Array(1 << 12);
   const candMove = new GrowableInt32Array(1 << 12);
   let order = new Float64Array(1 << 12);
-  const keyOf = (s: DoubleState): Uint32Array => {
-    const key = keys.write(s, true);
-    // Turn-overs apart: the same position with fewer of them used may still be in the limit.
+  // Turn-overs apart: the same position with fewer of them used may still be in the limit.
+  const marked = (s: DoubleState, key: Uint32Array): Uint32Array => {
     markTurnOvers(key, Math.min(s.turnOvers, MAX_KEY_TURN_OVERS));
     return key;
   };
-  if (seen.intern(keyOf(root)) < 0) {
+  // The column codes of the kept positions (`cur`, `next`), each worked out from its parent's:
+  // a move changes at most two columns.
+  let curCodes = new Uint32Array(width * COLUMNS);
+  let nextCodes = new Uint32Array(width * COLUMNS);
+  columnCodesInto(root, curCodes, 0);
+  if (seen.intern(marked(root, keys.write(root, true))) < 0) {
     giveBack(seen);
     return null;
   }
@@ -154,6 +159,7 @@ export function beamLine(
       for (let k = 0; k < count; k++) {
         const m = moves.data[k]!;
         if (!budget.tick()) return done(null);
+        const kind = mKind(m);
         s.apply(m);
         if (s.onFoundations > bestFoundation) {
           bestFoundation = s.onFoundations;
@@ -162,7 +168,9 @@ export function beamLine(
           bestMove = m;
         }
         if (s.isWon()) return done(lineTo(depth, i, m));
-        const id = seen.intern(keyOf(s));
+        const id = seen.intern(
+          marked(s, keys.writeAfterMove(s, curCodes, i * COLUMNS, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)))),
+        );
         if (id < 0) return done(null);
         if (seen.lastWasNew) {
           candParent.ensure(n)[n] = i;
@@ -179,24 +187,30 @@ export function beamLine(
       }
     }
     if (n === 0) return done(null);
-    // The best `width` candidates: the largest sort keys, at the end after an ascending sort.
-    const sorted = order.subarray(0, n).sort();
-    const kept = Math.min(width, n);
+    // The best `width` candidates: the largest sort keys, largest first.
+    const kept = largestFirst(order, n, width);
     const at = depth * width;
     parents.ensure(at + width);
     via.ensure(at + width);
     for (let j = 0; j < kept; j++) {
-      const c = sorted[n - 1 - j]! % 2 ** INDEX_BITS;
+      const key = order[j]!;
+      const c = key - Math.floor(key / 2 ** INDEX_BITS) * 2 ** INDEX_BITS;
       const parent = candParent.data[c]!;
+      const m = candMove.data[c]!;
       const s = next[j]!;
       s.copyFrom(cur[parent]!);
-      s.apply(candMove.data[c]!);
+      s.apply(m);
+      const kind = mKind(m);
+      columnCodesInto(s, nextCodes, j * COLUMNS, curCodes, parent * COLUMNS, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)));
       parents.data[at + j] = parent;
-      via.data[at + j] = candMove.data[c]!;
+      via.data[at + j] = m;
     }
     const swap = cur;
     cur = next;
     next = swap;
+    const swapCodes = curCodes;
+    curCodes = nextCodes;
+    nextCodes = swapCodes;
     size = kept;
   }
   return done(null);
@@ -237,12 +251,15 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
     if (s.pileFor(col[at + l - 1]!) >= 0) data[n++] = mv(M_CF, a);
     const d = s.down[a]!;
     for (let k = 1; k <= l - d; k++) {
+      // Where the run may go first (mostly nowhere), then whether it is worth it.
+      const targets = fitsOn[col[at + l - k]!]! & ~(1 << a);
+      if (targets === 0) continue;
       // The whole run: unless it is a King's with nothing beneath. Part of it: when the card
       // it leaves on top can go up.
       const worth = k === l - d ? d > 0 || RANK[col[at + d]!] !== KING : s.pileFor(col[at + l - k - 1]!) >= 0;
       if (!worth) continue;
       // The columns in increasing order, as a loop over them would meet them.
-      for (let bits = fitsOn[col[at + l - k]!]! & ~(1 << a); bits !== 0; bits &= bits - 1) {
+      for (let bits = targets; bits !== 0; bits &= bits - 1) {
         data[n++] = mv(M_CC, a, 31 - Math.clz32(bits & -bits), k);
       }
     }

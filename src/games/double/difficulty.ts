@@ -22,6 +22,7 @@
  * (wins + 0.5)/(playouts + 1). The tier is `unknown` when a figure is null or the rule set
  * has no cuts. Node budgets, not time, so the figures do not depend on the machine's load.
  */
+import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import { Budget } from '../../search/limits.js';
 import { byReach, round, type TierOrUnknown, type TierThresholds, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
@@ -114,6 +115,8 @@ class Judge {
   readonly wins = new KeyTable(KEY_WORDS, null, 1 << 12);
   readonly losses = new KeyTable(KEY_WORDS, null, 1 << 6);
   private readonly keys = new PositionKey();
+  /** `oneMoveFromWin`'s legal moves. */
+  private readonly moves = new GrowableInt32Array(1 << 8);
   nodes = 0;
   /** What decided the last verdict of `judge` (or left it unjudged: 'search'). */
   how: JudgedBy = 'known';
@@ -129,8 +132,9 @@ class Judge {
 
   /** Whether a legal move from `s` reaches a position known to win (most moves off the line can be undone). */
   private oneMoveFromWin(s: DoubleState): boolean {
-    for (const y of s.legalMoves()) {
-      s.apply(y);
+    const count = s.legalMovesInto(this.moves);
+    for (let i = 0; i < count; i++) {
+      s.apply(this.moves.data[i]!);
       const hit = this.wins.lookup(this.key(s)) >= 0;
       s.undo();
       if (hit) return true;

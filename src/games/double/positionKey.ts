@@ -47,6 +47,26 @@ function pointerClass(s: DoubleState): number {
   return s.waste === s.talLen ? 3 : s.waste % 3;
 }
 
+/**
+ * The code of column c in a key (see the top of this file): its index and face-down count
+ * when it has face-down cards, its face-up run's length, base card and one bit per card
+ * above the base. Bit 30 stays free (the largest code uses bits 0-29).
+ */
+export function columnCode(s: DoubleState, c: number): number {
+  const l = s.len[c]!;
+  const d = s.down[c]!;
+  let code = d > 0 ? ((c + 1) << 26) | (d << 22) : 0;
+  const up = l - d;
+  if (up > 0) {
+    const at = c * COL_CAP + d;
+    code |= (up << 18) | (s.col[at]! << 12);
+    let bits = 0;
+    for (let i = 1; i < up; i++) bits |= ALT[s.col[at + i]!]! << (i - 1);
+    code |= bits;
+  }
+  return code;
+}
+
 /** Writes position keys into one reused buffer: nothing allocated per position. */
 export class PositionKey {
   readonly key = new Uint32Array(KEY_WORDS);
@@ -61,29 +81,29 @@ export class PositionKey {
   write(s: DoubleState, withPointer: boolean, dominance = false, mustUse = -1): Uint32Array {
     const codes = this.codes;
     for (let c = 0; c < COLUMNS; c++) {
-      const l = s.len[c]!;
-      const d = s.down[c]!;
-      // Bit 30 is free in every code (the largest code uses bits 0-29): the marked code sorts
-      // last, clear of the pointer bits of the first three words.
-      let code = (d > 0 ? ((c + 1) << 26) | (d << 22) : 0) | (c === mustUse ? 1 << 30 : 0);
-      const up = l - d;
-      if (up > 0) {
-        const at = c * COL_CAP + d;
-        code |= (up << 18) | (s.col[at]! << 12);
-        let bits = 0;
-        for (let i = 1; i < up; i++) bits |= ALT[s.col[at + i]!]! << (i - 1);
-        code |= bits;
-      }
-      // Insertion into the sorted prefix.
-      let j = c;
-      while (j > 0 && codes[j - 1]! > code) {
-        codes[j] = codes[j - 1]!;
-        j--;
-      }
-      codes[j] = code;
+      // The marked code sorts last, clear of the pointer bits of the first three words.
+      insertSorted(codes, c, columnCode(s, c) | (c === mustUse ? 1 << 30 : 0));
     }
+    return this.finish(s, dominance ? pointerClass(s) : withPointer ? s.waste : 0);
+  }
+
+  /**
+   * The key of `s` with its pointer, as `write(s, true)` writes it, where `s` is one move
+   * (`touchedA`, `touchedB`: the columns it changed, or -1) from a position whose column codes
+   * are `before[at..at + COLUMNS)` (see `columnCodesInto`): only the changed columns are looked at again.
+   */
+  writeAfterMove(s: DoubleState, before: Uint32Array, at: number, touchedA: number, touchedB: number): Uint32Array {
+    const codes = this.codes;
+    for (let c = 0; c < COLUMNS; c++) {
+      insertSorted(codes, c, c === touchedA || c === touchedB ? columnCode(s, c) : before[at + c]!);
+    }
+    return this.finish(s, s.waste);
+  }
+
+  /** The key words from the sorted column codes and the talon. */
+  private finish(s: DoubleState, ptr: number): Uint32Array {
+    const codes = this.codes;
     const key = this.key;
-    const ptr = dominance ? pointerClass(s) : withPointer ? s.waste : 0;
     key[0] = (codes[0]! | ((ptr & 3) << 30)) >>> 0;
     key[1] = (codes[1]! | (((ptr >> 2) & 3) << 30)) >>> 0;
     key[2] = (codes[2]! | (((ptr >> 4) & 3) << 30)) >>> 0;
@@ -92,4 +112,33 @@ export class PositionKey {
     key[10] = s.maskHi;
     return key;
   }
+}
+
+/**
+ * Every column's code (`columnCode`) of `s`, by column index, into `out[at..at + COLUMNS)`; with
+ * `before`, `s` is one move from a position whose codes are `before[from..]`, and only the
+ * columns that move changed (`touchedA`, `touchedB`, or -1) are looked at again.
+ */
+export function columnCodesInto(
+  s: DoubleState,
+  out: Uint32Array,
+  at: number,
+  before: Uint32Array | null = null,
+  from = 0,
+  touchedA = -1,
+  touchedB = -1,
+): void {
+  for (let c = 0; c < COLUMNS; c++) {
+    out[at + c] = before === null || c === touchedA || c === touchedB ? columnCode(s, c) : before[from + c]!;
+  }
+}
+
+/** Puts `code` into the sorted prefix `codes[0..n)`, making it `codes[0..n]`. */
+function insertSorted(codes: Uint32Array, n: number, code: number): void {
+  let j = n;
+  while (j > 0 && codes[j - 1]! > code) {
+    codes[j] = codes[j - 1]!;
+    j--;
+  }
+  codes[j] = code;
 }

@@ -45,9 +45,11 @@
  * that makes the line turn the waste over more often than that (a line found with few passes
  * keeps them; the greedy ending, for one, may cycle the stock to save moves).
  */
+import { GrowableInt32Array } from '../../search/growable.js';
 import { type CardMove, cardMoveOf, cardMovesOf, mergeMoves, type Pull, playCard } from './cardMoves.js';
 import { columnContent, positionKey } from './cycleKey.js';
 import { COLUMNS, type DoubleState } from './engine.js';
+import { LineIndex } from './lineIndex.js';
 import { M_CC, M_CF, M_DRAW, M_FC, M_TURN, M_WC, M_WF, mKind, mv, sourceColumn, targetColumn } from './move.js';
 import { expandLine, turnOversIn } from './solverLine.js';
 
@@ -249,14 +251,16 @@ function matchColumns(from: DoubleState, to: DoubleState): Uint8Array | null {
 function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: Work, goal: number): CardMove[] | null {
   // The key of every position of the line (after each card move), and the last time each occurs.
   const walker = fresh();
-  const last = new Map<string, number>([[positionKey(walker), 0]]);
+  const last = new LineIndex();
+  last.set(walker, 0);
   for (let i = 0; i < cards.length; i++) {
     if ((i & 1023) === 1023 && !work.ok()) return null;
     const k = playCard(walker, cards[i]!, IDENTITY, null);
     work.left -= 1;
     if (k < 0) return null;
-    last.set(positionKey(walker), i + 1);
+    last.set(walker, i + 1);
   }
+  const legal = new GrowableInt32Array(1 << 8);
   const path = fresh(); // the line's own position at index `pi`
   const cur = fresh(); // where the new line is
   const out: CardMove[] = [];
@@ -274,22 +278,24 @@ function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: W
   };
   while (pi < cards.length && cur.onFoundations < goal) {
     if (!work.ok()) return null;
-    const here = last.get(positionKey(cur))!;
+    const here = last.get(cur);
     if (here > pi) {
       if (!advance(here)) return null;
       continue;
     }
     let bestJ = pi + 1;
     let bestMove: CardMove | null = null;
-    for (const m of cur.legalMoves()) {
+    const count = cur.legalMovesInto(legal);
+    for (let i = 0; i < count; i++) {
+      const m = legal.data[i]!;
       const kind = mKind(m);
       if (kind === M_DRAW || kind === M_TURN) continue;
-      const c = cardMoveOf(cur, m);
       cur.apply(m);
       work.left -= 10;
-      const j = last.get(positionKey(cur));
+      const j = last.get(cur);
       cur.undo();
-      if (j !== undefined && j > bestJ) {
+      if (j > bestJ) {
+        const c = cardMoveOf(cur, m);
         bestJ = j;
         bestMove = c;
       }

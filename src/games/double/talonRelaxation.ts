@@ -29,7 +29,7 @@ import { popcount } from '../../search/bits.js';
 import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
-import { RANK, SUIT } from './faceTables.js';
+import { KING, RANK, SUIT } from './faceTables.js';
 
 /** What a search proved: the fewest detours, or (`complete` false) at least that many. */
 interface Detours {
@@ -50,6 +50,8 @@ class TalonRelaxation {
   /** Copies of each face not at hand: in the stock, the waste, or a column left as a stack. */
   private readonly pending = new Uint8Array(52);
   private readonly seen = new Uint8Array(52);
+  /** Per suit, `estimate`'s lowest rank that waits for a card beneath it. */
+  private readonly lowestBlocked = new Uint8Array(4);
   private readonly founded = new Uint8Array(4);
   private readonly columns: Uint8Array;
   /** Cards left in each column kept as a stack (0 for a cut column). */
@@ -203,18 +205,25 @@ class TalonRelaxation {
    * is deadlocked, which covers it, and as cards only ever come to hand, it never appears.
    */
   private estimate(): number {
+    // Walking the waste up from its bottom: per suit, the lowest rank above its foundations not
+    // at hand whose copies not at hand all lie below (none at all counts from the start). A
+    // waste card above such a rank of its suit waits for a card beneath it.
+    const lowest = this.lowestBlocked;
+    for (let suit = 0; suit < 4; suit++) {
+      let r = this.founded[suit]! + 1;
+      while (r <= KING && (this.atHand[suit * 13 + r - 1] !== 0 || this.pending[suit * 13 + r - 1] !== 0)) r++;
+      lowest[suit] = r;
+    }
     let count = 0;
     for (let w = 0; w < this.top; w++) {
       const card = this.stock[this.waste[w]!]!;
       const suit = SUIT[card]!;
-      for (let r = this.founded[suit]! + 1; r < RANK[card]!; r++) {
-        const face = suit * 13 + r - 1;
-        if (this.atHand[face] === 0 && this.seen[face] === this.pending[face]) {
-          count++;
-          break;
-        }
-      }
+      const rank = RANK[card]!;
+      if (lowest[suit]! < rank) count++;
       this.seen[card]!++;
+      if (this.atHand[card] === 0 && this.seen[card] === this.pending[card] && rank > this.founded[suit]! && rank < lowest[suit]!) {
+        lowest[suit] = rank;
+      }
     }
     for (let w = 0; w < this.top; w++) this.seen[this.stock[this.waste[w]!]!] = 0;
     return count;
@@ -233,8 +242,9 @@ class TalonRelaxation {
       flip(this.key, this.drawn);
       const id = this.table.intern(this.key);
       const needs = this.needs.ensure(id);
-      if (this.table.lastWasNew) needs[id] = 0;
-      const known = Math.max(needs[id]!, this.estimate());
+      // The key fixes the position, so its estimate too: worked out on the first visit only.
+      if (this.table.lastWasNew) needs[id] = this.estimate();
+      const known = needs[id]!;
       ok = false;
       if (known <= k) {
         if (this.drawn < this.n) {
