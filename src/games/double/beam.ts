@@ -15,12 +15,15 @@
  * objects, the scores and parents in typed arrays.
  */
 import { GrowableInt32Array } from '../../search/growable.js';
+import type { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
+import type { BeamFork, BeamSnapshot } from './beamFork.js';
+import { BeamKeys } from './beamKeys.js';
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
 import { KING, ONTO, RANK } from './faceTables.js';
 import { largestFirst } from './largest.js';
 import { M_CC, M_CF, M_TURN, M_WC, M_WF, mA, mB, mKind, mv, sourceColumn, targetColumn } from './move.js';
-import { columnCodesInto, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
+import { KEY_WORDS, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
 import { giveBack, takeTable } from './tables.js';
 
 /** How many positions go on at each move, and the longest line it looks for. */
@@ -91,6 +94,7 @@ export function beamLine(
   shape: BeamShape = DEFAULT_BEAM,
   reach?: BeamReach,
   states: BeamStates = new BeamStates(),
+  fork?: BeamFork,
 ): number[] | null {
   const { width, maxDepth, seed } = shape;
   const root = makeState();
@@ -104,7 +108,6 @@ export function beamLine(
   let next = pool.slice(width);
   cur[0]!.copyFrom(root);
   let size = 1;
-  const keys = new PositionKey();
   const seen = takeTable(budget, 1 << 14);
   const moves = new GrowableInt32Array(1 << 10);
   // Per move: each kept position's parent (its index in the previous move's positions) and the move.
@@ -114,20 +117,39 @@ export function beamLine(
   const candParent = new GrowableInt32Array(1 << 12);
   const candMove = new GrowableInt32Array(1 << 12);
   let order = new Float64Array(1 << 12);
+  // Each kept position's key is worked out from its parent's.
+  const keys = new BeamKeys(width);
+  keys.start(root);
+  const rootKey = new PositionKey().write(root, true);
   // Turn-overs apart: the same position with fewer of them used may still be in the limit.
-  const marked = (s: DoubleState, key: Uint32Array): Uint32Array => {
-    markTurnOvers(key, Math.min(s.turnOvers, MAX_KEY_TURN_OVERS));
-    return key;
-  };
-  // The column codes of the kept positions (`cur`, `next`), each worked out from its parent's:
-  // a move changes at most two columns.
-  let curCodes = new Uint32Array(width * COLUMNS);
-  let nextCodes = new Uint32Array(width * COLUMNS);
-  columnCodesInto(root, curCodes, 0);
-  if (seen.intern(marked(root, keys.write(root, true))) < 0) {
+  markTurnOvers(rootKey, Math.min(root.turnOvers, MAX_KEY_TURN_OVERS));
+  if (seen.intern(rootKey) < 0) {
     giveBack(seen);
     return null;
   }
+  // A beam of a lower limit of the same shape got this far as this one would (beamFork.ts).
+  const start = fork !== undefined && reach === undefined ? fork.startFor(maxTurnOvers) : null;
+  let firstDepth = 0;
+  if (start !== null) {
+    // The keys it had seen, in its order (its first is the start's, seen above).
+    for (let at = KEY_WORDS; at < start.keys.length; at += KEY_WORDS) {
+      for (let j = 0; j < KEY_WORDS; j++) rootKey[j] = start.keys[at + j]!;
+      if (seen.intern(rootKey) < 0) {
+        giveBack(seen);
+        return null;
+      }
+    }
+    size = start.kept.length;
+    for (let j = 0; j < size; j++) cur[j]!.copyFrom(start.kept[j]!);
+    keys.restore(start.codes);
+    parents.ensure(start.parents.length).set(start.parents);
+    via.ensure(start.via.length).set(start.via);
+    budget.nodes = start.nodes;
+    firstDepth = start.depth;
+  }
+  // This beam's own snapshot, for a higher limit: taken at the first move where this limit
+  // stops a position from turning over; its keys are copied out at the end.
+  let snapshot: BeamSnapshot | null = null;
   /** The line to the candidate `move` of kept position `parent` at `depth`. */
   const lineTo = (depth: number, parent: number, move: number): number[] => {
     const line = [move];
@@ -143,6 +165,10 @@ export function beamLine(
   let bestMove = 0;
   let bestFoundation = reach ? reach.foundation : Infinity;
   const done = (line: number[] | null): number[] | null => {
+    if (snapshot !== null) {
+      snapshot.keys = keysOf(seen, snapshot.keys.length / KEY_WORDS);
+      fork!.saved = snapshot;
+    }
     giveBack(seen);
     if (reach && bestDepth >= 0) {
       reach.foundation = bestFoundation;
@@ -151,7 +177,20 @@ export function beamLine(
     return line;
   };
 
-  for (let depth = 0; depth < maxDepth && size > 0; depth++) {
+  for (let depth = firstDepth; depth < maxDepth && size > 0; depth++) {
+    if (fork !== undefined && reach === undefined && snapshot === null && limitStops(cur, size, maxTurnOvers)) {
+      snapshot = {
+        limit: maxTurnOvers,
+        depth,
+        kept: cur.slice(0, size).map((s) => s.clone()),
+        codes: keys.copyKept(size),
+        parents: parents.data.slice(0, depth * width),
+        via: via.data.slice(0, depth * width),
+        // For now only how many: the keys are copied out when the beam ends.
+        keys: new Uint32Array(seen.size * KEY_WORDS),
+        nodes: budget.nodes,
+      };
+    }
     let n = 0;
     for (let i = 0; i < size; i++) {
       const s = cur[i]!;
@@ -168,9 +207,7 @@ export function beamLine(
           bestMove = m;
         }
         if (s.isWon()) return done(lineTo(depth, i, m));
-        const id = seen.intern(
-          marked(s, keys.writeAfterMove(s, curCodes, i * COLUMNS, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)))),
-        );
+        const id = seen.intern(keys.afterMove(s, i, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m))));
         if (id < 0) return done(null);
         if (seen.lastWasNew) {
           candParent.ensure(n)[n] = i;
@@ -201,19 +238,33 @@ export function beamLine(
       s.copyFrom(cur[parent]!);
       s.apply(m);
       const kind = mKind(m);
-      columnCodesInto(s, nextCodes, j * COLUMNS, curCodes, parent * COLUMNS, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)));
+      keys.keep(s, j, parent, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)));
       parents.data[at + j] = parent;
       via.data[at + j] = m;
     }
     const swap = cur;
     cur = next;
     next = swap;
-    const swapCodes = curCodes;
-    curCodes = nextCodes;
-    nextCodes = swapCodes;
+    keys.advance();
     size = kept;
   }
   return done(null);
+}
+
+/** Whether one of the first `size` positions could turn the waste over but for the limit `maxTurnOvers`. */
+function limitStops(kept: readonly DoubleState[], size: number, maxTurnOvers: number): boolean {
+  for (let i = 0; i < size; i++) {
+    const s = kept[i]!;
+    if (s.turnOvers === maxTurnOvers && mKind(s.talonMove()) === M_TURN) return true;
+  }
+  return false;
+}
+
+/** The first `count` keys `table` has seen, in the order it saw them. */
+function keysOf(table: KeyTable, count: number): Uint32Array {
+  const out = new Uint32Array(count * KEY_WORDS);
+  for (let id = 0; id < count; id++) for (let j = 0; j < KEY_WORDS; j++) out[id * KEY_WORDS + j] = table.wordOf(id, j);
+  return out;
 }
 
 /**
@@ -228,11 +279,12 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
   const talon = s.talonMove();
   if (talon >= 0 && (mKind(talon) !== M_TURN || s.turnOvers < maxTurnOvers)) data[n++] = talon;
   const col = s.col;
-  // Per face, a bit per column it may go on (Kings: the empty ones), worked out once.
-  fitsOn.fill(0);
+  const len = s.len;
+  // Per face, a bit per column it may go on (Kings: the empty ones), worked out once (and
+  // cleared at the end: only the entries of the column tops and the Kings are ever set).
   let empty = 0;
   for (let b = 0; b < COLUMNS; b++) {
-    const lb = s.len[b]!;
+    const lb = len[b]!;
     if (lb === 0) {
       empty |= 1 << b;
       continue;
@@ -243,9 +295,9 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
       fitsOn[onto >> 6]! |= 1 << b;
     }
   }
-  for (const king of KINGS) fitsOn[king] = empty;
+  for (let king = KING - 1; king < 52; king += 13) fitsOn[king] = empty;
   for (let a = 0; a < COLUMNS; a++) {
-    const l = s.len[a]!;
+    const l = len[a]!;
     if (l === 0) continue;
     const at = a * COL_CAP;
     if (s.pileFor(col[at + l - 1]!) >= 0) data[n++] = mv(M_CF, a);
@@ -269,11 +321,19 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
     if (s.pileFor(w) >= 0) data[n++] = mv(M_WF);
     for (let bits = fitsOn[w]!; bits !== 0; bits &= bits - 1) data[n++] = mv(M_WC, 0, 31 - Math.clz32(bits & -bits));
   }
+  for (let b = 0; b < COLUMNS; b++) {
+    const lb = len[b]!;
+    if (lb === 0) continue;
+    const onto = ONTO[col[b * COL_CAP + lb - 1]!]!;
+    fitsOn[onto & 63] = 0;
+    fitsOn[onto >> 6] = 0;
+  }
+  for (let king = KING - 1; king < 52; king += 13) fitsOn[king] = 0;
   return n;
 }
 
+/** `movesWorthTrying`'s table, all zero between calls. */
 const fitsOn = new Uint16Array(52);
-const KINGS = [12, 25, 38, 51];
 
 /** Progress as a player sees it, never negative (see `BeamShape`). */
 function score(s: DoubleState, w: BeamShape): number {

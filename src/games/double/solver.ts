@@ -52,6 +52,7 @@
 
 import { Budget, type LimitName, withinAttempt } from '../../search/limits.js';
 import { type BeamReach, type BeamShape, BeamStates, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
+import { BeamFork } from './beamFork.js';
 import type { DoubleState } from './engine.js';
 import { inPhase } from './phases.js';
 import { DoubleSearch } from './search.js';
@@ -244,10 +245,14 @@ function fewerPasses(
       bestTurns = turns;
     }
   };
+  // Each shape's beam with one more turn-over starts where the one before stopped being the same (beamFork.ts).
+  const forks = PASS_BEAMS.map(() => new BeamFork());
   for (let k = 0; k < bestTurns; k++) {
     let won = false;
-    for (const shape of PASS_BEAMS) {
-      const found = withinAttempt(budget, BEAM_ATTEMPT_NODES, (attempt) => beamLine(makeState, attempt, k, shape, undefined, states));
+    for (const [i, shape] of PASS_BEAMS.entries()) {
+      const found = withinAttempt(budget, BEAM_ATTEMPT_NODES, (attempt) =>
+        beamLine(makeState, attempt, k, shape, undefined, states, forks[i]),
+      );
       if (found === undefined) return best;
       if (found !== null) {
         keep(found, k);

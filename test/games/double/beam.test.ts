@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BeamReach, beamLine, DEFAULT_BEAM, movesWorthTrying } from '../../../src/games/double/beam.js';
+import { type BeamReach, BeamStates, beamLine, DEFAULT_BEAM, movesWorthTrying } from '../../../src/games/double/beam.js';
+import { BeamFork } from '../../../src/games/double/beamFork.js';
 import { COL_CAP, type DoubleState } from '../../../src/games/double/engine.js';
 import { KING, RANK } from '../../../src/games/double/faceTables.js';
 import { openDouble } from '../../../src/games/double/index.js';
@@ -121,4 +122,28 @@ describe('the beam search for lines with few passes', () => {
     beamLine(fresh, new Budget({ ...NO_LIMITS, nodes: 20_000 }), 0, DEFAULT_BEAM, known);
     expect(known).toEqual({ foundation: 104, line: [7] });
   }, 60_000);
+});
+
+describe('a beam started where the same beam with fewer turn-overs forked (beamFork.ts)', () => {
+  it('finds the same line, or none, after the same positions, as the beam run from the start', () => {
+    let resumed = 0;
+    for (const code of ['DS1-D1N-AAAAAAA', 'DS1-D1N-AAAAAAH', 'DS1-D3N-AAAAAAA', 'DS1-D3N-AAAAAAC']) {
+      const deal = openDouble({ kind: 'code', code }, {});
+      const fresh = (): DoubleState => deal.newState();
+      for (const shape of [DEFAULT_BEAM, { ...DEFAULT_BEAM, seed: 1, stock: 1 }]) {
+        const fork = new BeamFork();
+        for (const k of [0, 1, 2, 3]) {
+          const started = fork.startFor(k) !== null;
+          const fromFork = new Budget(NO_LIMITS);
+          const forked = beamLine(fresh, fromFork, k, shape, undefined, new BeamStates(), fork);
+          const whole = new Budget(NO_LIMITS);
+          const fromStart = beamLine(fresh, whole, k, shape);
+          expect(forked, `${code} within ${k}`).toEqual(fromStart);
+          expect(fromFork.nodes, `${code} within ${k}`).toBe(whole.nodes);
+          if (started) resumed++;
+        }
+      }
+    }
+    expect(resumed).toBeGreaterThanOrEqual(16);
+  });
 });
