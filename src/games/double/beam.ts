@@ -15,7 +15,6 @@
  * objects, the scores and parents in typed arrays.
  */
 import { GrowableInt32Array } from '../../search/growable.js';
-import type { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
 import type { BeamFork, BeamSnapshot } from './beamFork.js';
 import { BeamKeys } from './beamKeys.js';
@@ -128,7 +127,17 @@ export function beamLine(
     return null;
   }
   // A beam of a lower limit of the same shape got this far as this one would (beamFork.ts).
-  const start = fork !== undefined && reach === undefined ? fork.startFor(maxTurnOvers) : null;
+  const forking = fork !== undefined && reach === undefined;
+  const start = forking ? fork.startFor(maxTurnOvers) : null;
+  // The keys seen, in order, while this beam may still take its snapshot.
+  const seenKeys = new GrowableInt32Array(forking ? 1 << 14 : 1);
+  let seenWords = 0;
+  const record = (key: Uint32Array): void => {
+    const data = seenKeys.ensure(seenWords + KEY_WORDS);
+    for (let j = 0; j < KEY_WORDS; j++) data[seenWords + j] = key[j]!;
+    seenWords += KEY_WORDS;
+  };
+  if (forking) record(rootKey);
   let firstDepth = 0;
   if (start !== null) {
     // The keys it had seen, in its order (its first is the start's, seen above).
@@ -138,6 +147,7 @@ export function beamLine(
         giveBack(seen);
         return null;
       }
+      record(rootKey);
     }
     size = start.kept.length;
     for (let j = 0; j < size; j++) cur[j]!.copyFrom(start.kept[j]!);
@@ -165,10 +175,7 @@ export function beamLine(
   let bestMove = 0;
   let bestFoundation = reach ? reach.foundation : Infinity;
   const done = (line: number[] | null): number[] | null => {
-    if (snapshot !== null) {
-      snapshot.keys = keysOf(seen, snapshot.keys.length / KEY_WORDS);
-      fork!.saved = snapshot;
-    }
+    if (snapshot !== null) fork!.saved = snapshot;
     giveBack(seen);
     if (reach && bestDepth >= 0) {
       reach.foundation = bestFoundation;
@@ -178,7 +185,7 @@ export function beamLine(
   };
 
   for (let depth = firstDepth; depth < maxDepth && size > 0; depth++) {
-    if (fork !== undefined && reach === undefined && snapshot === null && limitStops(cur, size, maxTurnOvers)) {
+    if (forking && snapshot === null && limitStops(cur, size, maxTurnOvers)) {
       snapshot = {
         limit: maxTurnOvers,
         depth,
@@ -186,8 +193,7 @@ export function beamLine(
         codes: keys.copyKept(size),
         parents: parents.data.slice(0, depth * width),
         via: via.data.slice(0, depth * width),
-        // For now only how many: the keys are copied out when the beam ends.
-        keys: new Uint32Array(seen.size * KEY_WORDS),
+        keys: new Uint32Array(seenKeys.data.subarray(0, seenWords)),
         nodes: budget.nodes,
       };
     }
@@ -210,6 +216,7 @@ export function beamLine(
         const id = seen.intern(keys.afterMove(s, i, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m))));
         if (id < 0) return done(null);
         if (seen.lastWasNew) {
+          if (forking && snapshot === null) record(keys.key);
           candParent.ensure(n)[n] = i;
           candMove.ensure(n)[n] = m;
           if (n >= order.length) {
@@ -258,13 +265,6 @@ function limitStops(kept: readonly DoubleState[], size: number, maxTurnOvers: nu
     if (s.turnOvers === maxTurnOvers && mKind(s.talonMove()) === M_TURN) return true;
   }
   return false;
-}
-
-/** The first `count` keys `table` has seen, in the order it saw them. */
-function keysOf(table: KeyTable, count: number): Uint32Array {
-  const out = new Uint32Array(count * KEY_WORDS);
-  for (let id = 0; id < count; id++) for (let j = 0; j < KEY_WORDS; j++) out[id * KEY_WORDS + j] = table.wordOf(id, j);
-  return out;
 }
 
 /**

@@ -72,11 +72,12 @@ function play(deal: DoubleDeal, rules: DoubleRules, games: number, rng: Sfc32, c
 /**
  * The progress moves of a position into `out`, in the order `legalMoves` lists them (so a
  * seeded choice picks the same move): per column its card to the foundations, then its
- * face-up run off the face-down cards onto each column that takes it; then the waste top
- * to the foundations and onto each column. Most of a random game's positions offer none,
- * and listing every legal move to find that out took a fifth of a deal's analysis.
+ * face-up run off the face-down cards onto each column that takes it (`columnProgress`); then
+ * the waste top to the foundations and onto each column (`wasteProgress`). Most of a random
+ * game's positions offer none, and listing every legal move to find that out took a fifth of
+ * a deal's analysis.
  */
-function progressMoves(s: DoubleState, out: number[]): void {
+function columnProgress(s: DoubleState, out: number[]): void {
   out.length = 0;
   for (let a = 0; a < COLUMNS; a++) {
     const l = s.len[a]!;
@@ -90,6 +91,9 @@ function progressMoves(s: DoubleState, out: number[]): void {
       if (s.takes(b, base)) out.push(mv(M_CC, a, b, l - d));
     }
   }
+}
+
+function wasteProgress(s: DoubleState, out: number[]): void {
   const w = s.wasteTop();
   if (w < 0) return;
   if (s.pileFor(w) >= 0) out.push(mv(M_WF));
@@ -100,8 +104,14 @@ function progressMoves(s: DoubleState, out: number[]): void {
 
 /** Wins of the random progress player in `games` games seeded by `seed`. */
 export function randomProgressWins(deal: DoubleDeal, rules: DoubleRules, games: number, seed: number): number {
+  // After a position with no progress move the player only draws or turns over, which leaves
+  // the columns and foundations as they were: their moves (none) need no second look.
+  let idle: DoubleState | null = null;
   return play(deal, rules, games, new Sfc32(PROGRESS_SALT, seed), (s, rng, pick) => {
-    progressMoves(s, pick);
+    if (idle === s) pick.length = 0;
+    else columnProgress(s, pick);
+    wasteProgress(s, pick);
+    idle = pick.length === 0 ? s : null;
     return pick.length === 0 ? -1 : pick[rng.uniform(pick.length)]!;
   });
 }

@@ -90,6 +90,71 @@ function replayWins(fresh: () => DoubleState, line: readonly CardMove[], work: W
   return s.onFoundations >= goal ? out : null;
 }
 
+/** Card moves between two positions kept along the replay of the line in hand (see `Checkpoints`). */
+const CHECKPOINT_EVERY = 16;
+
+/**
+ * The replay of the line in hand, with the position every `CHECKPOINT_EVERY` card moves kept:
+ * most shortcuts change one move of that line, and the candidate they make replays the same
+ * start to the same positions, so `replay` starts from the last kept position before the
+ * first change. The same answer as `replayWins` (and the same work counted), for the replay
+ * of the rest only.
+ */
+class Checkpoints {
+  private line: readonly CardMove[] | null = null;
+  private readonly states: DoubleState[] = [];
+  /** Engine moves of the line's replay, and how many of them come before each kept position. */
+  private out: number[] = [];
+  private readonly outAt: number[] = [];
+
+  constructor(
+    private readonly fresh: () => DoubleState,
+    private readonly goal: number,
+  ) {}
+
+  /** `replayWins(fresh, candidate, work, goal)`, where `line` is the line in hand. */
+  replay(line: readonly CardMove[], candidate: readonly CardMove[], work: Work): number[] | null {
+    if (line !== this.line) this.keep(line);
+    let shared = 0;
+    const most = Math.min(line.length, candidate.length);
+    while (shared < most && sameMove(line[shared]!, candidate[shared]!)) shared++;
+    const k = Math.min(Math.floor(shared / CHECKPOINT_EVERY), this.states.length - 1);
+    const s = this.states[k]!.clone();
+    const out = this.out.slice(0, this.outAt[k]);
+    work.left -= out.length;
+    for (let i = k * CHECKPOINT_EVERY; i < candidate.length; i++) {
+      if (s.onFoundations >= this.goal) break;
+      const before = out.length;
+      const applied = playCard(s, candidate[i]!, IDENTITY, out, null);
+      work.left -= applied < 0 ? 1 : out.length - before;
+      if (applied < 0) return null;
+    }
+    return s.onFoundations >= this.goal ? out : null;
+  }
+
+  /** Replays `line`, keeping its positions (a cache: no work counted). */
+  private keep(line: readonly CardMove[]): void {
+    this.line = line;
+    this.states.length = 0;
+    this.outAt.length = 0;
+    const s = this.fresh();
+    const out: number[] = [];
+    for (let i = 0; i <= line.length; i++) {
+      if (i % CHECKPOINT_EVERY === 0) {
+        this.states.push(s.clone());
+        this.outAt.push(out.length);
+      }
+      if (i === line.length || s.onFoundations >= this.goal) break;
+      if (playCard(s, line[i]!, IDENTITY, out, null) < 0) break;
+    }
+    this.out = out;
+  }
+}
+
+function sameMove(x: CardMove, y: CardMove): boolean {
+  return x === y || (x.kind === y.kind && x.a === y.a && x.b === y.b && x.x === y.x);
+}
+
 /**
  * The greedy foundation-only ending from `c` (changed in place): every column top that fits,
  * the waste top when it fits, else draw (turn over when allowed), until won, stuck for a
@@ -341,8 +406,9 @@ export function shortenLine(
   const work = new Work(budget + 60 * real.length, deadline);
   let best = real;
   let current = Infinity; // the length `cards` replays to
+  const checkpoints = new Checkpoints(fresh, target);
   const consider = (candidate: CardMove[]): boolean => {
-    const moves = replayWins(fresh, candidate, work, target);
+    const moves = checkpoints.replay(cards, candidate, work);
     if (moves === null || moves.length > current || !fits(moves)) return false;
     cards = candidate;
     current = moves.length;
