@@ -52,6 +52,11 @@ class TalonRelaxation {
   private readonly seen = new Uint8Array(52);
   /** Per suit, `estimate`'s lowest rank that waits for a card beneath it. */
   private readonly lowestBlocked = new Uint8Array(4);
+  /**
+   * Per suit, the lowest rank above its foundations with no copy in play (a reduced game's left
+   * out ranks; 14: none): copies at hand and not at hand only trade places, so this never changes.
+   */
+  private readonly lowestAbsent = new Uint8Array(4);
   private readonly founded = new Uint8Array(4);
   private readonly columns: Uint8Array;
   /** Cards left in each column kept as a stack (0 for a cut column). */
@@ -100,6 +105,11 @@ class TalonRelaxation {
     }
     this.played = new Uint8Array(this.n + cards);
     for (let p = 0; p < s.fnd.length; p++) this.founded[p >> 1] = Math.max(this.founded[p >> 1]!, s.fnd[p]!);
+    for (let suit = 0; suit < 4; suit++) {
+      let r = this.founded[suit]! + 1;
+      while (r <= KING && this.atHand[suit * 13 + r - 1]! + this.pending[suit * 13 + r - 1]! !== 0) r++;
+      this.lowestAbsent[suit] = r;
+    }
     for (let i = 0; i < s.waste; i++) this.draw();
   }
 
@@ -209,11 +219,7 @@ class TalonRelaxation {
     // at hand whose copies not at hand all lie below (none at all counts from the start). A
     // waste card above such a rank of its suit waits for a card beneath it.
     const lowest = this.lowestBlocked;
-    for (let suit = 0; suit < 4; suit++) {
-      let r = this.founded[suit]! + 1;
-      while (r <= KING && (this.atHand[suit * 13 + r - 1] !== 0 || this.pending[suit * 13 + r - 1] !== 0)) r++;
-      lowest[suit] = r;
-    }
+    lowest.set(this.lowestAbsent);
     let count = 0;
     for (let w = 0; w < this.top; w++) {
       const card = this.stock[this.waste[w]!]!;
