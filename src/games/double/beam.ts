@@ -77,6 +77,9 @@ export class BeamStates {
   }
 }
 
+/** The keys a forking beam has seen, in order (see `beamLine`): shared, as beams run one at a time. */
+let seenKeys = new Uint32Array(1 << 16);
+
 /** Candidates of one move are told apart by their index, below the score in one sort key. */
 const INDEX_BITS = 24;
 
@@ -130,11 +133,15 @@ export function beamLine(
   const forking = fork !== undefined && reach === undefined;
   const start = forking ? fork.startFor(maxTurnOvers) : null;
   // The keys seen, in order, while this beam may still take its snapshot.
-  const seenKeys = new GrowableInt32Array(forking ? 1 << 14 : 1);
+  // (One buffer for every beam of the process: it grows to the longest record once.)
   let seenWords = 0;
   const record = (key: Uint32Array): void => {
-    const data = seenKeys.ensure(seenWords + KEY_WORDS);
-    for (let j = 0; j < KEY_WORDS; j++) data[seenWords + j] = key[j]!;
+    if (seenWords + KEY_WORDS > seenKeys.length) {
+      const grown = new Uint32Array(2 * seenKeys.length);
+      grown.set(seenKeys);
+      seenKeys = grown;
+    }
+    seenKeys.set(key, seenWords);
     seenWords += KEY_WORDS;
   };
   if (forking) record(rootKey);
@@ -193,7 +200,7 @@ export function beamLine(
         codes: keys.copyKept(size),
         parents: parents.data.slice(0, depth * width),
         via: via.data.slice(0, depth * width),
-        keys: new Uint32Array(seenKeys.data.subarray(0, seenWords)),
+        keys: seenKeys.slice(0, seenWords),
         nodes: budget.nodes,
       };
     }

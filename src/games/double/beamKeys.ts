@@ -33,50 +33,8 @@ export class BeamKeys {
    * `touchedB` (each -1 when none).
    */
   afterMove(s: DoubleState, parent: number, touchedA: number, touchedB: number): Uint32Array {
-    const codes = this.cur;
-    const at = parent * STRIDE;
-    // What goes out of the parent's sorted codes and what comes in (-1: nothing).
-    let outA = -1;
-    let outB = -1;
-    let inLow = -1;
-    let inHigh = -1;
-    if (touchedA >= 0) {
-      outA = codes[at + touchedA]!;
-      inLow = columnCode(s, touchedA);
-    }
-    if (touchedB >= 0) {
-      outB = codes[at + touchedB]!;
-      const code = columnCode(s, touchedB);
-      if (inLow < 0) inLow = code;
-      else if (code < inLow) {
-        inHigh = inLow;
-        inLow = code;
-      } else inHigh = code;
-    }
     const key = this.key;
-    let w = 0;
-    for (let i = at + COLUMNS; i < at + STRIDE; i++) {
-      const code = codes[i]!;
-      if (code === outA) {
-        outA = -1;
-        continue;
-      }
-      if (code === outB) {
-        outB = -1;
-        continue;
-      }
-      while (inLow >= 0 && inLow <= code) {
-        key[w++] = inLow;
-        inLow = inHigh;
-        inHigh = -1;
-      }
-      key[w++] = code;
-    }
-    while (inLow >= 0) {
-      key[w++] = inLow;
-      inLow = inHigh;
-      inHigh = -1;
-    }
+    mergeCodes(s, this.cur, parent * STRIDE, touchedA, touchedB, key, 0);
     const ptr = s.waste;
     key[0] = (key[0]! | ((ptr & 3) << 30)) >>> 0;
     key[1] = (key[1]! | (((ptr >> 2) & 3) << 30)) >>> 0;
@@ -94,7 +52,7 @@ export class BeamKeys {
     const a = parent * STRIDE;
     const b = j * STRIDE;
     for (let c = 0; c < COLUMNS; c++) to[b + c] = c === touchedA || c === touchedB ? columnCode(s, c) : from[a + c]!;
-    sortInto(to, b, to, b + COLUMNS);
+    mergeCodes(s, from, a, touchedA, touchedB, to, b + COLUMNS);
   }
 
   /** A copy of the codes of the first `count` positions whose moves are tried (see `restore`). */
@@ -112,6 +70,64 @@ export class BeamKeys {
     const swap = this.cur;
     this.cur = this.next;
     this.next = swap;
+  }
+}
+
+/**
+ * The sorted column codes of `s`, one move from the position whose codes (by column, then
+ * sorted) are at `codes[at..]`, the move having changed columns `touchedA` and `touchedB` (or
+ * -1), into `out[to..to + COLUMNS)`: the old codes of the changed columns taken out, their new
+ * ones merged in.
+ */
+function mergeCodes(
+  s: DoubleState,
+  codes: Uint32Array,
+  at: number,
+  touchedA: number,
+  touchedB: number,
+  out: Uint32Array,
+  to: number,
+): void {
+  // What goes out of the sorted codes and what comes in (-1: nothing).
+  let outA = -1;
+  let outB = -1;
+  let inLow = -1;
+  let inHigh = -1;
+  if (touchedA >= 0) {
+    outA = codes[at + touchedA]!;
+    inLow = columnCode(s, touchedA);
+  }
+  if (touchedB >= 0) {
+    outB = codes[at + touchedB]!;
+    const code = columnCode(s, touchedB);
+    if (inLow < 0) inLow = code;
+    else if (code < inLow) {
+      inHigh = inLow;
+      inLow = code;
+    } else inHigh = code;
+  }
+  let w = to;
+  for (let i = at + COLUMNS; i < at + STRIDE; i++) {
+    const code = codes[i]!;
+    if (code === outA) {
+      outA = -1;
+      continue;
+    }
+    if (code === outB) {
+      outB = -1;
+      continue;
+    }
+    while (inLow >= 0 && inLow <= code) {
+      out[w++] = inLow;
+      inLow = inHigh;
+      inHigh = -1;
+    }
+    out[w++] = code;
+  }
+  while (inLow >= 0) {
+    out[w++] = inLow;
+    inLow = inHigh;
+    inHigh = -1;
   }
 }
 

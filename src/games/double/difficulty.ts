@@ -26,8 +26,9 @@ import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import { Budget } from '../../search/limits.js';
 import { byReach, round, type TierOrUnknown, type TierThresholds, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
-import { type DoubleDeal, type DoubleRules, DoubleState, rulesName } from './engine.js';
-import { KEY_WORDS, PositionKey } from './positionKey.js';
+import { COLUMNS, type DoubleDeal, type DoubleRules, DoubleState, rulesName } from './engine.js';
+import { M_DRAW, M_TURN, mA, mB, mKind, sourceColumn, targetColumn } from './move.js';
+import { columnCodesInto, KEY_WORDS, PositionKey } from './positionKey.js';
 import { randomProgressWins } from './progressPlayer.js';
 import { decide } from './solver.js';
 import { replayLine } from './solverLine.js';
@@ -115,8 +116,9 @@ class Judge {
   readonly wins = new KeyTable(KEY_WORDS, null, 1 << 12);
   readonly losses = new KeyTable(KEY_WORDS, null, 1 << 6);
   private readonly keys = new PositionKey();
-  /** `oneMoveFromWin`'s legal moves. */
+  /** `oneMoveFromWin`'s legal moves, and the column codes of its position. */
   private readonly moves = new GrowableInt32Array(1 << 8);
+  private readonly codes = new Uint32Array(COLUMNS);
   nodes = 0;
   /** What decided the last verdict of `judge` (or left it unjudged: 'search'). */
   how: JudgedBy = 'known';
@@ -132,10 +134,17 @@ class Judge {
 
   /** Whether a legal move from `s` reaches a position known to win (most moves off the line can be undone). */
   private oneMoveFromWin(s: DoubleState): boolean {
+    // Each move's key from the columns of `s`: a move changes two of them at most.
+    columnCodesInto(s, this.codes, 0);
     const count = s.legalMovesInto(this.moves);
     for (let i = 0; i < count; i++) {
-      s.apply(this.moves.data[i]!);
-      const hit = this.wins.lookup(this.key(s)) >= 0;
+      const m = this.moves.data[i]!;
+      const kind = mKind(m);
+      // Without the pointer in the key a talon move leads to the key of `s`, not known to win.
+      if (!this.withPointer && (kind === M_DRAW || kind === M_TURN)) continue;
+      s.apply(m);
+      const key = this.keys.writeAfterMove(s, this.codes, 0, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)), this.withPointer);
+      const hit = this.wins.lookup(key) >= 0;
       s.undo();
       if (hit) return true;
     }
@@ -148,6 +157,8 @@ class Judge {
    * pointer stood elsewhere, often comes back onto the line so.
    */
   private talonReachesWin(s: DoubleState): boolean {
+    // Without the pointer in the key, draws and turn-overs keep the key of `s`, not known to win.
+    if (!this.withPointer) return false;
     const steps = 2 * (Math.ceil(s.talLen / s.draw) + 1);
     let made = 0;
     let hit = false;
@@ -192,8 +203,9 @@ class Judge {
    */
   judge(s: DoubleState, cap = this.budget.judgeNodes, along: LineContext | null = null): number {
     this.how = 'known';
-    if (s.isWon() || this.wins.lookup(this.key(s)) >= 0) return 1;
-    if (this.losses.lookup(this.key(s)) >= 0) return 0;
+    const key = this.key(s);
+    if (s.isWon() || this.wins.lookup(key) >= 0) return 1;
+    if (this.losses.lookup(key) >= 0) return 0;
     this.how = 'one move';
     if (this.oneMoveFromWin(s)) return 1;
     this.how = 'line';

@@ -88,16 +88,16 @@ export class PositionKey {
   }
 
   /**
-   * The key of `s` with its pointer, as `write(s, true)` writes it, where `s` is one move
+   * The key of `s`, as `write(s, withPointer)` writes it, where `s` is one move
    * (`touchedA`, `touchedB`: the columns it changed, or -1) from a position whose column codes
    * are `before[at..at + COLUMNS)` (see `columnCodesInto`): only the changed columns are looked at again.
    */
-  writeAfterMove(s: DoubleState, before: Uint32Array, at: number, touchedA: number, touchedB: number): Uint32Array {
+  writeAfterMove(s: DoubleState, before: Uint32Array, at: number, touchedA: number, touchedB: number, withPointer = true): Uint32Array {
     const codes = this.codes;
     for (let c = 0; c < COLUMNS; c++) {
       insertSorted(codes, c, c === touchedA || c === touchedB ? columnCode(s, c) : before[at + c]!);
     }
-    return this.finish(s, s.waste);
+    return this.finish(s, withPointer ? s.waste : 0);
   }
 
   /** The key words from the sorted column codes and the talon. */

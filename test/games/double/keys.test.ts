@@ -40,6 +40,7 @@ describe('position keys written from the codes of the position one move before',
         const a = sourceColumn(kind, mA(m));
         const b = targetColumn(kind, mB(m));
         expect(Array.from(partial.writeAfterMove(s, before, 9, a, b))).toEqual(Array.from(whole.write(s, true)));
+        expect(Array.from(partial.writeAfterMove(s, before, 9, a, b, false))).toEqual(Array.from(whole.write(s, false)));
         columnCodesInto(s, after, 0, before, 9, a, b);
         columnCodesInto(s, fromScratch, 0);
         expect(Array.from(after)).toEqual(Array.from(fromScratch));
