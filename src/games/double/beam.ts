@@ -99,6 +99,8 @@ export function beamLine(
   fork?: BeamFork,
 ): number[] | null {
   const { width, maxDepth, seed } = shape;
+  // The score's weights as one array (the shapes are objects of several kinds).
+  const weights = Float64Array.of(shape.foundation, shape.turnedUp, shape.waste, shape.stock);
   const root = makeState();
   if (reach && root.onFoundations > reach.foundation) {
     reach.foundation = root.onFoundations;
@@ -231,7 +233,7 @@ export function beamLine(
             grown.set(order);
             order = grown;
           }
-          order[n] = (score(s, shape) * 64 + noise(m, i, depth, seed)) * 2 ** INDEX_BITS + n;
+          order[n] = (score(s, weights) * 64 + noise(m, i, depth, seed)) * 2 ** INDEX_BITS + n;
           n++;
         }
         s.undo();
@@ -342,12 +344,12 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
 /** `movesWorthTrying`'s table, all zero between calls. */
 const fitsOn = new Uint16Array(52);
 
-/** Progress as a player sees it, never negative (see `BeamShape`). */
-function score(s: DoubleState, w: BeamShape): number {
+/** Progress as a player sees it, never negative (see `BeamShape`; `w`: its weights in order). */
+function score(s: DoubleState, w: Float64Array): number {
   let down = 0;
   for (let c = 0; c < COLUMNS; c++) down += s.down[c]!;
   // (Offset so that no score is negative: the sort key keeps the candidate's index below it.)
-  return w.foundation * s.onFoundations - w.turnedUp * down - w.waste * s.waste - w.stock * (s.talLen - s.waste) + 8192;
+  return w[0]! * s.onFoundations - w[1]! * down - w[2]! * s.waste - w[3]! * (s.talLen - s.waste) + 8192;
 }
 
 /** 0 to 63, fixed by the move, its parent, the depth and the seed: ties broken alike on every run. */

@@ -229,17 +229,18 @@ class Judge {
     });
     this.nodes += budget.nodes;
     if (outcome === 'win') {
-      // The line ends on a win or on a position known to win; so every position of it wins.
+      // The line ends on a win or on a position known to win (checked before anything is
+      // learnt from it); so every position of it wins.
+      const line = search.history();
       const end = s.clone();
-      replayLine(end, search.history(), () => {});
+      replayLine(end, line, () => {});
       if (!end.isWon() && this.wins.lookup(this.key(end)) < 0) throw new Error('internal error: a judging line does not win');
-      const replay = s.clone();
-      this.wins.intern(this.key(replay));
-      replayLine(replay, search.history(), (m) => {
-        replay.apply(m);
-        this.wins.intern(this.key(replay));
-        replay.undo();
-      });
+      // The same positions again, backwards from the end: undone one by one.
+      for (let k = end.historyLength(); ; k--) {
+        this.wins.intern(this.key(end));
+        if (k === 0) break;
+        end.undo();
+      }
       return 1;
     }
     if (outcome === 'done') {

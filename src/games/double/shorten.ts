@@ -47,10 +47,11 @@
  */
 import { GrowableInt32Array } from '../../search/growable.js';
 import { type CardMove, cardMoveOf, cardMovesOf, mergeMoves, type Pull, playCard } from './cardMoves.js';
-import { columnContent, positionKey } from './cycleKey.js';
+import { columnContent } from './cycleKey.js';
 import { COLUMNS, type DoubleState } from './engine.js';
-import { LineIndex } from './lineIndex.js';
-import { M_CC, M_CF, M_DRAW, M_FC, M_TURN, M_WC, M_WF, mKind, mv, sourceColumn, targetColumn } from './move.js';
+import { LineIndex, LinePositions } from './lineIndex.js';
+import { M_CC, M_CF, M_DRAW, M_FC, M_TURN, M_WC, M_WF, mA, mB, mKind, mv, sourceColumn, targetColumn } from './move.js';
+import { columnCodesInto } from './positionKey.js';
 import { expandLine, turnOversIn } from './solverLine.js';
 
 /** What the shortening may still spend: engine moves (roughly) and a deadline. */
@@ -244,8 +245,9 @@ function cutCycles(fresh: () => DoubleState, line: readonly CardMove[], work: Wo
   const phi = IDENTITY.slice();
   const kept: CardMove[] = [];
   const applied: number[] = [];
-  const keys: string[] = [positionKey(s)];
-  const seen = new Map<string, number>([[keys[0]!, 0]]);
+  // The positions of the kept line in order, and where each is in it (see `LinePositions`).
+  const seen = new LinePositions();
+  seen.push(s);
   for (let n = 0; n < line.length; n++) {
     const c = line[n]!;
     if (s.onFoundations >= goal) break;
@@ -255,11 +257,9 @@ function cutCycles(fresh: () => DoubleState, line: readonly CardMove[], work: Wo
     if (k < 0) return null;
     kept.push({ kind: c.kind, a: phi[c.a]!, b: phi[c.b]!, x: c.x });
     applied.push(k);
-    const key = positionKey(s);
-    const at = seen.get(key);
-    if (at === undefined) {
-      seen.set(key, keys.length);
-      keys.push(key);
+    const at = seen.indexOf(s);
+    if (at < 0) {
+      seen.push(s);
       continue;
     }
     // Back to position `at`: the columns without face-down cards may sit elsewhere.
@@ -270,7 +270,7 @@ function cutCycles(fresh: () => DoubleState, line: readonly CardMove[], work: Wo
       for (let i = 0; i < n; i++) s.undo();
       kept.pop();
     }
-    while (keys.length > at + 1) seen.delete(keys.pop()!);
+    seen.truncate(at + 1);
     // psi[x]: the column of the earlier position holding what column x holds in the later one.
     // Columns with face-down cards are keyed by index, so they are the same column.
     const psi = IDENTITY.slice();
@@ -326,6 +326,8 @@ function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: W
     last.set(walker, i + 1);
   }
   const legal = new GrowableInt32Array(1 << 8);
+  // The column codes of `cur`, for the keys one move off it.
+  const codes = new Uint32Array(COLUMNS);
   const path = fresh(); // the line's own position at index `pi`
   const cur = fresh(); // where the new line is
   const out: CardMove[] = [];
@@ -351,13 +353,14 @@ function jumpAhead(fresh: () => DoubleState, cards: readonly CardMove[], work: W
     let bestJ = pi + 1;
     let bestMove: CardMove | null = null;
     const count = cur.legalMovesInto(legal);
+    columnCodesInto(cur, codes, 0);
     for (let i = 0; i < count; i++) {
       const m = legal.data[i]!;
       const kind = mKind(m);
       if (kind === M_DRAW || kind === M_TURN) continue;
       cur.apply(m);
       work.left -= 10;
-      const j = last.get(cur);
+      const j = last.getAfterMove(cur, codes, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)));
       cur.undo();
       if (j > bestJ) {
         const c = cardMoveOf(cur, m);

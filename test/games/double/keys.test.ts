@@ -3,7 +3,7 @@ import { positionKey } from '../../../src/games/double/cycleKey.js';
 import type { DoubleState } from '../../../src/games/double/engine.js';
 import { openDouble } from '../../../src/games/double/index.js';
 import { largestFirst } from '../../../src/games/double/largest.js';
-import { LineIndex } from '../../../src/games/double/lineIndex.js';
+import { LineIndex, LinePositions } from '../../../src/games/double/lineIndex.js';
 import { mA, mB, mKind, sourceColumn, targetColumn } from '../../../src/games/double/move.js';
 import { columnCodesInto, PositionKey } from '../../../src/games/double/positionKey.js';
 import { seededRandom } from '../../support/random.js';
@@ -80,6 +80,41 @@ describe('where a line last meets a position (the shortening jumps)', () => {
     }
     expect(checked).toBeGreaterThan(5_000);
     expect(metAgain).toBeGreaterThan(100);
+  });
+});
+
+describe('the positions of a line being cut (the shortening cycles)', () => {
+  it('are found, and cut back, exactly as by the cycle key', () => {
+    const random = seededRandom(5);
+    let cut = 0;
+    for (let game = 0; game < 20; game++) {
+      const s = openDouble({ kind: 'code', code: 'DS1-D1N-AAAAAAB' }, {}).newState();
+      const line = new LinePositions();
+      const texts: string[] = [];
+      const index = new Map<string, number>();
+      const add = (): void => {
+        line.push(s);
+        index.set(positionKey(s), texts.length);
+        texts.push(positionKey(s));
+      };
+      add();
+      for (let step = 0; step < 300; step++) {
+        const legal = s.legalMoves();
+        if (legal.length === 0) break;
+        s.apply(legal[Math.floor(random() * legal.length)]!);
+        const at = index.get(positionKey(s)) ?? -1;
+        expect(line.indexOf(s)).toBe(at);
+        if (at < 0) {
+          add();
+          continue;
+        }
+        // Back to an earlier position: the line is cut back to it.
+        line.truncate(at + 1);
+        while (texts.length > at + 1) index.delete(texts.pop()!);
+        cut++;
+      }
+    }
+    expect(cut).toBeGreaterThan(50);
   });
 });
 
