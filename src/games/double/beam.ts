@@ -19,7 +19,7 @@ import type { Budget } from '../../search/limits.js';
 import type { BeamFork, BeamSnapshot } from './beamFork.js';
 import { BeamKeys } from './beamKeys.js';
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
-import { KING, ONTO, RANK } from './faceTables.js';
+import { KING, ONTO, RANK, SUIT } from './faceTables.js';
 import { largestFirst } from './largest.js';
 import { M_CC, M_CF, M_TURN, M_WC, M_WF, mA, mB, mKind, mv, sourceColumn, targetColumn } from './move.js';
 import { KEY_WORDS, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
@@ -283,12 +283,13 @@ function limitStops(kept: readonly DoubleState[], size: number, maxTurnOvers: nu
  * moving it is worth it, so most of the legal moves are never generated.
  */
 export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTurnOvers: number): number {
-  const data = out.ensure(1 + COLUMNS * (1 + COL_CAP * (COLUMNS - 1)) + 1 + COLUMNS);
+  const data = out.data.length >= MOST_MOVES ? out.data : out.ensure(MOST_MOVES);
   let n = 0;
   const talon = s.talonMove();
   if (talon >= 0 && (mKind(talon) !== M_TURN || s.turnOvers < maxTurnOvers)) data[n++] = talon;
   const col = s.col;
   const len = s.len;
+  const fnd = s.fnd;
   // Per face, a bit per column it may go on (Kings: the empty ones), worked out once (and
   // cleared at the end: only the entries of the column tops and the Kings are ever set).
   let empty = 0;
@@ -309,7 +310,7 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
     const l = len[a]!;
     if (l === 0) continue;
     const at = a * COL_CAP;
-    if (s.pileFor(col[at + l - 1]!) >= 0) data[n++] = mv(M_CF, a);
+    if (goesUp(fnd, col[at + l - 1]!)) data[n++] = M_CF | (a << 3);
     const d = s.down[a]!;
     for (let k = 1; k <= l - d; k++) {
       // Where the run may go first (mostly nowhere), then whether it is worth it.
@@ -317,7 +318,7 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
       if (targets === 0) continue;
       // The whole run: unless it is a King's with nothing beneath. Part of it: when the card
       // it leaves on top can go up.
-      const worth = k === l - d ? d > 0 || RANK[col[at + d]!] !== KING : s.pileFor(col[at + l - k - 1]!) >= 0;
+      const worth = k === l - d ? d > 0 || RANK[col[at + d]!] !== KING : goesUp(fnd, col[at + l - k - 1]!);
       if (!worth) continue;
       // The columns in increasing order, as a loop over them would meet them.
       for (let bits = targets; bits !== 0; bits &= bits - 1) {
@@ -327,7 +328,7 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
   }
   const w = s.wasteTop();
   if (w >= 0) {
-    if (s.pileFor(w) >= 0) data[n++] = mv(M_WF);
+    if (goesUp(fnd, w)) data[n++] = M_WF;
     for (let bits = fitsOn[w]!; bits !== 0; bits &= bits - 1) data[n++] = mv(M_WC, 0, 31 - Math.clz32(bits & -bits));
   }
   for (let b = 0; b < COLUMNS; b++) {
@@ -339,6 +340,16 @@ export function movesWorthTrying(s: DoubleState, out: GrowableInt32Array, maxTur
   }
   for (let king = KING - 1; king < 52; king += 13) fitsOn[king] = 0;
   return n;
+}
+
+/** The most moves `movesWorthTrying` writes: the talon, per column its foundation move and runs onto each other column, the waste top's. */
+const MOST_MOVES = 1 + COLUMNS * (1 + COL_CAP * (COLUMNS - 1)) + 1 + COLUMNS;
+
+/** Whether a face may go to the foundations (`DoubleState.pileFor` >= 0), from the piles' tops `fnd`. */
+function goesUp(fnd: Uint8Array, face: number): boolean {
+  const p = SUIT[face]! * 2;
+  const want = RANK[face]! - 1;
+  return fnd[p] === want || fnd[p + 1] === want;
 }
 
 /** `movesWorthTrying`'s table, all zero between calls. */

@@ -57,7 +57,7 @@ import type { DoubleState } from './engine.js';
 import { inPhase } from './phases.js';
 import { DoubleSearch } from './search.js';
 import { shortenLine } from './shorten.js';
-import { turnOversIn } from './solverLine.js';
+import { expandLine, turnOversIn } from './solverLine.js';
 import { giveBack, takeTable } from './tables.js';
 
 export interface SolveOptions {
@@ -214,7 +214,10 @@ const BEAM_ATTEMPT_NODES = 400_000;
  * A player follows a line pass by pass through the stock: the fewer passes, the easier.
  * The first win is found with turn-overs ranked low, not forbidden. So, first, the beams of
  * `PASS_BEAMS` (`beam.ts`) look for a win within 0, 1, 2, ... turn-overs, up to one fewer than
- * the line in hand, and stop at the first limit where one finds a win. Then, from the passes
+ * the search's line `raw` (real moves), and stop at the first limit where one finds a win. That
+ * line is shortened only when it may be kept: when no beam found a line with at least two
+ * turn-overs fewer (its shortened form may turn over more or less often: past the raw line's
+ * turn-overs the beams go on up to the shortened one's, as it is the line in hand). Then, from the passes
  * of the line in hand, the depth-first search is asked again for a win with one turn-over
  * fewer (the same restarts, a turn limit, at most `PASS_ATTEMPT_NODES` positions), until a
  * search finds nothing. Last, a beam starts again from 20, 35, 50, 65 and 80% of the way
@@ -230,30 +233,48 @@ const BEAM_ATTEMPT_NODES = 400_000;
 function fewerPasses(
   makeState: () => DoubleState,
   budget: Budget,
-  line: number[],
+  raw: readonly number[],
   shortenBy: (line: readonly number[]) => number,
 ): number[] {
-  let best = line;
-  let bestTurns = turnOversIn(best);
+  // The search's own line is shortened only when it is needed (`searchLine`): on most deals a
+  // beam finds a line with fewer turn-overs first, and the shortening would be thrown away.
+  const rawTurns = turnOversIn(raw);
+  let best: number[] = [];
+  let bestTurns = Infinity;
+  let searchLineKept = false;
   // One set of engine objects for every beam of the deal (the rebeams' starts are of the same deal).
   const states = new BeamStates();
-  const keep = (found: number[], k: number): void => {
-    const shorter = inPhase('shortening', () => shortenLine(makeState, found, undefined, shortenBy(found), k));
+  const consider = (shorter: number[]): void => {
     const turns = turnOversIn(shorter);
     if (turns < bestTurns || (turns === bestTurns && shorter.length < best.length)) {
       best = shorter;
       bestTurns = turns;
     }
   };
+  const keep = (found: number[], k: number): void => {
+    consider(inPhase('shortening', () => shortenLine(makeState, found, undefined, shortenBy(found), k)));
+  };
+  const searchLine = (): void => {
+    if (searchLineKept) return;
+    searchLineKept = true;
+    consider(inPhase('shortening', () => shortenLine(makeState, raw, undefined, shortenBy(raw))));
+  };
   // Each shape's beam with one more turn-over starts where the one before stopped being the same (beamFork.ts).
   const forks = PASS_BEAMS.map(() => new BeamFork());
-  for (let k = 0; k < bestTurns; k++) {
+  for (let k = 0; ; k++) {
+    // Up to the search line's turn-overs the beams look for fewer; past them, its shortened
+    // form (which may have turned over more or less often) sets the limit.
+    if (k >= rawTurns) searchLine();
+    if (k >= bestTurns) break;
     let won = false;
     for (const [i, shape] of PASS_BEAMS.entries()) {
       const found = withinAttempt(budget, BEAM_ATTEMPT_NODES, (attempt) =>
         beamLine(makeState, attempt, k, shape, undefined, states, forks[i]),
       );
-      if (found === undefined) return best;
+      if (found === undefined) {
+        searchLine();
+        return best;
+      }
       if (found !== null) {
         keep(found, k);
         won = true;
@@ -261,6 +282,8 @@ function fewerPasses(
     }
     if (won) break;
   }
+  // A beam line about as many turn-overs as the search line: the search line, shortened, may be as good.
+  if (bestTurns + 1 >= rawTurns) searchLine();
   for (let k = Math.min(bestTurns - 1, DoubleSearch.MAX_TURN_LIMIT); k >= 0; ) {
     const tried = withinAttempt(budget, PASS_ATTEMPT_NODES, (attempt) => decide(makeState, attempt, { turnLimit: k }));
     if (tried === undefined || tried.outcome !== 'win') break;
@@ -452,11 +475,12 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     keepStuckLine();
     return result;
   }
-  // The search path with its detours cut out (shorten.ts): still a win, never longer.
-  result.line = inPhase('shortening', () => shortenLine(makeState, raw!, undefined, shortenBy(raw!)));
   if (options.fewerPasses === true && !state.vegas) {
-    const line = result.line;
+    const line = expandLine(makeState(), raw!);
     result.line = inPhase('fewer passes', () => fewerPasses(makeState, budget, line, shortenBy));
+  } else {
+    // The search path with its detours cut out (shorten.ts): still a win, never longer.
+    result.line = inPhase('shortening', () => shortenLine(makeState, raw!, undefined, shortenBy(raw!)));
   }
   result.moves = result.line.length;
   if (!options.optimize || budget.stopped) {
