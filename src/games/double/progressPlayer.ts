@@ -15,7 +15,8 @@
  *   or a turn-over; a uniform choice among the moves of the first kind that has some.
  */
 import { Sfc32 } from '../../codes/sfc32.js';
-import { COLUMNS, type DoubleDeal, type DoubleRules, DoubleState } from './engine.js';
+import { COLUMNS, type DoubleDeal, type DoubleRules, DoubleState, PILES } from './engine.js';
+import { KING, ONTO } from './faceTables.js';
 import { M_CC, M_CF, M_WC, M_WF, mA, mKind, mN, mv } from './move.js';
 
 const PROGRESS_SALT = 0x50524f47;
@@ -102,16 +103,51 @@ function wasteProgress(s: DoubleState, out: number[]): void {
   }
 }
 
+/** Per face, 1 when it would be progress as the waste top (`wasteProgress` has a move for it), for the position of `markPlayable`. */
+const playable = new Uint8Array(52);
+
+/** Fills `playable` for `s`: the faces that go on a column top (Kings: into an empty column) or up to the foundations. */
+function markPlayable(s: DoubleState): void {
+  playable.fill(0);
+  let empty = false;
+  for (let b = 0; b < COLUMNS; b++) {
+    if (s.len[b] === 0) {
+      empty = true;
+      continue;
+    }
+    const onto = ONTO[s.top(b)]!;
+    if (onto !== 0) {
+      playable[onto & 63] = 1;
+      playable[onto >> 6] = 1;
+    }
+  }
+  if (empty) for (let king = KING - 1; king < 52; king += 13) playable[king] = 1;
+  for (let p = 0; p < PILES; p++) {
+    const rank = s.fnd[p]! + 1;
+    if (rank <= KING) playable[(p >> 1) * 13 + rank - 1] = 1;
+  }
+}
+
 /** Wins of the random progress player in `games` games seeded by `seed`. */
 export function randomProgressWins(deal: DoubleDeal, rules: DoubleRules, games: number, seed: number): number {
   // After a position with no progress move the player only draws or turns over, which leaves
   // the columns and foundations as they were: their moves (none) need no second look.
+  // While idle, which waste tops would be progress is worked out once (`playable`).
   let idle: DoubleState | null = null;
+  let playableFor: DoubleState | null = null;
   return play(deal, rules, games, new Sfc32(PROGRESS_SALT, seed), (s, rng, pick) => {
-    if (idle === s) pick.length = 0;
-    else columnProgress(s, pick);
+    if (idle === s) {
+      if (playableFor !== s) {
+        markPlayable(s);
+        playableFor = s;
+      }
+      const w = s.wasteTop();
+      if (w < 0 || playable[w] === 0) return -1;
+      pick.length = 0;
+    } else columnProgress(s, pick);
     wasteProgress(s, pick);
     idle = pick.length === 0 ? s : null;
+    if (idle === null) playableFor = null;
     return pick.length === 0 ? -1 : pick[rng.uniform(pick.length)]!;
   });
 }
