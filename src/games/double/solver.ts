@@ -57,6 +57,7 @@ import { inPhase } from './phases.js';
 import { DoubleSearch } from './search.js';
 import { shortenLine } from './shorten.js';
 import { turnOversIn } from './solverLine.js';
+import { RestartSchedule } from './restarts.js';
 import { giveBack, takeTable } from './tables.js';
 
 export interface SolveOptions {
@@ -119,8 +120,6 @@ interface SolveResult {
 const FIRST_RUN_NODES = 3000;
 /** How far a restart's move-order noise reaches (see `DoubleSearch.orderSeed`). */
 const RESTART_JITTER = 150;
-/** Runs per round of restarts, with one order and one cap (see `decide`). */
-const RUNS_PER_ROUND = 3;
 
 /** What `decide` is asked beside its state and budget; every field has a default. */
 export interface DecideOptions {
@@ -168,7 +167,9 @@ export function decide(
   const turnLimit = options.turnLimit ?? Infinity;
   const firstRunNodes = options.firstRunNodes ?? FIRST_RUN_NODES;
   let maxFoundation = 0;
-  for (let run = 0; ; run++) {
+  const schedule = new RestartSchedule(firstRunNodes);
+  for (;;) {
+    const { seed, way, cap } = schedule.next();
     const state = makeState();
     const search = new DoubleSearch(state, budget);
     search.autoplay();
@@ -177,18 +178,17 @@ export function decide(
     // Vegas: first the verdict alone, skipping every position the talon relaxation proves
     // lost; the exact most foundation cards come after (in `solve`), as a separate search.
     if (state.vegas) search.prune = 'win';
-    const round = Math.floor(run / RUNS_PER_ROUND);
-    const way = run % RUNS_PER_ROUND;
-    search.orderSeed = round;
+    search.orderSeed = seed;
     search.jitter = RESTART_JITTER;
     search.focus = way === 0;
     if (way === 2) search.turnPenalty = 1;
     search.turnLimit = turnLimit;
     search.reach = options.reach ?? null;
     search.goal = options.goal ?? null;
-    const cap = firstRunNodes * 2 ** round;
     const table = takeTable(budget, options.tableSlots ?? 1 << 14);
+    const before = budget.nodes;
     const { outcome, maxFoundation: reached } = search.run(table, !pointerFree, null, cap);
+    schedule.spent(budget.nodes - before);
     giveBack(table);
     if (reached > maxFoundation) maxFoundation = reached;
     if (outcome === 'done' && search.focus) continue;

@@ -1,0 +1,76 @@
+/**
+ * The restart schedule of the Double Solitaire verdict (`decide` in solver.ts): which order,
+ * way and node cap each run of the depth-first search gets.
+ *
+ * Two tracks share the work, each run going to the track that has spent less so far:
+ *
+ * - **doubling**: rounds of three runs (the three ways of `decide`), one order a round, each
+ *   round twice the cap of the one before. Its complete runs grow geometrically, so a lost
+ *   deal is proven within a small multiple of the positions its complete search needs.
+ *
+ * - **Luby**: the same rounds of three ways, each run with an order of its own, the caps
+ *   following Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times the first cap). On the slow won
+ *   deals the time a run needs is heavy-tailed: most orders stay stuck among the same few
+ *   dozen foundation cards for a million positions, while some order wins in a few hundred
+ *   (bench/README.md). Luby's sequence tries many orders at small caps and is within a
+ *   logarithmic factor of the best fixed cap for any such distribution (Luby, Sinclair and
+ *   Zuckerman, 1993), without knowing it.
+ *
+ * Giving each track half keeps the doubling track's proofs within twice their old cost.
+ */
+
+/** Runs per round, one per way (see `decide`). */
+export const RUNS_PER_ROUND = 3;
+
+/** The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... */
+export function lubyTerm(i: number): number {
+  for (;;) {
+    let k = 1;
+    while (2 ** k - 1 < i) k++;
+    if (2 ** k - 1 === i) return 2 ** (k - 1);
+    i -= 2 ** (k - 1) - 1;
+  }
+}
+
+/** One run of the schedule: its order (`DoubleSearch.orderSeed`), way (0-2, see `decide`) and node cap. */
+export interface RestartRun {
+  seed: number;
+  way: number;
+  cap: number;
+}
+
+/** The runs in turn (`next`), told what each spent (`spent`). */
+export class RestartSchedule {
+  private doublingRuns = 0;
+  private lubyRuns = 0;
+  private doublingSpent = 0;
+  private lubySpent = 0;
+  private lastWasLuby = false;
+
+  constructor(private readonly firstCap: number) {}
+
+  /** The next run: the doubling track's on a tie, so that the first run keeps the plain order. */
+  next(): RestartRun {
+    this.lastWasLuby = this.lubySpent < this.doublingSpent;
+    return this.lastWasLuby ? this.nextLuby() : this.nextDoubling();
+  }
+
+  /** Counts the positions the run `next` gave last searched against its track. */
+  spent(positions: number): void {
+    if (this.lastWasLuby) this.lubySpent += positions;
+    else this.doublingSpent += positions;
+  }
+
+  private nextDoubling(): RestartRun {
+    const run = this.doublingRuns++;
+    const round = Math.floor(run / RUNS_PER_ROUND);
+    return { seed: round, way: run % RUNS_PER_ROUND, cap: this.firstCap * 2 ** round };
+  }
+
+  /** Seeds count down from -1: no Luby run repeats the order of another run of either track. */
+  private nextLuby(): RestartRun {
+    const run = this.lubyRuns++;
+    const round = Math.floor(run / RUNS_PER_ROUND);
+    return { seed: -1 - run, way: run % RUNS_PER_ROUND, cap: this.firstCap * lubyTerm(round + 1) };
+  }
+}
