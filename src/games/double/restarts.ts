@@ -2,7 +2,8 @@
  * The restart schedule of the Double Solitaire verdict (`decide` in solver.ts): which order,
  * way and node cap each run of the depth-first search gets.
  *
- * Two tracks share the work, each run going to the track that has spent less so far:
+ * The first round is the doubling track's alone (most deals are decided there, as before).
+ * After it two tracks share the work, each run going to the track that has spent less since:
  *
  * - **doubling**: rounds of three runs (the three ways of `decide`), one order a round, each
  *   round twice the cap of the one before. Its complete runs grow geometrically, so a lost
@@ -10,11 +11,13 @@
  *
  * - **Luby**: the same rounds of three ways, each run with an order of its own, the caps
  *   following Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times the first cap). On the slow won
- *   deals the time a run needs is heavy-tailed: most orders stay stuck among the same few
- *   dozen foundation cards for a million positions, while some order wins in a few hundred
- *   (bench/README.md). Luby's sequence tries many orders at small caps and is within a
- *   logarithmic factor of the best fixed cap for any such distribution (Luby, Sinclair and
- *   Zuckerman, 1993), without knowing it.
+ *   deals the positions a run needs are heavy-tailed: most orders stay stuck at the same
+ *   thirty-odd foundation cards for hundreds of thousands of positions, while some order wins
+ *   within a few hundred (DS1-D1N-IHFONZQ: 21 runs capped at up to 192,000 positions, then
+ *   a win in 94; DS1-D1N-IHFOPLX: 21 capped, then a win in 230). Luby's
+ *   sequence tries many orders at small caps and is within a logarithmic factor of the best
+ *   fixed cap for any such distribution (Luby, Sinclair and Zuckerman, 1993), without
+ *   knowing it.
  *
  * Giving each track half keeps the doubling track's proofs within twice their old cost.
  */
@@ -55,10 +58,10 @@ export class RestartSchedule {
     return this.lastWasLuby ? this.nextLuby() : this.nextDoubling();
   }
 
-  /** Counts the positions the run `next` gave last searched against its track. */
+  /** Counts the positions the run `next` gave last searched against its track (the first round against none). */
   spent(positions: number): void {
     if (this.lastWasLuby) this.lubySpent += positions;
-    else this.doublingSpent += positions;
+    else if (this.doublingRuns > RUNS_PER_ROUND) this.doublingSpent += positions;
   }
 
   private nextDoubling(): RestartRun {

@@ -54,10 +54,10 @@ import { Budget, type LimitName, withinAttempt } from '../../search/limits.js';
 import { type BeamReach, type BeamShape, BeamStates, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
 import type { DoubleState } from './engine.js';
 import { inPhase } from './phases.js';
+import { RestartSchedule } from './restarts.js';
 import { DoubleSearch } from './search.js';
 import { shortenLine } from './shorten.js';
 import { turnOversIn } from './solverLine.js';
-import { RestartSchedule } from './restarts.js';
 import { giveBack, takeTable } from './tables.js';
 
 export interface SolveOptions {
@@ -116,7 +116,7 @@ interface SolveResult {
   stuckLine: number[] | null;
 }
 
-/** Positions each run of the first round may search; each round doubles it. */
+/** Positions each run of the first round may search (later rounds: `RestartSchedule`). */
 const FIRST_RUN_NODES = 3000;
 /** How far a restart's move-order noise reaches (see `DoubleSearch.orderSeed`). */
 const RESTART_JITTER = 150;
@@ -127,7 +127,7 @@ export interface DecideOptions {
   turnLimit?: number;
   /** Learns the furthest position every run meets. */
   reach?: BeamReach | null;
-  /** The cap of each run of the first round (`FIRST_RUN_NODES`); each round doubles it. */
+  /** The cap of each run of the first round (`FIRST_RUN_NODES`); later caps are multiples of it. */
   firstRunNodes?: number;
   /** Positions known to win: meeting one is a win, the line to it the history (`DoubleSearch.goal`). */
   goal?: ((s: DoubleState) => boolean) | null;
@@ -139,8 +139,9 @@ export interface DecideOptions {
  * The verdict, by restarts: a depth-first search that picks a poor move early can spend
  * any time in one subtree without a win, while another order finds one at once. So the
  * search runs with a node cap, and when the cap is hit starts again from scratch with its
- * moves in another order (`orderSeed`) and, every round, twice the cap. Each round tries
- * the same order three ways, as each finds wins the others miss:
+ * moves in another order (`orderSeed`) and another cap (`restarts.ts`: rounds that double
+ * the cap share the work with rounds of many small caps, Luby's). Each round tries its
+ * order three ways, as each finds wins the others miss:
  *
  * 1. focused (`DoubleSearch.focus`): without the moves that only rearrange the columns,
  *    talon cards that need a turn-over ranked low. Where a complete search gets lost among
@@ -151,8 +152,8 @@ export interface DecideOptions {
  *
  * A complete run that finishes has searched every position, whatever its order: 'done'
  * then proves the deal lost. A focused run that finishes proves nothing and the next run
- * goes on. The doubling keeps the work spent on cut-off runs below three times that of the
- * last round.
+ * goes on. The doubling rounds keep the work spent before a complete run of any size within a
+ * small multiple of it, so a lost deal is still proven (`RestartSchedule`).
  *
  * With a finite `turnLimit` only wins within that many turn-overs count, and 'done' proves only
  * that there is none within it. Every run learns the furthest position it meets into `reach`,
