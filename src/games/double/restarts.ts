@@ -10,7 +10,7 @@
  *   deal is proven within a small multiple of the positions its complete search needs.
  *
  * - **Luby**: the same rounds of three ways, each run with an order of its own, the caps
- *   following Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times the first cap). On the slow won
+ *   following Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times `LUBY_UNIT_SHARE` of the first cap). On the slow won
  *   deals the positions a run needs are heavy-tailed: most orders stay stuck at the same
  *   thirty-odd foundation cards for hundreds of thousands of positions, while some order wins
  *   within a few hundred (DS1-D1N-IHFONZQ: 21 runs capped at up to 192,000 positions, then
@@ -21,6 +21,15 @@
  *
  * Giving each track half keeps the doubling track's proofs within twice their old cost.
  */
+
+/**
+ * The Luby track's unit cap is this fraction of the first cap (500 positions of the verdict's
+ * 3,000): the winning runs of the slow deals mostly win within a few hundred positions, so
+ * many small runs try more orders for the same work. Over the 66 slowest of 7,000 D1N codes
+ * (six Luby seed sets each) the positions to decide them came to 4.3 million with the unit
+ * at the first cap, 2.4 at a third, 1.8 at a sixth, 1.6 at a twelfth, 2.1 at a thirtieth.
+ */
+const LUBY_UNIT_SHARE = 1 / 6;
 
 /** Runs per round, one per way (see `decide`). */
 export const RUNS_PER_ROUND = 3;
@@ -50,7 +59,11 @@ export class RestartSchedule {
   private lubySpent = 0;
   private lastWasLuby = false;
 
-  constructor(private readonly firstCap: number) {}
+  private readonly lubyUnit: number;
+
+  constructor(private readonly firstCap: number) {
+    this.lubyUnit = Math.max(1, Math.round(firstCap * LUBY_UNIT_SHARE));
+  }
 
   /** The next run: the doubling track's on a tie, so that the first run keeps the plain order. */
   next(): RestartRun {
@@ -74,6 +87,6 @@ export class RestartSchedule {
   private nextLuby(): RestartRun {
     const run = this.lubyRuns++;
     const round = Math.floor(run / RUNS_PER_ROUND);
-    return { seed: -1 - run, way: run % RUNS_PER_ROUND, cap: this.firstCap * lubyTerm(round + 1) };
+    return { seed: -1 - run, way: run % RUNS_PER_ROUND, cap: this.lubyUnit * lubyTerm(round + 1) };
   }
 }
