@@ -2,24 +2,25 @@
  * The restart schedule of the Double Solitaire verdict (`decide` in solver.ts): which order,
  * way and node cap each run of the depth-first search gets.
  *
- * The first round is the doubling track's alone (most deals are decided there, as before).
- * After it two tracks share the work, each run going to the track that has spent less since:
+ * First a round of the three ways of `decide` in the plain order, each capped at the first
+ * cap (most deals are decided there). Then two tracks share the work, each step going to
+ * the track that has spent less since:
  *
- * - **doubling**: rounds of three runs (the three ways of `decide`), one order a round, each
- *   round twice the cap of the one before. Its complete runs grow geometrically, so a lost
- *   deal is proven within a small multiple of the positions its complete search needs.
+ * - **the complete run**: the first round's complete run (`KEPT_WAY`) goes on where its cap
+ *   stopped it (`DoubleSearch.resume`), a slice at a time, never started again. Its 'done'
+ *   proves a lost deal within about twice the positions of one complete search; rounds of
+ *   complete runs started afresh at doubling caps took up to six times as many
+ *   (DS1-D3V-AAAAACQ: 1.22 million positions before, 0.43 million now).
  *
- * - **Luby**: the same rounds of three ways, each run with an order of its own, the caps
- *   following Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times `LUBY_UNIT_SHARE` of the first cap). On the slow won
- *   deals the positions a run needs are heavy-tailed: most orders stay stuck at the same
- *   thirty-odd foundation cards for hundreds of thousands of positions, while some order wins
- *   within a few hundred (DS1-D1N-IHFONZQ: 21 runs capped at up to 192,000 positions, then
- *   a win in 94; DS1-D1N-IHFOPLX: 21 capped, then a win in 230). Luby's
- *   sequence tries many orders at small caps and is within a logarithmic factor of the best
- *   fixed cap for any such distribution (Luby, Sinclair and Zuckerman, 1993), without
- *   knowing it.
- *
- * Giving each track half keeps the doubling track's proofs within twice their old cost.
+ * - **Luby**: rounds of the three ways, each run with an order of its own, the caps
+ *   following Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times `LUBY_UNIT_SHARE` of the first
+ *   cap). On the slow won deals the positions a run needs are heavy-tailed: most orders stay
+ *   stuck at the same twenty to forty foundation cards for hundreds of thousands of
+ *   positions, while some order wins within a few hundred (DS1-D1N-IHFONZQ: 21 runs capped at
+ *   up to 192,000 positions, then a win in 94; DS1-D1N-IHFOPLX: 21 capped, then a win in
+ *   230). Luby's sequence tries many orders at small caps and is within a logarithmic factor
+ *   of the best fixed cap for any such distribution (Luby, Sinclair and Zuckerman, 1993),
+ *   without knowing it.
  */
 
 /**
@@ -44,20 +45,27 @@ export function lubyTerm(i: number): number {
   }
 }
 
-/** One run of the schedule: its order (`DoubleSearch.orderSeed`), way (0-2, see `decide`) and node cap. */
+/** The way of the first round whose run, when capped, goes on as the complete search (see `RestartSchedule`). */
+export const KEPT_WAY = 1;
+
+/**
+ * One step of the schedule: a new run with its order (`DoubleSearch.orderSeed`), way (0-2,
+ * see `decide`) and node cap, or (`resume`) `cap` more positions for the kept complete run.
+ */
 export interface RestartRun {
   seed: number;
   way: number;
   cap: number;
+  resume: boolean;
 }
 
-/** The runs in turn (`next`), told what each spent (`spent`). */
+/** The steps in turn (`next`), told what each spent (`spent`). */
 export class RestartSchedule {
-  private doublingRuns = 0;
+  private firstRoundRuns = 0;
   private lubyRuns = 0;
-  private doublingSpent = 0;
+  private completeSpent = 0;
   private lubySpent = 0;
-  private lastWasLuby = false;
+  private last: 'first' | 'complete' | 'luby' = 'first';
 
   private readonly lubyUnit: number;
 
@@ -65,28 +73,26 @@ export class RestartSchedule {
     this.lubyUnit = Math.max(1, Math.round(firstCap * LUBY_UNIT_SHARE));
   }
 
-  /** The next run: the doubling track's on a tie, so that the first run keeps the plain order. */
+  /** The next step: the first round, then whichever track has spent less, the kept run on a tie. */
   next(): RestartRun {
-    this.lastWasLuby = this.lubySpent < this.doublingSpent;
-    return this.lastWasLuby ? this.nextLuby() : this.nextDoubling();
-  }
-
-  /** Counts the positions the run `next` gave last searched against its track (the first round against none). */
-  spent(positions: number): void {
-    if (this.lastWasLuby) this.lubySpent += positions;
-    else if (this.doublingRuns > RUNS_PER_ROUND) this.doublingSpent += positions;
-  }
-
-  private nextDoubling(): RestartRun {
-    const run = this.doublingRuns++;
-    const round = Math.floor(run / RUNS_PER_ROUND);
-    return { seed: round, way: run % RUNS_PER_ROUND, cap: this.firstCap * 2 ** round };
-  }
-
-  /** Seeds count down from -1: no Luby run repeats the order of another run of either track. */
-  private nextLuby(): RestartRun {
+    if (this.firstRoundRuns < RUNS_PER_ROUND) {
+      this.last = 'first';
+      return { seed: 0, way: this.firstRoundRuns++, cap: this.firstCap, resume: false };
+    }
+    if (this.completeSpent <= this.lubySpent) {
+      this.last = 'complete';
+      return { seed: 0, way: KEPT_WAY, cap: this.firstCap, resume: true };
+    }
+    this.last = 'luby';
     const run = this.lubyRuns++;
     const round = Math.floor(run / RUNS_PER_ROUND);
-    return { seed: -1 - run, way: run % RUNS_PER_ROUND, cap: this.lubyUnit * lubyTerm(round + 1) };
+    // Seeds count down from -1: no Luby run repeats the order of another run.
+    return { seed: -1 - run, way: run % RUNS_PER_ROUND, cap: this.lubyUnit * lubyTerm(round + 1), resume: false };
+  }
+
+  /** Counts the positions the step `next` gave last searched against its track (the first round against none). */
+  spent(positions: number): void {
+    if (this.last === 'complete') this.completeSpent += positions;
+    else if (this.last === 'luby') this.lubySpent += positions;
   }
 }

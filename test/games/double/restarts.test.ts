@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { lubyTerm, type RestartRun, RestartSchedule, RUNS_PER_ROUND } from '../../../src/games/double/restarts.js';
+import { KEPT_WAY, lubyTerm, type RestartRun, RestartSchedule, RUNS_PER_ROUND } from '../../../src/games/double/restarts.js';
 
-/** The runs a schedule gives when every run searches its whole cap (no run decides the deal). */
-function cappedRuns(firstCap: number, count: number): RestartRun[] {
+/** The steps a schedule gives when every step searches its whole cap (none decides the deal). */
+function cappedSteps(firstCap: number, count: number): RestartRun[] {
   const schedule = new RestartSchedule(firstCap);
-  const runs: RestartRun[] = [];
+  const steps: RestartRun[] = [];
   for (let i = 0; i < count; i++) {
-    const run = schedule.next();
-    schedule.spent(run.cap);
-    runs.push(run);
+    const step = schedule.next();
+    schedule.spent(step.cap);
+    steps.push(step);
   }
-  return runs;
-}
-
-/** Whether a run is the doubling track's (its seeds are 0 and up, Luby's below 0). */
-const doubling = (run: RestartRun): boolean => run.seed >= 0;
-
-/** Positions spent before the first complete run (ways 1 and 2) with a cap of at least `space`. */
-function spentBeforeProof(runs: readonly RestartRun[], space: number): number {
-  let spent = 0;
-  for (const run of runs) {
-    if (run.way !== 0 && run.cap >= space) return spent;
-    spent += run.cap;
-  }
-  throw new Error(`no complete run reaches ${space} positions`);
+  return steps;
 }
 
 describe('the restart schedule of the Double Solitaire verdict', () => {
@@ -36,41 +23,34 @@ describe('the restart schedule of the Double Solitaire verdict', () => {
     expect(terms.slice(0, 7)).toEqual([1, 1, 2, 1, 1, 2, 4]);
   });
 
-  it('keeps the first round of three ways in the plain order, at the first cap', () => {
-    const first = cappedRuns(3000, RUNS_PER_ROUND);
-    expect(first).toEqual([0, 1, 2].map((way) => ({ seed: 0, way, cap: 3000 })));
-  });
-
-  it('after the first round, shares the positions between the tracks, apart by at most the largest run', () => {
-    const runs = cappedRuns(100, 400);
-    let doublingSpent = 0;
-    let lubySpent = 0;
-    let largest = 0;
-    for (const [i, run] of runs.entries()) {
-      if (doubling(run)) {
-        if (i >= RUNS_PER_ROUND) doublingSpent += run.cap;
-      } else lubySpent += run.cap;
-      largest = Math.max(largest, run.cap);
-      expect(Math.abs(doublingSpent - lubySpent)).toBeLessThanOrEqual(largest);
-    }
-    expect(runs.filter((r) => !doubling(r)).length).toBeGreaterThan(runs.filter(doubling).length);
-  });
-
-  it('gives every run of the Luby track an order of its own, each way as often as the others', () => {
-    const luby = cappedRuns(100, 400).filter((r) => !doubling(r));
-    expect(new Set(luby.map((r) => r.seed)).size).toBe(luby.length);
-    const ways = [0, 1, 2].map((w) => luby.filter((r) => r.way === w).length);
+  it("starts with a round of the three ways in the plain order, at the first cap, then resumes only that round's complete run", () => {
+    const steps = cappedSteps(3000, 500);
+    expect(steps.slice(0, RUNS_PER_ROUND)).toEqual([0, 1, 2].map((way) => ({ seed: 0, way, cap: 3000, resume: false })));
+    const later = steps.slice(RUNS_PER_ROUND);
+    expect(later[0]!.resume).toBe(true);
+    for (const step of later.filter((s) => s.resume)) expect(step).toEqual({ seed: 0, way: KEPT_WAY, cap: 3000, resume: true });
+    // No new run in the plain order after the first round: each Luby run has an order of its own.
+    const luby = later.filter((s) => !s.resume);
+    expect(luby.every((s) => s.seed < 0)).toBe(true);
+    expect(new Set(luby.map((s) => s.seed)).size).toBe(luby.length);
+    const ways = [0, 1, 2].map((w) => luby.filter((s) => s.way === w).length);
     expect(Math.max(...ways) - Math.min(...ways)).toBeLessThanOrEqual(1);
   });
 
-  it('reaches a complete run of any size within a little over twice what the doubling rounds alone spend', () => {
-    const runs = cappedRuns(100, 20_000);
-    const alone = runs.filter(doubling);
-    for (let space = 100; space <= 100 * 2 ** 12; space = Math.ceil(space * 1.3)) {
-      const shared = spentBeforeProof(runs, space);
-      const before = spentBeforeProof(alone, space);
-      const firstRound = RUNS_PER_ROUND * 100;
-      expect(shared, `space ${space}`).toBeLessThanOrEqual(firstRound + 2 * Math.max(0, before - firstRound) + space);
+  it('after the first round, gives the kept complete run half the positions, less at most one step', () => {
+    const steps = cappedSteps(600, 5000);
+    let complete = 0;
+    let luby = 0;
+    let largest = 0;
+    for (const step of steps.slice(RUNS_PER_ROUND)) {
+      if (step.resume) complete += step.cap;
+      else luby += step.cap;
+      largest = Math.max(largest, step.cap);
+      expect(Math.abs(complete - luby)).toBeLessThanOrEqual(largest);
     }
+    // A lost deal whose complete search takes S positions is proven within about 2 S: the
+    // Luby runs must have grown, or their share would be no schedule at all.
+    expect(complete).toBeGreaterThan(100 * 600);
+    expect(largest).toBeGreaterThanOrEqual(64 * 100);
   });
 });
