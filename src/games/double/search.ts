@@ -629,13 +629,17 @@ export class DoubleSearch {
         return 'capped';
       }
       if (duty >= 0) this.dutyPositions++;
-      this.depth = depth;
-      this.descend(k, duty);
-      depth = this.depth;
-      start = this.start.data;
-      count = this.count.data;
-      index = this.index.data;
-      applied = this.applied.data;
+      // As `descend`, written out: this runs once a position.
+      applied[depth] = k;
+      depth++;
+      start = this.start.ensure(depth + 2);
+      count = this.count.ensure(depth + 2);
+      index = this.index.ensure(depth + 2);
+      applied = this.applied.ensure(depth + 2);
+      const at = start[depth - 1]! + count[depth - 1]!;
+      start[depth] = at;
+      count[depth] = this.generate(at, duty);
+      index[depth] = 0;
     }
   }
 
