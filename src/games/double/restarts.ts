@@ -27,8 +27,9 @@
  * The Luby track's unit cap is this fraction of the first cap (500 positions of the verdict's
  * 3,000): the winning runs of the slow deals mostly win within a few hundred positions, so
  * many small runs try more orders for the same work. Over the 66 slowest of 7,000 D1N codes
- * (six Luby seed sets each) the positions to decide them came to 4.3 million with the unit
- * at the first cap, 2.4 at a third, 1.8 at a sixth, 1.6 at a twelfth, 2.1 at a thirtieth.
+ * (six Luby seed sets each, beside complete runs started again at doubling caps) the
+ * positions to decide them came to 4.3 million with the unit at the first cap, 2.4 at a
+ * third, 1.8 at a sixth, 1.6 at a twelfth, 2.1 at a thirtieth.
  */
 const LUBY_UNIT_SHARE = 1 / 6;
 
