@@ -47,7 +47,7 @@ function noise(m: number, seed: number, range: number): number {
 
 /**
  * How a run ended: 'win', 'done' (space exhausted), 'stopped' (a limit) or 'capped' (more
- * than its node cap searched: the caller restarts, see `solve`).
+ * than its node cap searched: the caller starts again or goes on with `resume`, see `decide`).
  */
 export type SearchOutcome = 'win' | 'done' | 'stopped' | 'capped';
 
@@ -152,6 +152,19 @@ export class DoubleSearch {
   quietRule = true;
   /** Positions searched under that duty in this run. */
   private dutyPositions = 0;
+  // The run in progress (`begin`), kept between `explore` calls so that a capped run can `resume`.
+  private table: KeyTable | null = null;
+  private withPointer = false;
+  private optimize: Optimize | null = null;
+  private dominance = false;
+  private bestG = new GrowableInt32Array(1);
+  private minRank = new GrowableInt32Array(1);
+  private bound = 0;
+  private depth = 0;
+  private searched = 0;
+  /** Engine moves of the position a capped run played but did not expand (-1: none), and its duty. */
+  private pendingApplied = -1;
+  private pendingDuty = -1;
 
   constructor(
     state: DoubleState,
@@ -449,57 +462,107 @@ export class DoubleSearch {
   run(table: KeyTable, withPointer: boolean, optimize: Optimize | null, nodeCap = Infinity): SearchRun {
     this.maxFoundation = this.foundationFloor;
     this.dutyPositions = 0;
-    const outcome = this.explore(table, withPointer, optimize, nodeCap);
+    const outcome = this.begin(table, withPointer, optimize) ?? this.explore(nodeCap);
     return { outcome, maxFoundation: this.maxFoundation, dutyPositions: this.dutyPositions };
   }
 
-  private explore(table: KeyTable, withPointer: boolean, optimize: Optimize | null, nodeCap: number): SearchOutcome {
+  /**
+   * Goes on with a plain run that ended 'capped', for up to `more` positions: a capped run
+   * keeps its path, its table and the position it was about to expand, so the run goes on
+   * exactly as if its cap had been larger (its 'done' proves as much). Nothing else may
+   * use the engine or the table in between.
+   */
+  resume(more: number): SearchRun {
+    if (this.pendingApplied < 0) throw new Error('internal error: only a capped run can be resumed');
+    const outcome = this.explore(this.searched + more);
+    return { outcome, maxFoundation: this.maxFoundation, dutyPositions: this.dutyPositions };
+  }
+
+  /** Sets a run up at the root: its outcome when the root decides it, else null (then `explore`). */
+  private begin(table: KeyTable, withPointer: boolean, optimize: Optimize | null): SearchOutcome | null {
     const s = this.s;
     this.turnBase = s.turnOvers;
-    let searched = 0;
-    const budget = this.budget;
-    const bestG = new GrowableInt32Array(optimize ? 1024 : 1);
-    const seenAt = (id: number): void => {
-      bestG.ensure(id)[id] = s.moves;
-    };
-    let bound = optimize ? optimize.bound : 0;
-
+    this.table = table;
+    this.withPointer = withPointer;
+    this.optimize = optimize;
+    this.searched = 0;
+    this.pendingApplied = -1;
+    this.bestG = new GrowableInt32Array(optimize ? 1024 : 1);
+    this.bound = optimize ? optimize.bound : 0;
     // Vegas pointer dominance (see `pointerClass`): plain search only, the optimize pass
     // counts draws and so keeps the pointer in its key. Under a turn limit the same, ranked
     // by turn-overs used, then pointer: in Draw 1 a position with fewer turn-overs used
     // reaches the same cards with any later pointer, or after one more turn-over any pointer
     // at all, so it stands in for every position ranked after it (in Draw 3 the turn-overs
     // are in the key, see `computeKey`, and the rank compares pointers alone).
-    const dominance = (s.vegas || this.turnLimit !== Infinity) && !optimize;
+    this.dominance = (s.vegas || this.turnLimit !== Infinity) && !optimize;
     if (this.turnLimit !== Infinity && (optimize || this.turnLimit > DoubleSearch.MAX_TURN_LIMIT)) {
       throw new Error('internal error: a turn limit is for the plain search only, and at most MAX_TURN_LIMIT');
     }
-    const minRank = new GrowableInt32Array(dominance ? 1024 : 1);
-    const dominated = (id: number): boolean => {
-      const ranks = minRank.ensure(id);
-      const rank = (s.turnOvers - this.turnBase) * 64 + s.waste;
-      if (!table.lastWasNew && ranks[id]! <= rank) return true;
-      ranks[id] = rank;
-      return false;
-    };
-    const rootId = table.intern(this.computeKey(withPointer, dominance));
+    this.minRank = new GrowableInt32Array(this.dominance ? 1024 : 1);
+    const rootId = table.intern(this.computeKey(withPointer, this.dominance));
     if (rootId < 0) return 'stopped';
-    if (dominance) dominated(rootId);
-    if (optimize) seenAt(rootId);
+    if (this.dominance) this.dominated(rootId);
+    if (optimize) this.seenAt(rootId);
     if (s.onFoundations > this.maxFoundation) this.newMaximum();
     if (s.isWon()) {
       if (!optimize) return 'win';
       return 'done';
     }
     if (this.pruned()) return 'done';
-    let depth = 0;
-    let start = this.start.ensure(2);
-    let count = this.count.ensure(2);
-    let index = this.index.ensure(2);
-    let applied = this.applied.ensure(2);
-    start[0] = 0;
-    count[0] = this.generate(0);
-    index[0] = 0;
+    this.depth = 0;
+    this.start.ensure(2)[0] = 0;
+    this.count.ensure(2)[0] = this.generate(0);
+    this.index.ensure(2)[0] = 0;
+    return null;
+  }
+
+  /** Optimize mode: the moves at which the position with table id `id` was reached. */
+  private seenAt(id: number): void {
+    this.bestG.ensure(id)[id] = this.s.moves;
+  }
+
+  /** Dominance: whether a position ranked no later was searched under this key (see `begin`); else records this one. */
+  private dominated(id: number): boolean {
+    const s = this.s;
+    const ranks = this.minRank.ensure(id);
+    const rank = (s.turnOvers - this.turnBase) * 64 + s.waste;
+    if (!this.table!.lastWasNew && ranks[id]! <= rank) return true;
+    ranks[id] = rank;
+    return false;
+  }
+
+  /** Makes the position just played (`k` engine moves, under duty `duty`) the next level of the path. */
+  private descend(k: number, duty: number): void {
+    const depth = ++this.depth;
+    this.applied.ensure(depth + 2)[depth - 1] = k;
+    const start = this.start.ensure(depth + 2);
+    const count = this.count.ensure(depth + 2);
+    this.index.ensure(depth + 2)[depth] = 0;
+    const at = start[depth - 1]! + count[depth - 1]!;
+    start[depth] = at;
+    count[depth] = this.generate(at, duty);
+  }
+
+  /** The depth-first loop, from the path `begin` or a capped run left, until `nodeCap` positions in all. */
+  private explore(nodeCap: number): SearchOutcome {
+    const s = this.s;
+    const budget = this.budget;
+    const table = this.table!;
+    const withPointer = this.withPointer;
+    const optimize = this.optimize;
+    const dominance = this.dominance;
+    let searched = this.searched;
+    let bound = this.bound;
+    if (this.pendingApplied >= 0) {
+      this.descend(this.pendingApplied, this.pendingDuty);
+      this.pendingApplied = -1;
+    }
+    let depth = this.depth;
+    let start = this.start.data;
+    let count = this.count.data;
+    let index = this.index.data;
+    let applied = this.applied.data;
     for (;;) {
       if (index[depth]! >= count[depth]!) {
         if (depth === 0) return 'done';
@@ -533,17 +596,17 @@ export class DoubleSearch {
         return 'stopped';
       }
       if (dominance) {
-        if (dominated(id)) {
+        if (this.dominated(id)) {
           this.undo(k);
           continue;
         }
       } else if (!table.lastWasNew) {
-        if (!optimize || bestG.data[id]! <= s.moves) {
+        if (!optimize || this.bestG.data[id]! <= s.moves) {
           this.undo(k);
           continue;
         }
       }
-      if (optimize) seenAt(id);
+      if (optimize) this.seenAt(id);
       if (s.onFoundations > this.maxFoundation) this.newMaximum();
       // Only after a talon move: that is when cards get buried in the waste. Skipping the
       // check elsewhere only prunes less.
@@ -557,10 +620,16 @@ export class DoubleSearch {
         return 'stopped';
       }
       if (++searched > nodeCap) {
-        this.undo(k);
+        // The position is interned but not expanded: it stays played, for `resume` to expand.
+        this.depth = depth;
+        this.searched = searched;
+        this.bound = bound;
+        this.pendingApplied = k;
+        this.pendingDuty = duty;
         return 'capped';
       }
       if (duty >= 0) this.dutyPositions++;
+      // As `descend`, written out: this runs once a position.
       applied[depth] = k;
       depth++;
       start = this.start.ensure(depth + 2);

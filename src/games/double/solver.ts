@@ -50,12 +50,14 @@
  * the engine's typed arrays, applied and undone in place.
  */
 
+import type { KeyTable } from '../../search/keyTable.js';
 import { Budget, type LimitName, withinAttempt } from '../../search/limits.js';
 import { type BeamReach, type BeamShape, BeamStates, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
 import { BeamFork } from './beamFork.js';
 import type { DoubleState } from './engine.js';
 import { inPhase } from './phases.js';
-import { DoubleSearch } from './search.js';
+import { KEPT_WAY, RestartSchedule } from './restarts.js';
+import { DoubleSearch, type SearchRun } from './search.js';
 import { shortenLine } from './shorten.js';
 import { expandLine, turnOversIn } from './solverLine.js';
 import { giveBack, takeTable } from './tables.js';
@@ -116,12 +118,10 @@ interface SolveResult {
   stuckLine: number[] | null;
 }
 
-/** Positions each run of the first round may search; each round doubles it. */
+/** Positions each run of the first round may search (later rounds: `RestartSchedule`). */
 const FIRST_RUN_NODES = 3000;
 /** How far a restart's move-order noise reaches (see `DoubleSearch.orderSeed`). */
 const RESTART_JITTER = 150;
-/** Runs per round of restarts, with one order and one cap (see `decide`). */
-const RUNS_PER_ROUND = 3;
 
 /** What `decide` is asked beside its state and budget; every field has a default. */
 export interface DecideOptions {
@@ -129,7 +129,7 @@ export interface DecideOptions {
   turnLimit?: number;
   /** Learns the furthest position every run meets. */
   reach?: BeamReach | null;
-  /** The cap of each run of the first round (`FIRST_RUN_NODES`); each round doubles it. */
+  /** The cap of each run of the first round (`FIRST_RUN_NODES`); later caps are multiples of it. */
   firstRunNodes?: number;
   /** Positions known to win: meeting one is a win, the line to it the history (`DoubleSearch.goal`). */
   goal?: ((s: DoubleState) => boolean) | null;
@@ -141,8 +141,9 @@ export interface DecideOptions {
  * The verdict, by restarts: a depth-first search that picks a poor move early can spend
  * any time in one subtree without a win, while another order finds one at once. So the
  * search runs with a node cap, and when the cap is hit starts again from scratch with its
- * moves in another order (`orderSeed`) and, every round, twice the cap. Each round tries
- * the same order three ways, as each finds wins the others miss:
+ * moves in another order (`orderSeed`) and another cap (`restarts.ts`: many small runs in
+ * Luby's sequence, while the first complete run goes on where its cap stopped it). The
+ * runs try their order three ways, as each finds wins the others miss:
  *
  * 1. focused (`DoubleSearch.focus`): without the moves that only rearrange the columns,
  *    talon cards that need a turn-over ranked low. Where a complete search gets lost among
@@ -153,8 +154,8 @@ export interface DecideOptions {
  *
  * A complete run that finishes has searched every position, whatever its order: 'done'
  * then proves the deal lost. A focused run that finishes proves nothing and the next run
- * goes on. The doubling keeps the work spent on cut-off runs below three times that of the
- * last round.
+ * goes on. The complete run that goes on proves a lost deal within about twice the positions
+ * of one complete search (`RestartSchedule`).
  *
  * With a finite `turnLimit` only wins within that many turn-overs count, and 'done' proves only
  * that there is none within it. Every run learns the furthest position it meets into `reach`,
@@ -169,32 +170,64 @@ export function decide(
   const turnLimit = options.turnLimit ?? Infinity;
   const firstRunNodes = options.firstRunNodes ?? FIRST_RUN_NODES;
   let maxFoundation = 0;
-  for (let run = 0; ; run++) {
-    const state = makeState();
-    const search = new DoubleSearch(state, budget);
-    search.autoplay();
-    // Draw 1 with unlimited turn-overs: the pointer can reach every position from every other.
-    const pointerFree = state.draw === 1 && !state.vegas && turnLimit === Infinity;
-    // Vegas: first the verdict alone, skipping every position the talon relaxation proves
-    // lost; the exact most foundation cards come after (in `solve`), as a separate search.
-    if (state.vegas) search.prune = 'win';
-    const round = Math.floor(run / RUNS_PER_ROUND);
-    const way = run % RUNS_PER_ROUND;
-    search.orderSeed = round;
-    search.jitter = RESTART_JITTER;
-    search.focus = way === 0;
-    if (way === 2) search.turnPenalty = 1;
-    search.turnLimit = turnLimit;
-    search.reach = options.reach ?? null;
-    search.goal = options.goal ?? null;
-    const cap = firstRunNodes * 2 ** round;
-    const table = takeTable(budget, options.tableSlots ?? 1 << 14);
-    const { outcome, maxFoundation: reached } = search.run(table, !pointerFree, null, cap);
-    giveBack(table);
+  const schedule = new RestartSchedule(firstRunNodes);
+  // The first round's complete run, once capped: it goes on in slices, never restarted.
+  let kept: { search: DoubleSearch; table: KeyTable } | null = null;
+  for (;;) {
+    const { seed, way, cap, resume } = schedule.next();
+    const before = budget.nodes;
+    let search: DoubleSearch;
+    let table: KeyTable;
+    let run: SearchRun;
+    if (resume) {
+      if (kept === null) throw new Error('internal error: no capped run of the first round to resume');
+      ({ search, table } = kept);
+      run = search.resume(cap);
+    } else {
+      search = newRun(makeState, budget, seed, way, turnLimit, options);
+      table = takeTable(budget, options.tableSlots ?? 1 << 14);
+      run = search.run(table, !pointerFreeFor(search.s, turnLimit), null, cap);
+    }
+    schedule.spent(budget.nodes - before);
+    const { outcome, maxFoundation: reached } = run;
     if (reached > maxFoundation) maxFoundation = reached;
+    if (!resume && way === KEPT_WAY && seed === 0 && outcome === 'capped') kept = { search, table };
+    else if (search !== kept?.search) giveBack(table);
     if (outcome === 'done' && search.focus) continue;
-    if (outcome !== 'capped') return { search, outcome, maxFoundation };
+    if (outcome !== 'capped') {
+      if (kept !== null) giveBack(kept.table);
+      return { search, outcome, maxFoundation };
+    }
   }
+}
+
+/** Draw 1 with unlimited turn-overs: the pointer can reach every position from every other. */
+function pointerFreeFor(state: DoubleState, turnLimit: number): boolean {
+  return state.draw === 1 && !state.vegas && turnLimit === Infinity;
+}
+
+/** A search from the start for one run of `decide`: its order, its way, the options. */
+function newRun(
+  makeState: () => DoubleState,
+  budget: Budget,
+  seed: number,
+  way: number,
+  turnLimit: number,
+  options: DecideOptions,
+): DoubleSearch {
+  const search = new DoubleSearch(makeState(), budget);
+  search.autoplay();
+  // Vegas: first the verdict alone, skipping every position the talon relaxation proves
+  // lost; the exact most foundation cards come after (in `solve`), as a separate search.
+  if (search.s.vegas) search.prune = 'win';
+  search.orderSeed = seed;
+  search.jitter = RESTART_JITTER;
+  search.focus = way === 0;
+  if (way === 2) search.turnPenalty = 1;
+  search.turnLimit = turnLimit;
+  search.reach = options.reach ?? null;
+  search.goal = options.goal ?? null;
+  return search;
 }
 
 /**
