@@ -6,15 +6,15 @@ import { Piscina } from 'piscina';
 import type { ChunkResult, ChunkTask, RowChunkResult, RowChunkTask } from './messages.js';
 
 /**
- * The worker module's URL. Next to this file once built (dist/src/batch/worker.js). When this
- * module is loaded from its TypeScript source (the test runner imports src/batch/pool.ts),
- * there is no worker.js beside it and a worker thread cannot load .ts files, so fall back to
- * the built file under the project root (the build runs on install).
+ * The URL of what the threads load (`workerEntry.cts`, built to workerEntry.cjs beside this
+ * file). When this module is loaded from its TypeScript source (the test runner imports
+ * src/batch/pool.ts), there is no built file beside it and a worker thread cannot load .ts
+ * files, so fall back to the built file under the project root (the build runs on install).
  */
 export function workerUrl(): string {
-  const beside = new URL('./worker.js', import.meta.url);
+  const beside = new URL('./workerEntry.cjs', import.meta.url);
   if (existsSync(fileURLToPath(beside))) return beside.href;
-  const built = new URL('../../dist/src/batch/worker.js', import.meta.url);
+  const built = new URL('../../dist/src/batch/workerEntry.cjs', import.meta.url);
   if (existsSync(fileURLToPath(built))) return built.href;
   throw new Error(`the batch worker is not built: run npm run build (looked for ${fileURLToPath(built)})`);
 }

@@ -2,10 +2,9 @@
  * What a solver thread (the batch's, serve's) loads before its first task: the game modules
  * and the dealers the command line named, which it wrote into the environment.
  *
- * Not by a top-level await: the thread pool first loads a worker module with require(), which
- * refuses a module that awaits at its top and is then asked again while the fallback import()
- * is under way, a race that aborts the whole process on Node 20. So the worker modules stay
- * synchronous and each task awaits this promise.
+ * Not by a top-level await in the worker modules: each task awaits this promise instead, so
+ * the modules load the same way whoever loads them (the threads bring them in by import()
+ * from a CommonJS entry, `batch/workerEntry.cts`; a test loads them too).
  */
 import { loadDealers } from './dealerModules.js';
 import { loadGameModules } from './gameModules.js';

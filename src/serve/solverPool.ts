@@ -20,9 +20,9 @@ export class BusyError extends Error {
 
 /** The worker module: beside this file once built; from the build when loaded as source. */
 function workerUrl(): string {
-  const beside = new URL('./solveWorker.js', import.meta.url);
+  const beside = new URL('./solveWorkerEntry.cjs', import.meta.url);
   if (existsSync(fileURLToPath(beside))) return beside.href;
-  const built = new URL('../../dist/src/serve/solveWorker.js', import.meta.url);
+  const built = new URL('../../dist/src/serve/solveWorkerEntry.cjs', import.meta.url);
   if (existsSync(fileURLToPath(built))) return built.href;
   throw new Error(`the server's solver thread is not built: run npm run build (looked for ${fileURLToPath(built)})`);
 }

@@ -37,7 +37,7 @@ describe('batch inputs', () => {
 
 describe('runBatch', () => {
   it('runs worker threads from the TypeScript sources (the built worker) and stores each deal once', async () => {
-    expect(workerUrl()).toMatch(/worker\.js$/);
+    expect(workerUrl()).toMatch(/dist\/src\/batch\/workerEntry\.cjs$/);
     const db = openDatabase(join(dir, 'deals.sqlite'));
     try {
       const limits = { timeMs: 10_000, nodes: 2000, memoryBytes: 256 * 1024 ** 2 };

@@ -1,7 +1,7 @@
 /**
- * The thread pool loads a worker module with require() first; a module that awaits at its top
- * is refused, and asking again while the fallback import() runs aborts the process on Node 20
- * (seen once in a full test run). So the solver threads' modules must load synchronously.
+ * The thread pool loads a worker file with require() first. A require() of an ES module in a
+ * pool thread aborted whole test runs on Node 20 and 22 (a V8 fatal error, `IsGraphAsync`), so
+ * the threads load small CommonJS entries that bring the solver in by import() instead.
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -10,11 +10,17 @@ import { ROOT } from '../support/cli.js';
 
 const require = createRequire(import.meta.url);
 
-describe('the solver threads’ modules', () => {
-  it('load through require(), as the pool loads them first, with every task function', () => {
-    const batch = require(join(ROOT, 'dist/src/batch/worker.js')) as Record<string, unknown>;
-    expect([typeof batch.default, typeof batch.analyseRows]).toEqual(['function', 'function']);
-    const serve = require(join(ROOT, 'dist/src/serve/solveWorker.js')) as Record<string, unknown>;
-    expect([typeof serve.default, typeof serve.stats, typeof serve.curateList]).toEqual(['function', 'function', 'function']);
+describe('the solver threads’ entries', () => {
+  it('load through require() as CommonJS, with every task function the pools run', () => {
+    const batch = require(join(ROOT, 'dist/src/batch/workerEntry.cjs')) as Record<string, unknown>;
+    expect([typeof batch, typeof batch.analyseRows]).toEqual(['function', 'function']);
+    const serve = require(join(ROOT, 'dist/src/serve/solveWorkerEntry.cjs')) as Record<string, unknown>;
+    expect([typeof serve, typeof serve.stats, typeof serve.curateList]).toEqual(['function', 'function', 'function']);
+  });
+
+  it('bring the solver in on the first task: an empty chunk comes back analysed', async () => {
+    const batch = require(join(ROOT, 'dist/src/batch/workerEntry.cjs')) as (task: unknown) => Promise<{ outcomes: unknown[] }>;
+    const answer = await batch({ deals: [], flags: {}, limits: {}, options: {} });
+    expect(answer.outcomes).toEqual([]);
   });
 });
