@@ -14,7 +14,7 @@ import {
 import { PyramideGame } from '../../src/games/pyramide/engine.js';
 import { hintPyramide } from '../../src/games/pyramide/hint.js';
 import { FULL_PYRAMID } from '../../src/games/pyramide/layout.js';
-import { exactStartRate, exactWouldOverflow } from '../../src/games/pyramide/randomPlay.js';
+import { exactSetsAtLeast, exactStartRate, exactWouldOverflow } from '../../src/games/pyramide/randomPlay.js';
 import { APP_RULES, MSC_RULES } from '../../src/games/pyramide/rules.js';
 import { scriptedWins } from '../../src/games/pyramide/scriptedPlayer.js';
 import { solvePyramide } from '../../src/games/pyramide/solver/analyse.js';
@@ -198,6 +198,19 @@ describe('pyramideDifficulty', () => {
     }
     expect(skipped).toBeGreaterThan(100);
     expect(computed).toBeGreaterThan(0);
+    // The count behind it is a lower bound: given a limit just below it, the computation stops.
+    let tight = 0;
+    for (let n = 0; n < 60; n++) {
+      const space = new PyramideDecisionSpace(dealFromNumber(n), 3e6);
+      if (!space.winnable(space.closeKings(0), 0)) continue;
+      const atLeast = exactSetsAtLeast(space, closure(space), Infinity);
+      const limit = atLeast - 65; // the computation may hold 64 sets unfinished when it checks
+      if (limit < 1 || limit > 60_000) continue;
+      expect(exactStartRate(space, limit, false), `deal ${n}, at least ${atLeast} sets`).toBeNull();
+      // And not far below: the computation finishes within a few times the count.
+      if (exactStartRate(space, 4 * atLeast, false) !== null) tight++;
+    }
+    expect(tight).toBeGreaterThan(0);
   }, 120_000);
 
   it('is unknown, with the reason, past its state limit', () => {

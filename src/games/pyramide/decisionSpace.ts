@@ -65,6 +65,11 @@ export class PyramideDecisionSpace {
     return sets;
   }
 
+  /** The pyramid's mask of a key (see `key`). */
+  static maskOf(key: number): number {
+    return key % KEY_USAGE;
+  }
+
   /** Takes every free pyramid King, repeatedly (see `closeKings` in layout.ts). */
   closeKings(mask: number): number {
     return this.moves.closeKings(mask);

@@ -19,7 +19,7 @@
  */
 import { GrowableInt32Array } from '../../search/growable.js';
 import { StateTable } from '../../search/stateTable.js';
-import type { PyramideDecisionSpace } from './decisionSpace.js';
+import { PyramideDecisionSpace } from './decisionSpace.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE } from './layout.js';
 
 const TALON = 24;
@@ -51,20 +51,60 @@ export function exactStartRate(space: PyramideDecisionSpace, stateLimit: number,
  * the line search met (`positions`: keys of `PyramideDecisionSpace`, every winnable position
  * reachable from the start through winnable ones). The exact computation solves every
  * removal set reachable through winnable positions, and behind each such position (pyramid,
- * talon cards used by value) lie all its sets of talon cards: drawing can bring any talon
- * card to the waste top, so the same removals can use any card of a value (the free Kings
- * taken at once give the position's own pyramid). So it solves at least the sum, over those
- * positions, of the sets each stands for; past `stateLimit` + MAX_DEPTH (the sets still
- * being solved when the limit is checked) it stops unfinished. Skipping it then gives the
- * same figures, sooner: most of the app's winnable deals pass the default limit (bench/README.md).
+ * talon cards used by value) lie at least `removalSetsBehind` of them; past `stateLimit` +
+ * MAX_DEPTH (the sets still being solved when the limit is checked) it stops unfinished.
+ * Skipping it then gives the same figures, sooner: most of the app's winnable deals pass the
+ * default limit (bench/README.md).
  */
 export function exactWouldOverflow(space: PyramideDecisionSpace, positions: Iterable<number>, stateLimit: number): boolean {
+  return exactSetsAtLeast(space, positions, stateLimit + MAX_DEPTH) > stateLimit + MAX_DEPTH;
+}
+
+/**
+ * A lower bound on the removal sets the exact computation solves, counted until it passes
+ * `cap`. Each position (pyramid `M`, Kings closed, and talon usage `U`) stands for distinct
+ * removal sets the random player reaches, all of them solved (their Kings closed, each is
+ * that winnable position), none shared with another position:
+ *   - any talon cards of the values `U` uses (drawing brings any card of a value to the top);
+ *   - any of the talon's Kings besides (one goes alone whenever it is on the waste top, and
+ *     leaves the position as it was);
+ *   - `M` less any of its Kings that no card removed in `M` lies under (the player follows the
+ *     same removals and leaves those Kings in place; Kings closed, each is `M` again).
+ */
+export function exactSetsAtLeast(space: PyramideDecisionSpace, positions: Iterable<number>, cap: number): number {
+  let talonKings = 0;
+  for (const v of space.talonValue) if (v === 13) talonKings++;
+  const kingSets = 2 ** talonKings;
+  const masksOf = new Map<number, number>();
   let sets = 0;
   for (const key of positions) {
-    sets += space.removedSetsOf(key);
-    if (sets > stateLimit + MAX_DEPTH) return true;
+    const mask = PyramideDecisionSpace.maskOf(key);
+    let masks = masksOf.get(mask);
+    if (masks === undefined) {
+      masks = kingsLeftOpen(space, mask);
+      masksOf.set(mask, masks);
+    }
+    sets += space.removedSetsOf(key) * kingSets * masks;
+    if (sets > cap) return sets;
   }
-  return false;
+  return sets;
+}
+
+/** How many sets of the pyramid's Kings removed in `mask` can be left in place: those no other card removed in `mask` lies under. */
+function kingsLeftOpen(space: PyramideDecisionSpace, mask: number): number {
+  const kings: number[] = [];
+  for (let i = 0; i < PYRAMID_SIZE; i++) if (((mask >> i) & 1) === 1 && space.value[i] === 13) kings.push(i);
+  let count = 0;
+  for (let s = 0; s < 1 << kings.length; s++) {
+    let m = mask;
+    for (let k = 0; k < kings.length; k++) if ((s >> k) & 1) m &= ~(1 << kings[k]!);
+    // Every card still removed must have its covers removed.
+    let consistent = true;
+    for (let i = 0; i < PYRAMID_SIZE && consistent; i++)
+      if (((m >> i) & 1) === 1 && (m & COVER_MASK[i]!) !== COVER_MASK[i]) consistent = false;
+    if (consistent) count++;
+  }
+  return count;
 }
 
 let pooled: ExactRandomPlay | null = null;
