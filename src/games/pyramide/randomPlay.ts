@@ -51,7 +51,7 @@ export function exactStartRate(space: PyramideDecisionSpace, stateLimit: number,
  * the line search met (`positions`: keys of `PyramideDecisionSpace`, every winnable position
  * reachable from the start through winnable ones). The exact computation solves every
  * removal set reachable through winnable positions, and behind each such position (pyramid,
- * talon cards used by value) lie at least `removalSetsBehind` of them; past `stateLimit` +
+ * talon cards used by value) lie the sets `exactSetsAtLeast` counts; past `stateLimit` +
  * MAX_DEPTH (the sets still being solved when the limit is checked) it stops unfinished.
  * Skipping it then gives the same figures, sooner: most of the app's winnable deals pass the
  * default limit (bench/README.md).
@@ -90,7 +90,7 @@ export function exactSetsAtLeast(space: PyramideDecisionSpace, positions: Iterab
   return sets;
 }
 
-/** How many sets of the pyramid's Kings removed in `mask` can be left in place: those no other card removed in `mask` lies under. */
+/** In how many ways the Kings removed in `mask` could be left in place instead: any set of them under which no removed card lies. */
 function kingsLeftOpen(space: PyramideDecisionSpace, mask: number): number {
   const kings: number[] = [];
   for (let i = 0; i < PYRAMID_SIZE; i++) if (((mask >> i) & 1) === 1 && space.value[i] === 13) kings.push(i);
