@@ -47,6 +47,8 @@ export interface StoreTarget {
   /** Names the batch: a thread keeps its connection for the chunks of one batch. */
   batch: string;
   walPages: number;
+  /** How long a chunk waits for another writer's lock before the batch stops (ms). */
+  lockWaitMs: number;
 }
 
 export interface RowChunkResult {

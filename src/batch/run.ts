@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import type Database from 'better-sqlite3';
 import type { AnalyseOptions } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
+import { LOCK_WAIT_MS } from '../store/database.js';
 import type { AnalysisMode } from '../store/results.js';
 import { ChunkPace } from './chunkSize.js';
 import type { BatchPlan, PlannedDeal } from './inputs.js';
@@ -51,6 +52,8 @@ export interface BatchRunOptions {
    * the main thread, the one connection that sees it.
    */
   storeOnThreads?: boolean;
+  /** How long the threads that store wait for another writer's lock before the batch stops (ms; default 10 s). */
+  lockWaitMs?: number;
 }
 
 /** A chunk of the plan's first deals sent to the pool before the batch (see `BatchRunOptions.presolved`). */
@@ -131,7 +134,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   // Storing takes CPU wherever it runs: on a spare core if there is one, else on the threads.
   const onThreads = (options.storeOnThreads ?? workers >= availableParallelism()) && !options.db.memory;
   const store: StoreTarget | undefined = onThreads
-    ? { path: options.db.name, batch: randomUUID(), walPages: BATCH_CHECKPOINT_PAGES }
+    ? { path: options.db.name, batch: randomUUID(), walPages: BATCH_CHECKPOINT_PAGES, lockWaitMs: options.lockWaitMs ?? LOCK_WAIT_MS }
     : undefined;
   const send = (chunk: PlannedDeal[], answered?: Promise<RowChunkResult>): void => {
     sent += chunk.length;

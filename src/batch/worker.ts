@@ -52,7 +52,7 @@ function storeHere(rows: readonly RowValues[], target: StoreTarget): void {
     if (writer?.store.db.open) writer.store.db.close();
     writer = null;
     // Closed when the pool ends the thread (better-sqlite3 closes a thread's connections as it exits).
-    writer = { batch: target.batch, store: new ResultStore(openBatchWriter(target.path, target.walPages)) };
+    writer = { batch: target.batch, store: new ResultStore(openBatchWriter(target.path, target.walPages, target.lockWaitMs)) };
   }
   writer.store.saveRows(rows);
 }

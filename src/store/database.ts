@@ -90,8 +90,11 @@ function openFile(path: string, readonly: boolean): Database.Database {
   }
 }
 
-function tune(db: Database.Database, writer: boolean): void {
-  db.pragma('busy_timeout = 10000');
+/** How long a connection waits for another connection's write lock before it gives up: 10 s. */
+export const LOCK_WAIT_MS = 10_000;
+
+function tune(db: Database.Database, writer: boolean, lockWaitMs = LOCK_WAIT_MS): void {
+  db.pragma(`busy_timeout = ${lockWaitMs}`);
   if (writer) {
     // WAL: readers never block the writer, and a killed writer leaves the file consistent.
     db.pragma('journal_mode = WAL');
@@ -143,7 +146,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
     throw new InputError(`--db ${path} cannot be opened (${(error as Error).message}): ${EXPECTED}`);
   }
   try {
-    db.pragma('busy_timeout = 10000');
+    db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     if (state === 'sqlite' && !isBlank(db)) checkMarks(db, path);
     tune(db, true);
     db.transaction(() => {
@@ -172,11 +175,12 @@ function migrateFile(full: string, shown: string): void {
 /**
  * Another connection to a results database a batch has opened (created, checked and migrated)
  * already: for the batch's threads that store their own rows. `walPages` is the automatic
- * checkpoint interval, relaxed while a batch writes.
+ * checkpoint interval, relaxed while a batch writes; `lockWaitMs`, how long a chunk waits for
+ * another writer's lock.
  */
-export function openBatchWriter(path: string, walPages: number): Database.Database {
+export function openBatchWriter(path: string, walPages: number, lockWaitMs = LOCK_WAIT_MS): Database.Database {
   const db = new Database(path, { fileMustExist: true });
-  tune(db, true);
+  tune(db, true, Math.round(lockWaitMs));
   db.pragma(`wal_autocheckpoint = ${walPages}`);
   return db;
 }

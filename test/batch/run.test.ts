@@ -97,14 +97,14 @@ describe('runBatch', () => {
   it('stops with the reason when its threads cannot store, and counts nothing as stored', { timeout: 60_000 }, async () => {
     const path = join(dir, 'locked.sqlite');
     const db = openDatabase(path);
-    // Another program holds the write lock longer than a thread waits for it (10 s).
+    // Another program holds the write lock longer than a thread waits for it (half a second here).
     const other = new Database(path);
     other.exec('BEGIN IMMEDIATE');
     try {
       const plan = planBatch({ args: ['PY1-N-AAAAAAA'], count: 2 }, {});
       const limits = { timeMs: 10_000, nodes: 2000, memoryBytes: 256 * 1024 ** 2 };
       await expect(
-        runBatch({ plan, db, workers: 1, limits, analyse: { winnabilityOnly: true }, chunkSize: 2, storeOnThreads: true }),
+        runBatch({ plan, db, workers: 1, limits, analyse: { winnabilityOnly: true }, chunkSize: 2, storeOnThreads: true, lockWaitMs: 500 }),
       ).rejects.toThrow(/cannot store results in the database: database is locked/);
     } finally {
       other.exec('ROLLBACK');
