@@ -178,8 +178,8 @@ describe('pyramideDifficulty', () => {
         if (mask === FULL_PYRAMID || seen.has(key)) continue;
         seen.add(key);
         const k = space.successors(mask, usage, 0);
-        const next = Array.from({ length: k }, (_, i) => space.succ(0, i));
-        for (const s of next) if (space.winnable(s.mask, s.usage, 1)) stack.push([s.mask, s.usage]);
+        const next = Array.from({ length: k }, (_, i): [number, number] => [space.succMask(0, i), space.succUsage(0, i)]);
+        for (const [m, u] of next) if (space.winnable(m, u, 1)) stack.push([m, u]);
       }
       return [...seen];
     };

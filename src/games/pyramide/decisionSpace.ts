@@ -89,9 +89,24 @@ export class PyramideDecisionSpace {
     return list.size;
   }
 
-  succ(depth: number, i: number): { mask: number; usage: number } {
-    const list = this.lists[depth]!;
-    return { mask: list.mask[i]!, usage: list.usage[i]! };
+  /** The pyramid mask of the depth's successor i (see `successors`). */
+  succMask(depth: number, i: number): number {
+    return this.lists[depth]!.mask[i]!;
+  }
+
+  /** The usage of the depth's successor i. */
+  succUsage(depth: number, i: number): number {
+    return this.lists[depth]!.usage[i]!;
+  }
+
+  /** The id of a position in the winnability table (-1 when its winnability was never worked out). */
+  idOf(mask: number, usage: number): number {
+    return this.known.lookup(mask, usage);
+  }
+
+  /** The key (see `key`) of the position with table id `id`. */
+  keyOfId(id: number): number {
+    return PyramideDecisionSpace.key(this.known.hiOf(id), this.known.loOf(id));
   }
 
   /** A position as one number: mask + usage · 2^28 (usage < 3^12, so the key stays exact). */

@@ -18,7 +18,7 @@
  * smoothed as (wins + 0.5)/(playouts + 1) so that 0 wins stays finite.
  */
 import { round, type TierOrUnknown, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
-import { bestLine, type LineFigures } from './bestLine.js';
+import { bestLine, LineMemo } from './bestLine.js';
 import { type PyramideDeal, talonOf } from './deal.js';
 import { PyramideDecisionSpace } from './decisionSpace.js';
 import { PLAYOUT_MOVE_CAP, randomPlayouts } from './playouts.js';
@@ -90,13 +90,13 @@ export function pyramideDifficulty(
     if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
     throw new Error('difficulty asked of a deal that cannot be won');
   }
-  const memo = new Map<number, LineFigures>();
+  const memo = new LineMemo();
   const line = bestLine(space, start, 0, memo);
   if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
   const forgiveness = line.moves === 0 ? 1 : line.good / line.moves;
   const notes: string[] = [];
   const exact =
-    exactLimit > 0 && !exactWouldOverflow(space, memo.keys(), exactLimit)
+    exactLimit > 0 && !exactWouldOverflow(space, memo.keys(space), exactLimit)
       ? exactStartRate(space, exactLimit, rules.wasteStartsEmpty)
       : null;
   if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
