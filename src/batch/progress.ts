@@ -92,7 +92,14 @@ class SilentReporter implements ProgressReporter {
   stop(): void {}
 }
 
-export function progressReporter(enabled: boolean, everyMs = 5000): ProgressReporter {
-  if (!enabled) return new SilentReporter();
-  return process.stderr.isTTY ? new BarReporter() : new LineReporter(everyMs);
+/**
+ * Progress on standard error: a bar on a terminal, nothing elsewhere (a script reads results
+ * on standard output and messages on standard error), unless asked for: `wanted` true gives
+ * a plain line every few seconds where there is no terminal (a log), false nothing at all,
+ * undefined the default.
+ */
+export function progressReporter(wanted: boolean | undefined, everyMs = 5000): ProgressReporter {
+  if (wanted === false) return new SilentReporter();
+  if (process.stderr.isTTY) return new BarReporter();
+  return wanted === true ? new LineReporter(everyMs) : new SilentReporter();
 }

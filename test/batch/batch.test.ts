@@ -24,8 +24,8 @@ interface Summary {
 
 function batch(args: string[]): Summary {
   const r = cardsolve(['batch', ...args, '--json', '--workers', '2'], { cwd: dir });
-  // Without a terminal, progress comes as plain lines on stderr; errors would start with "cardsolve:".
-  expect(r.stderr).not.toMatch(/cardsolve:/);
+  // Without a terminal there is no progress: standard error is empty.
+  expect(r.stderr).toBe('');
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Summary;
 }
@@ -54,6 +54,17 @@ describe('cardsolve batch', () => {
     expect(forced).toMatchObject({ skipped: 0, analysed: 27 });
     expect(inspect(db)).toMatchObject({ rows: 27, distinct: 27, integrity: 'ok' });
     expect(times()).not.toEqual(before);
+  });
+
+  it('shows progress off a terminal only when asked (--progress: plain lines), and never with --no-progress', () => {
+    const db = join(dir, 'progress.sqlite');
+    const asked = cardsolve(['batch', 'PY1-N-AAAAAAA', '--count', '3', '--db', db, '--progress', ...FAST], { cwd: dir });
+    expect(asked.status, asked.stderr).toBe(0);
+    expect(asked.stderr).toMatch(/^batch: 3 deals to analyse\n/);
+    const off = cardsolve(['batch', 'PY1-N-AAAAAAD', '--count', '3', '--db', db, '--progress', '--no-progress', ...FAST], { cwd: dir });
+    expect(off.status, off.stderr).toBe(0);
+    expect(off.stderr).toBe('');
+    expect(off.stdout).toMatch(/analysed 3/);
   });
 
   it('revisits unknown deals with --retry-unknown and larger limits', () => {

@@ -36,7 +36,8 @@ interface BatchOptionValues extends RuleOptionValues, LimitOptionValues {
   force?: boolean;
   winnabilityOnly?: boolean;
   json?: boolean;
-  progress: boolean;
+  /** Undefined: a bar on a terminal only (see `progressReporter`). */
+  progress?: boolean;
   queue?: string;
   queueName: string;
   discardQueued?: boolean;
@@ -142,7 +143,11 @@ export function batchCommand(): Command {
     .option('--force', 'analyse every deal again, even those stored already')
     .option('--winnability-only', 'answer winnable only (fastest): no move count, no solution, the stuck figure only when it comes free')
     .option('--json', 'print the summary as one JSON object')
-    .option('--no-progress', 'no progress on standard error')
+    .option(
+      '--progress',
+      'progress on standard error even when it is not a terminal: a line every few seconds (a bar on a terminal, the default)',
+    )
+    .option('--no-progress', 'no progress on standard error, not even on a terminal')
     .option(
       '--queue <url>',
       'analyse on cardsolve worker processes through a Redis queue (redis://HOST:6379, rediss:// for TLS); results are stored here',

@@ -48,7 +48,8 @@ interface CurateOptionValues extends RuleOptionValues, LimitOptionValues {
   workers?: string;
   format: 'codes' | 'csv' | 'json';
   header?: boolean;
-  progress: boolean;
+  /** Undefined: a bar on a terminal only (see `progressReporter`). */
+  progress?: boolean;
 }
 
 /** What a line pays under those rule sets, for the help: `-104 + 5 × cards`. */
@@ -115,7 +116,11 @@ export function curateCommand(): Command {
         .default('codes'),
     )
     .option('--header', 'codes and csv: first, comment lines (#) giving the command that made the list and the cardsolve version')
-    .option('--no-progress', 'no progress on standard error');
+    .option(
+      '--progress',
+      'progress on standard error even when it is not a terminal: a line every few seconds (a bar on a terminal, the default)',
+    )
+    .option('--no-progress', 'no progress on standard error, not even on a terminal');
   addRuleOptions(cmd);
   addLimitOptions(cmd);
   cmd.addHelpText(
