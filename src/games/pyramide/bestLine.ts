@@ -95,8 +95,7 @@ function lineFrom(space: PyramideDecisionSpace, mask: number, usage: number, mem
     }
   }
   memo.top = base + good;
-  let best = 0;
-  let bestId = 0;
+  let bestId = WON;
   for (let w = 0; w < good; w++) {
     const i = memo.winning.data[base + w]!;
     const next = lineFrom(space, space.succMask(depth, i), space.succUsage(depth, i), memo, depth + 1);
@@ -105,12 +104,11 @@ function lineFrom(space: PyramideDecisionSpace, mask: number, usage: number, mem
       memo.crossroads(next) < memo.crossroads(bestId) ||
       (memo.crossroads(next) === memo.crossroads(bestId) && memo.length(next) < memo.length(bestId))
     ) {
-      best = w + 1;
       bestId = next;
     }
   }
   memo.top = base;
-  if (best === 0) {
+  if (good === 0) {
     // Past the state limit every unexplored position reads as lost; the caller reports unknown.
     if (space.overflow) return WON;
     throw new Error('a winnable position without a winning removal');
