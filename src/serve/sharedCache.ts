@@ -43,8 +43,6 @@ export class SharedCache {
       maxRetriesPerRequest: 0,
       commandTimeout: COMMAND_TIMEOUT_MS,
       connectTimeout: 2000,
-      // Closed while Redis is away, the socket has no close event left to wait for: no 2 s linger at shutdown.
-      disconnectTimeout: 200,
       // Tried again and again, never more than 2 s apart: the cache comes back when Redis does.
       retryStrategy: (times) => Math.min(times * 200, 2000),
       lazyConnect: false,

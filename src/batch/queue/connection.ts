@@ -51,6 +51,10 @@ export function redisTarget(url: string, flag: string, expected: string = EXPECT
     port,
     // BullMQ's blocking connections need this; commands wait for a reconnection instead of failing.
     maxRetriesPerRequest: null,
+    // How long a closed connection waits for its socket's close event (ioredis: 2 s). A socket
+    // that never opened, or that the server closed, has none left to wait for: the process
+    // lingered 2 s after a refused password or an unreachable server.
+    disconnectTimeout: 200,
   };
   if (parsed.username !== '') redis.username = decodeURIComponent(parsed.username);
   if (parsed.password !== '') redis.password = decodeURIComponent(parsed.password);
@@ -86,9 +90,6 @@ export async function connect(target: QueueTarget, timeoutMs = 5000): Promise<Re
     connectTimeout: timeoutMs,
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,
-    // A socket that never opened (or that the server closed) has no close event left to
-    // wait for: without this the process lingered 2 s after the message.
-    disconnectTimeout: 200,
   });
   // Errors are reported by the awaited calls below, not as unhandled events.
   client.on('error', () => {});
