@@ -1,8 +1,9 @@
 /** The piscina pool of solver threads. */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { ChunkResult, ChunkTask, RowChunkResult, RowChunkTask } from './messages.js';
 
 /**
@@ -26,7 +27,9 @@ export function defaultWorkers(): number {
 export type SolverPool = Piscina<ChunkTask, ChunkResult>;
 
 export function createPool(workers: number): SolverPool {
-  return new Piscina<ChunkTask, ChunkResult>({
+  // Loaded here, not with the module: the commands that start no pool start sooner.
+  const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
+  return new Pool<ChunkTask, ChunkResult>({
     filename: workerUrl(),
     minThreads: workers,
     maxThreads: workers,

@@ -2,7 +2,8 @@
  * Progress on standard error: a cli-progress bar when stderr is a terminal, otherwise a
  * plain line every few seconds (for logs and pipes).
  */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgress from 'cli-progress';
 import type { BatchProgress } from './report.js';
 
 export interface ProgressReporter {
@@ -25,7 +26,9 @@ export function formatDuration(seconds: number): string {
 }
 
 class BarReporter implements ProgressReporter {
-  private readonly bar = new cliProgress.SingleBar(
+  // Loaded with the first bar, not with the module: the commands that draw none start sooner.
+  private readonly bars = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
+  private readonly bar = new this.bars.SingleBar(
     {
       stream: process.stderr,
       format: '{bar} {value}/{total} deals | {rate}/s | ETA {eta_formatted} | winnable {winnable} | unknown {unknown}',
@@ -35,7 +38,7 @@ class BarReporter implements ProgressReporter {
       etaBuffer: 200,
       fps: 5,
     },
-    cliProgress.Presets.shades_classic,
+    this.bars.Presets.shades_classic,
   );
 
   private running = false;

@@ -5,12 +5,16 @@
  */
 
 import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { InputError } from '../errors/inputError.js';
 import { APPLICATION_ID, APPLICATION_NAME, createV1, migrate, SCHEMA_VERSION } from './schema.js';
 
 export const DEFAULT_DB_PATH = 'data/deals.sqlite';
+
+/** The SQLite binding, loaded when a database is first opened: the commands that open none start sooner. */
+const sqlite = (): typeof Database => createRequire(import.meta.url)('better-sqlite3') as typeof Database;
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
 const EXPECTED = 'expected a database written by cardsolve batch, or a path where none exists yet';
@@ -84,7 +88,7 @@ function checkMarks(db: Database.Database, path: string): number {
 
 function openFile(path: string, readonly: boolean): Database.Database {
   try {
-    return new Database(path, { readonly, fileMustExist: true });
+    return new (sqlite())(path, { readonly, fileMustExist: true });
   } catch (error) {
     throw new InputError(`--db ${path} cannot be opened (${(error as Error).message}): ${EXPECTED}`);
   }
@@ -141,7 +145,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
   }
   let db: Database.Database;
   try {
-    db = new Database(full, { fileMustExist: state !== 'missing' });
+    db = new (sqlite())(full, { fileMustExist: state !== 'missing' });
   } catch (error) {
     throw new InputError(`--db ${path} cannot be opened (${(error as Error).message}): ${EXPECTED}`);
   }
@@ -179,7 +183,7 @@ function migrateFile(full: string, shown: string): void {
  * another writer's lock.
  */
 export function openBatchWriter(path: string, walPages: number, lockWaitMs = LOCK_WAIT_MS): Database.Database {
-  const db = new Database(path, { fileMustExist: true });
+  const db = new (sqlite())(path, { fileMustExist: true });
   tune(db, true, Math.round(lockWaitMs));
   db.pragma(`wal_autocheckpoint = ${walPages}`);
   return db;
