@@ -87,8 +87,9 @@ function checkMarks(db: Database.Database, path: string): number {
 }
 
 function openFile(path: string, readonly: boolean): Database.Database {
+  const Sqlite = sqlite(); // (outside the try: a binding that fails to load is no fault of the path)
   try {
-    return new (sqlite())(path, { readonly, fileMustExist: true });
+    return new Sqlite(path, { readonly, fileMustExist: true });
   } catch (error) {
     throw new InputError(`--db ${path} cannot be opened (${(error as Error).message}): ${EXPECTED}`);
   }
@@ -144,8 +145,9 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
     }
   }
   let db: Database.Database;
+  const Sqlite = sqlite(); // (outside the try: a binding that fails to load is no fault of the path)
   try {
-    db = new (sqlite())(full, { fileMustExist: state !== 'missing' });
+    db = new Sqlite(full, { fileMustExist: state !== 'missing' });
   } catch (error) {
     throw new InputError(`--db ${path} cannot be opened (${(error as Error).message}): ${EXPECTED}`);
   }
@@ -183,7 +185,8 @@ function migrateFile(full: string, shown: string): void {
  * another writer's lock.
  */
 export function openBatchWriter(path: string, walPages: number, lockWaitMs = LOCK_WAIT_MS): Database.Database {
-  const db = new (sqlite())(path, { fileMustExist: true });
+  const Sqlite = sqlite();
+  const db = new Sqlite(path, { fileMustExist: true });
   tune(db, true, Math.round(lockWaitMs));
   db.pragma(`wal_autocheckpoint = ${walPages}`);
   return db;
