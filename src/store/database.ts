@@ -86,13 +86,18 @@ function checkMarks(db: Database.Database, path: string): number {
   return version;
 }
 
-function openFile(path: string, readonly: boolean): Database.Database {
+/** A connection to the file at `file`; what SQLite refuses is bad input, named by the path as given (`shown`). */
+function connect(file: string, options: Database.Options, shown: string): Database.Database {
   const Sqlite = sqlite(); // (outside the try: a binding that fails to load is no fault of the path)
   try {
-    return new Sqlite(path, { readonly, fileMustExist: true });
+    return new Sqlite(file, options);
   } catch (error) {
-    throw new InputError(`--db ${path} cannot be opened (${(error as Error).message}): ${EXPECTED}`);
+    throw new InputError(`--db ${shown} cannot be opened (${(error as Error).message}): ${EXPECTED}`);
   }
+}
+
+function openFile(path: string, readonly: boolean): Database.Database {
+  return connect(path, { readonly, fileMustExist: true }, path);
 }
 
 /** How long a connection waits for another connection's write lock before it gives up: 10 s. */
@@ -144,13 +149,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
       throw new InputError(`--db ${path}: cannot create its folder (${(error as Error).message})`);
     }
   }
-  let db: Database.Database;
-  const Sqlite = sqlite(); // (outside the try: a binding that fails to load is no fault of the path)
-  try {
-    db = new Sqlite(full, { fileMustExist: state !== 'missing' });
-  } catch (error) {
-    throw new InputError(`--db ${path} cannot be opened (${(error as Error).message}): ${EXPECTED}`);
-  }
+  const db = connect(full, { fileMustExist: state !== 'missing' }, path);
   try {
     db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     if (state === 'sqlite' && !isBlank(db)) checkMarks(db, path);
