@@ -54,6 +54,8 @@ import type { KeyTable } from '../../search/keyTable.js';
 import { Budget, type LimitName, withinAttempt } from '../../search/limits.js';
 import { type BeamReach, type BeamShape, BeamStates, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
 import { BeamFork } from './beamFork.js';
+import { CoarseState } from './coarse.js';
+import { coarseSolve } from './coarseSearch.js';
 import type { DoubleState } from './engine.js';
 import { inPhase } from './phases.js';
 import { KEPT_WAY, RestartSchedule } from './restarts.js';
@@ -349,6 +351,13 @@ function startBound(makeState: () => DoubleState): number {
   return search.talonBound();
 }
 
+/**
+ * Vegas: the share of the limits the coarse search may take (`coarse.ts`); what it leaves goes
+ * to the searches over real positions, whose beams find the furthest lines on deals it leaves
+ * undecided.
+ */
+const COARSE_SHARE = 0.75;
+
 /** Vegas: positions the first, short search may take before the beams run (see `firstVerdict`). */
 const VEGAS_FIRST_NODES = 100_000;
 /** Vegas: positions each beam may score. */
@@ -378,9 +387,36 @@ function firstVerdict(
   budget: Budget,
   reach: BeamReach,
   searchReach: boolean,
-): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null } {
+): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null; exact: boolean } {
   let maxFoundation = 0;
   const searchesLearn = searchReach ? reach : null;
+  if (start.vegas && CoarseState.fits(start)) {
+    // The coarse search decides most of what can be decided, and its figure is then exact.
+    const coarse = withinAttempt(budget, Infinity, (attempt) => coarseSolve(start, attempt), COARSE_SHARE);
+    if (coarse !== undefined) {
+      if (coarse.maxFoundation > reach.foundation) {
+        reach.foundation = coarse.maxFoundation;
+        reach.line = coarse.moves;
+      }
+      if (coarse.outcome !== 'stopped') {
+        return { outcome: coarse.outcome, maxFoundation: coarse.maxFoundation, raw: coarse.outcome === 'win' ? coarse.moves : null, exact: true };
+      }
+      maxFoundation = coarse.maxFoundation;
+    }
+  }
+  const verdict = searchedVerdict(makeState, start, budget, reach, searchesLearn);
+  return { ...verdict, maxFoundation: Math.max(maxFoundation, verdict.maxFoundation), exact: false };
+}
+
+/** `firstVerdict` by the searches over real positions: the depth-first search, and under Vegas the beams. */
+function searchedVerdict(
+  makeState: () => DoubleState,
+  start: DoubleState,
+  budget: Budget,
+  reach: BeamReach,
+  searchesLearn: BeamReach | null,
+): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null } {
+  let maxFoundation = 0;
   if (start.vegas) {
     const first = withinAttempt(budget, VEGAS_FIRST_NODES, (attempt) => decide(makeState, attempt, { reach: searchesLearn }));
     if (first !== undefined) {
@@ -450,7 +486,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   const state = makeState();
   const wantsStuckLine = options.stuckLine === true;
   const reach: BeamReach = { foundation: 0, line: [] };
-  const { outcome, maxFoundation, raw } = inPhase('search', () => firstVerdict(makeState, state, budget, reach, wantsStuckLine));
+  const { outcome, maxFoundation, raw, exact } = inPhase('search', () => firstVerdict(makeState, state, budget, reach, wantsStuckLine));
   const result: SolveResult = {
     verdict: outcome === 'win' ? 'winnable' : outcome === 'done' ? 'unwinnable' : 'unknown',
     line: null,
@@ -464,7 +500,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     stuckLine: null,
   };
   if (options.verdictOnly === true || options.lineAsFound === true) {
-    if (outcome === 'done' && state.vegas) result.stuckExact = false;
+    if (outcome === 'done' && state.vegas) result.stuckExact = exact;
     if (options.lineAsFound === true) result.line = raw;
     return result;
   }
@@ -484,6 +520,11 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
       shortenLine(makeState, reach.line, undefined, shortenBy(reach.line), Infinity, reach.foundation),
     );
   };
+  if (outcome === 'done' && state.vegas && exact) {
+    // The coarse search went through every position: its figure is the most any line reaches.
+    keepStuckLine();
+    return result;
+  }
   if (outcome === 'done' && state.vegas) {
     // Proven lost. Branch and bound for the most foundation cards, starting from the best
     // position the first search met; when a limit stops it, the verdict stands and the

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { COARSE_WORDS } from '../../../src/games/double/coarse.js';
+import { coarseToMoves } from '../../../src/games/double/coarseLine.js';
+import { CoarseSearch } from '../../../src/games/double/coarseSearch.js';
+import type { DoubleState } from '../../../src/games/double/engine.js';
+import { FITS } from '../../../src/games/double/faceTables.js';
+import { KeyTable } from '../../../src/search/keyTable.js';
+import { Budget } from '../../../src/search/limits.js';
+import { seededRandom } from '../../support/random.js';
+import { D1N, D1V, D3V, position } from './helpers.js';
+import { bruteForce } from './bruteForce.js';
+import { bruteOf, bruteOfDeal, lowDeal, NO_LIMITS, type Reduced, reducedDeal, stateOf, vegasDeal } from './reduced.js';
+
+function coarse(state: DoubleState, limits = NO_LIMITS) {
+  return new CoarseSearch(state, new Budget(limits), new KeyTable(COARSE_WORDS, null)).run();
+}
+
+/**
+ * The deal with each column's face-up cards cut to the run on its top (the cards below it
+ * turned face down): the reduced deals stack face-up cards at random, which no real game
+ * does and the coarse game does not model.
+ */
+function openRuns(d: Reduced): Reduced {
+  const down = d.columns.map((col, c) => {
+    let from = col.length - 1;
+    while (from > d.down[c]! && FITS[col[from]! * 52 + col[from - 1]!] === 1) from--;
+    return Math.max(0, Math.min(from, col.length - 1));
+  });
+  return { ...d, down };
+}
+
+/** The coarse search's verdict and figure against the brute force's, and its line replayed through the engine; null when the brute force cannot list the deal. */
+function agree(d: Reduced, cap: number, context: string): { winnable: boolean } | null {
+  const brute = bruteOfDeal(d, cap);
+  if (brute === null) return null;
+  const result = coarse(stateOf(d));
+  expect(result.outcome, context).toBe(brute.winnable ? 'win' : 'done');
+  expect(result.maxFoundation, context).toBe(brute.max);
+  const state = stateOf(d);
+  coarseToMoves(state, result.line);
+  expect(state.onFoundations, context).toBe(brute.max);
+  return { winnable: brute.winnable };
+}
+
+function compare(deal: (seed: number) => Reduced, cap: number, target: number): { compared: number; won: number; seeds: number[] } {
+  let compared = 0;
+  let won = 0;
+  const seeds: number[] = [];
+  for (let seed = 1; compared < target && seed < 4000; seed++) {
+    const d = openRuns(deal(seed));
+    const agreed = agree(d, cap, `seed ${seed} ${JSON.stringify(d)}`);
+    if (agreed === null) continue;
+    seeds.push(seed);
+    compared++;
+    if (agreed.winnable) won++;
+  }
+  return { compared, won, seeds };
+}
+
+/**
+ * Two suits of opposite colours, Aces to 3s or 4s, most cards in the stock, only the top card
+ * of each column face up: deals where a card must be taken back from the foundations to make
+ * room (a black 2 from the waste onto a red 3 that went up, to reach the Ace under it).
+ */
+function takeBackDeal(seed: number): Reduced {
+  const r = seededRandom(seed * 7717);
+  const pick = (n: number): number => Math.floor(r() * n);
+  const ranks = 3 + pick(2);
+  const d = lowDeal(r, 2, ranks, (n) => n - 2 - pick(3));
+  return { ...d, down: d.columns.map((c) => Math.max(0, c.length - 1)), rules: [D1V, D3V, D1N][pick(3)]! };
+}
+
+/**
+ * The seeds of `takeBackDeal` below 20,000 whose answer changes when no card may be taken
+ * back from the foundations (found by searching each deal with and without those moves).
+ */
+const TAKE_BACK_SEEDS = [586, 2700, 2945, 4026, 5040, 7376, 7477, 7907, 9329, 9555, 9796, 12831, 18336, 19490];
+
+describe('the coarse search agrees with the brute force', () => {
+  it('where two cards must be taken back, one to make room or uncover the other', () => {
+    // Drawing three, 4♣ comes out on 3♣ and needs a red 5; both 5♥ are up. A 5♥ comes down onto a
+    // black 6 once 6♠ has come down onto 7♥ (room), or once 6♥ above it has come down onto 7♠
+    // (its pile). Nothing else wins.
+    const positions = [
+      position({ columns: ['7♥'], stock: '3♣ 4♣', foundations: [6, 6, 6, 5, 13, 13, 2, 2], total: 56 }, D3V),
+      position({ columns: ['7♠', '6♠'], stock: '3♣ 4♣', foundations: [5, 5, 6, 6, 13, 13, 2, 2], total: 56 }, D3V),
+    ];
+    for (const [i, start] of positions.entries()) {
+      const brute = bruteForce(bruteOf(start), D3V, start.total, 10_000);
+      expect(brute?.winnable, `position ${i}`).toBe(true);
+      const result = coarse(start.clone());
+      expect(result.outcome, `position ${i}`).toBe('win');
+      const end = start.clone();
+      coarseToMoves(end, result.line);
+      expect(end.isWon(), `position ${i}`).toBe(true);
+    }
+  });
+
+  it('where cards must be taken back from the foundations', () => {
+    let won = 0;
+    for (const seed of TAKE_BACK_SEEDS) {
+      const agreed = agree(takeBackDeal(seed), 200_000, `take-back seed ${seed}`);
+      expect(agreed, `take-back seed ${seed}`).not.toBeNull();
+      if (agreed!.winnable) won++;
+    }
+    expect(won).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
+  it('on reduced deals of every rule set: the verdict, the most foundation cards, and a line that replays to them', () => {
+    const { compared, won, seeds } = compare(reducedDeal, 5000, 80);
+    console.log(JSON.stringify(seeds));
+    expect(compared).toBe(80);
+    expect(won).toBeGreaterThanOrEqual(10);
+    expect(won).toBeLessThanOrEqual(70);
+  }, 300_000);
+
+  it('on reduced Vegas deals with longer stocks', () => {
+    const { compared, won, seeds } = compare(vegasDeal, 3000, 60);
+    console.log(JSON.stringify(seeds), won);
+    expect(compared).toBe(60);
+    expect(won).toBeGreaterThanOrEqual(10);
+    expect(won).toBeLessThanOrEqual(50);
+  }, 300_000);
+});
