@@ -124,7 +124,8 @@ export class CoarseState {
   static fits(s: DoubleState): boolean {
     for (let c = 0; c < COLUMNS; c++) {
       if (s.down[c]! + 1 > PREFIX_CAP) return false;
-      for (let i = s.down[c]! + 1; i < s.len[c]!; i++) if (FITS[s.col[c * COL_CAP + i]! * 52 + s.col[c * COL_CAP + i - 1]!] !== 1) return false;
+      for (let i = s.down[c]! + 1; i < s.len[c]!; i++)
+        if (FITS[s.col[c * COL_CAP + i]! * 52 + s.col[c * COL_CAP + i - 1]!] !== 1) return false;
     }
     return true;
   }
@@ -142,9 +143,7 @@ export class CoarseState {
    */
   room(q: number): number {
     if (q >= KING_BLACK) {
-      return (
-        this.bases - (this.classUp[KING_BLACK]! - this.classHead[KING_BLACK]!) - (this.classUp[KING_RED]! - this.classHead[KING_RED]!)
-      );
+      return this.bases - (this.classUp[KING_BLACK]! - this.classHead[KING_BLACK]!) - (this.classUp[KING_RED]! - this.classHead[KING_RED]!);
     }
     return this.classUp[ABOVE[q]!]! - (this.classUp[q]! - this.classHead[q]!);
   }
@@ -290,38 +289,51 @@ export class CoarseState {
     }
   }
 
+  /** Forgets the demands of the position before (see `worthTakingBack`). */
+  clearDemands(): void {
+    this.roomNeed.fill(0);
+    this.leaveNeed.fill(0);
+    this.pileNeed.fill(13);
+  }
+
   /**
-   * Marks in `out` (per face, 1 or 0) the foundation cards worth taking back: those a move
-   * not possible here could need, directly or through other cards taken back first (see
+   * Notes what move `m`, not possible here, would need from the foundations: room for its
+   * card (a card of the class above taken back), or, for a card going up, room for what lies
+   * on it (a card of its class) or its pile lower (a head's copy taken back).
+   */
+  demand(m: number): void {
+    const arg = cArg(m);
+    switch (cKind(m)) {
+      case C_WC:
+        this.roomNeed[CLASS[this.stockCards[arg]!]!] = 1;
+        return;
+      case C_HT:
+        if (this.k[arg]! > 0) this.roomNeed[CLASS[this.head(arg)]!] = 1;
+        return;
+      case C_HF:
+        if (this.k[arg]! > 0) this.needToLeave(this.head(arg), true);
+        return;
+      case C_NF:
+        if (this.faceUp[arg]! > this.faceHead[arg]!) this.needToLeave(arg, false);
+        return;
+    }
+  }
+
+  /**
+   * Marks in `out` (per face, 1 or 0) the foundation cards worth taking back: those that the
+   * moves noted by `demand` could need, directly or through other cards taken back first (see
    * `CoarseSearch`, "a card taken back is used"). A card taken back can serve three ways: it
    * takes a card of the class below (from the talon, a head, or the foundations), it takes
-   * what lies on a card of its own class that then goes up, or it uncovers the card under
-   * it on its pile (that one, or a copy of it, then moving). The demands start from the
-   * moves not possible here and spread upwards, rank by rank: a card taken back needs room
-   * on the class above and the cards above it on its pile taken back too.
+   * what lies on a card of its own class that then goes up, or it uncovers the card under it
+   * on its pile (that one, or a copy of it, then moving). The demands spread upwards, rank by
+   * rank: a card taken back needs room on the class above and the cards above it on its pile
+   * taken back too.
    */
   worthTakingBack(out: Uint8Array): void {
     const roomNeed = this.roomNeed;
     const leaveNeed = this.leaveNeed;
     const pileNeed = this.pileNeed;
-    roomNeed.fill(0);
-    leaveNeed.fill(0);
-    pileNeed.fill(13);
     out.fill(0);
-    const top = this.wasteBelow(this.p);
-    if (top >= 0 && !this.legal(C_WC | (top << 3))) roomNeed[CLASS[this.stockCards[top]!]!] = 1;
-    if (this.vegas) {
-      for (let i = this.stockFrom(this.p); i >= 0; i = this.stockFrom(i + 1)) {
-        if (!this.legal(C_WC | (i << 3))) roomNeed[CLASS[this.stockCards[i]!]!] = 1;
-      }
-    }
-    for (let c = 0; c < COLUMNS; c++) {
-      if (this.k[c] === 0) continue;
-      const h = this.head(c);
-      if (!this.legal(C_HT | (c << 3))) roomNeed[CLASS[h]!] = 1;
-      if (!this.legal(C_HF | (c << 3))) this.needToLeave(h);
-    }
-    for (let f = 0; f < 52; f++) if (this.faceUp[f]! > this.faceHead[f]! && !this.legal(C_NF | (f << 3))) this.needToLeave(f);
     for (let rank = 1; rank <= KING; rank++) {
       for (let suit = 0; suit < 4; suit++) {
         if (this.pile[2 * suit]! < rank && this.pile[2 * suit + 1]! < rank) continue;
@@ -336,12 +348,21 @@ export class CoarseState {
     }
   }
 
-  /** A card that cannot go up here: it may once what lies on it finds room, or its pile is lower. */
-  private needToLeave(face: number): void {
-    this.leaveNeed[CLASS[face]!] = 1;
+  /**
+   * A card that cannot go up here: it may once what lies on it finds room (its pile ready),
+   * or, a head, once a copy of it comes down in its place (a copy of a card that is no head
+   * changing places with it changes nothing). A pile too low waits for other moves.
+   */
+  private needToLeave(face: number, head: boolean): void {
     const under = RANK[face]! - 1;
     const suit = SUIT[face]!;
-    if (this.pileNeed[suit]! > under) this.pileNeed[suit] = under;
+    const a = this.pile[2 * suit]!;
+    const b = this.pile[2 * suit + 1]!;
+    if (a === under || b === under) this.leaveNeed[CLASS[face]!] = 1;
+    else if (head && (a > under || b > under)) {
+      this.leaveNeed[CLASS[face]!] = 1;
+      if (this.pileNeed[suit]! > under) this.pileNeed[suit] = under;
+    }
   }
 
   private readonly roomNeed = new Uint8Array(26);

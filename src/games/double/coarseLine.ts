@@ -4,7 +4,7 @@
  * card of the same class). docs/solvers.md proves such a card is always there; every move
  * made here is checked by the engine all the same.
  */
-import { C_DRAW, C_FC, C_HF, C_HT, C_NF, C_TURN, C_WC, C_WF, CoarseState, cArg, cKind } from './coarse.js';
+import { C_DRAW, C_FC, C_HF, C_HT, C_TURN, C_WC, C_WF, CoarseState, cArg, cKind } from './coarse.js';
 import { COLUMNS, type DoubleState } from './engine.js';
 import { RANK, SUIT } from './faceTables.js';
 import { M_CC, M_CF, M_DRAW, M_FC, M_TURN, M_WC, M_WF, mv } from './move.js';

@@ -21,20 +21,7 @@
 import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
-import {
-  C_DRAW,
-  C_FC,
-  C_HF,
-  C_HT,
-  C_NF,
-  C_TURN,
-  C_WC,
-  C_WF,
-  COARSE_WORDS,
-  CoarseState,
-  cKind,
-  cMove,
-} from './coarse.js';
+import { C_DRAW, C_FC, C_HF, C_HT, C_NF, C_TURN, C_WC, C_WF, COARSE_WORDS, CoarseState, cKind, cMove } from './coarse.js';
 import { coarseToMoves } from './coarseLine.js';
 import { COLUMNS, type DoubleState, STOCK_SIZE } from './engine.js';
 
@@ -126,7 +113,8 @@ export class CoarseSearch {
   /** Makes room in the per-depth arrays for depth d (they grow by doubling: seldom). */
   private reach(d: number): void {
     if (d < this.path.data.length) return;
-    for (const array of [this.path, this.tokens, this.autoFrom, this.autoTo, this.chain, this.chainPiles, this.end, this.next]) array.ensure(d);
+    for (const array of [this.path, this.tokens, this.autoFrom, this.autoTo, this.chain, this.chainPiles, this.end, this.next])
+      array.ensure(d);
   }
 
   /** Plays move `m` from the position at depth d, then (unless it takes a card back) settles. */
@@ -214,6 +202,7 @@ export class CoarseSearch {
     const from = d === 0 ? 0 : this.end.data[d - 1]!;
     this.moves.ensure(from + MOST_MOVES);
     this.n = from;
+    s.clearDemands();
     const add = this.offer;
     // Cards up first, then what turns a card up, the waste, the stock, cards taken back.
     for (let p = 0; p < 8; p += 2) {
@@ -232,9 +221,25 @@ export class CoarseSearch {
       add(cMove(C_WC, top));
     }
     if (s.vegas) {
-      for (let i = s.stockFrom(s.p); i >= 0; i = s.stockFrom(i + 1)) {
-        add(cMove(C_WF, i));
-        add(cMove(C_WC, i));
+      if (s.draw === 1) {
+        for (let i = s.stockFrom(s.p); i >= 0; i = s.stockFrom(i + 1)) {
+          add(cMove(C_WF, i));
+          add(cMove(C_WC, i));
+        }
+      } else {
+        // Draw 3: the card at the end of each group of three drawn from here.
+        for (let q = s.p; ; ) {
+          let last = -1;
+          for (let k = 0; k < 3; k++) {
+            const next = s.stockFrom(q);
+            if (next < 0) break;
+            last = next;
+            q = next + 1;
+          }
+          if (last < 0) break;
+          add(cMove(C_WF, last));
+          add(cMove(C_WC, last));
+        }
       }
     }
     add(cMove(C_DRAW));
@@ -254,9 +259,13 @@ export class CoarseSearch {
     this.next.data[d] = from;
   }
 
-  /** Lists move `m` when it is legal (a bound method, made once: listing allocates nothing). */
+  /**
+   * Lists move `m` when it is legal, else notes what it would need from the foundations (a
+   * bound method, made once: listing allocates nothing).
+   */
   private readonly offer = (m: number): void => {
     if (this.s.legal(m)) this.moves.data[this.n++] = m;
+    else this.s.demand(m);
   };
 
   /**

@@ -399,7 +399,12 @@ function firstVerdict(
         reach.line = coarse.moves;
       }
       if (coarse.outcome !== 'stopped') {
-        return { outcome: coarse.outcome, maxFoundation: coarse.maxFoundation, raw: coarse.outcome === 'win' ? coarse.moves : null, exact: true };
+        return {
+          outcome: coarse.outcome,
+          maxFoundation: coarse.maxFoundation,
+          raw: coarse.outcome === 'win' ? coarse.moves : null,
+          exact: true,
+        };
       }
       maxFoundation = coarse.maxFoundation;
     }
