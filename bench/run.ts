@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- pyramide|double|batch|queue|hint|difficulty|serve|fair|fairplay|browser|all] [--count N ...] [--seed N]`: the long measurements,
+ * `npm run bench [-- pyramide|double|vegas|batch|queue|hint|difficulty|serve|fair|fairplay|browser|all] [--count N ...] [--seed N]`: the long measurements,
  * kept out of `npm test`. Figures go to standard output. Each per-deal figure is measured on the
  * first codes and on a range from a random start (`--seed N` repeats it; see ranges.ts).
  */
@@ -14,6 +14,8 @@ async function loadSuite(name: string): Promise<Suite> {
       return runPyramideBench;
     case 'double':
       return (await import('./double.js')).runDoubleBench;
+    case 'vegas':
+      return (await import('./vegas.js')).runVegasBench;
     case 'batch':
       return (await import('./batch.js')).runBatchBench;
     case 'hint':
@@ -32,7 +34,7 @@ async function loadSuite(name: string): Promise<Suite> {
       return (await import('./browser.js')).runBrowserBench;
     default:
       throw new Error(
-        `unknown benchmark "${name}": expected pyramide, double, batch, queue, hint, difficulty, serve, fair, fairplay, browser or all`,
+        `unknown benchmark "${name}": expected pyramide, double, vegas, batch, queue, hint, difficulty, serve, fair, fairplay, browser or all`,
       );
   }
 }

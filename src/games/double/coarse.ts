@@ -15,10 +15,10 @@
  * The state lives in typed arrays; moves are small integers, applied and undone in place.
  */
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
-import { FITS, KING, RANK, RED, SUIT } from './faceTables.js';
+import { FITS, KING, RANK, RED, SUIT, TARGETS } from './faceTables.js';
 
 /** Words of a coarse key. */
-export const COARSE_WORDS = 6;
+export const COARSE_WORDS = 5;
 /** The most cards of one column that can still be in place (4 bits of the key). */
 const PREFIX_CAP = 15;
 
@@ -225,31 +225,22 @@ export class CoarseState {
     return this.onFoundations === this.total;
   }
 
-  /** The foundations as one word: each suit's two heights, the lower first (the two piles of a suit are alike). */
-  pilesWord(): number {
+  /** The key of the position into `out`; `pointer`: the waste pointer is part of it. */
+  keyInto(out: Uint32Array, pointer: boolean): void {
+    out[0] = this.maskLo >>> 0;
+    out[1] = this.maskHi >>> 0;
+    let cols = 0;
+    for (let c = 0; c < 8; c++) cols |= this.k[c]! << (c * 4);
+    out[2] = cols >>> 0;
+    out[3] = (this.k[8]! | (pointer ? this.p << 4 : 0)) >>> 0;
+    // Each suit's two heights, the lower first: the two piles of a suit are alike.
     let piles = 0;
     for (let s = 0; s < 4; s++) {
       const a = this.pile[2 * s]!;
       const b = this.pile[2 * s + 1]!;
       piles |= (a < b ? a | (b << 4) : b | (a << 4)) << (s * 8);
     }
-    return piles >>> 0;
-  }
-
-  /**
-   * The key of the position into `out`; `chained`: a position reached by cards taken back
-   * from the foundations, `chainFrom` the foundations (`pilesWord`) before the first of them
-   * (see `CoarseSearch`); `pointer`: the waste pointer is part of the key.
-   */
-  keyInto(out: Uint32Array, chained: boolean, chainFrom: number, pointer: boolean): void {
-    out[0] = this.maskLo >>> 0;
-    out[1] = this.maskHi >>> 0;
-    let cols = 0;
-    for (let c = 0; c < 8; c++) cols |= this.k[c]! << (c * 4);
-    out[2] = cols >>> 0;
-    out[3] = (this.k[8]! | (pointer ? this.p << 4 : 0) | (chained ? 1 << 10 : 0)) >>> 0;
-    out[4] = this.pilesWord();
-    out[5] = chained ? chainFrom >>> 0 : 0;
+    out[4] = piles >>> 0;
   }
 
   // ---- legality ----------------------------------------------------------------------------
@@ -365,6 +356,85 @@ export class CoarseState {
     }
   }
 
+  /**
+   * An upper bound on the foundation cards any line from here reaches: the relaxation of
+   * `vegasBound.ts` (cards leave whenever a copy of a card they build on is at hand, the pass
+   * followed draw by draw), read off the coarse position. Vegas only.
+   */
+  bound(): number {
+    const avail = this.avail;
+    const cut = this.cut;
+    avail.set(this.faceUp);
+    for (let p = 0; p < 8; p++) {
+      const b = (p >> 1) * 13;
+      for (let r = 0; r < this.pile[p]!; r++) avail[b + r]!++;
+    }
+    let empty = this.room(KING_BLACK) >= 1;
+    let open = 0;
+    for (let c = 0; c < COLUMNS; c++) {
+      // The head (at hand, with what lies on it) and the face-down cards under it.
+      cut[c] = this.k[c]! - 1;
+      if (this.k[c]! > 0) open |= 1 << c;
+    }
+    const pile = this.talonPile;
+    let top = 0;
+    for (let i = this.stockFrom(0); i >= 0 && i < this.p; i = this.stockFrom(i + 1)) pile[top++] = this.stockCards[i]!;
+    let next = this.stockFrom(this.p);
+    for (;;) {
+      for (let changed = true; changed; ) {
+        changed = false;
+        while (top > 0 && this.mayLeave(pile[top - 1]!, empty)) {
+          avail[pile[--top]!]!++;
+          changed = true;
+        }
+        for (let c = 0; c < COLUMNS; c++) {
+          if ((open & (1 << c)) === 0) continue;
+          // The card above the face-down ones leaving turns the next one up, the last one empties the column.
+          while (this.mayLeave(this.pre[c * 16 + cut[c]!]!, empty)) {
+            changed = true;
+            if (cut[c] === 0) {
+              open &= ~(1 << c);
+              empty = true;
+              break;
+            }
+            cut[c]!--;
+            avail[this.pre[c * 16 + cut[c]!]!]!++;
+          }
+        }
+      }
+      if (next < 0) break;
+      for (let n = 0; n < this.draw && next >= 0; n++) {
+        pile[top++] = this.stockCards[next]!;
+        next = this.stockFrom(next + 1);
+      }
+    }
+    let bound = 0;
+    for (let suit = 0; suit < 4; suit++) {
+      let high = 0;
+      while (high < 13 && avail[suit * 13 + high]! > 0) high++;
+      let low = 0;
+      while (low < 13 && avail[suit * 13 + low]! > 1) low++;
+      bound += high + low;
+    }
+    return bound;
+  }
+
+  /** The relaxation's "may leave" (see `bound`), with `avail` at hand. */
+  private mayLeave(a: number, empty: boolean): boolean {
+    const avail = this.avail;
+    if (RANK[a] === KING) {
+      if (empty) return true;
+    } else {
+      const t = TARGETS[a]!;
+      if (avail[t & 63]! > 0 || avail[t >> 6]! > 0) return true;
+    }
+    for (let x = a - RANK[a]! + 1; x < a; x++) if (avail[x] === 0) return false;
+    return true;
+  }
+
+  private readonly avail = new Uint8Array(52);
+  private readonly cut = new Int8Array(COLUMNS);
+  private readonly talonPile = new Uint8Array(64);
   private readonly roomNeed = new Uint8Array(26);
   private readonly leaveNeed = new Uint8Array(26);
   private readonly pileNeed = new Uint8Array(4);
