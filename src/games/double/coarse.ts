@@ -326,16 +326,30 @@ export class CoarseState {
     const pileNeed = this.pileNeed;
     out.fill(0);
     for (let rank = 1; rank <= KING; rank++) {
+      // The cards of this rank worth taking back, and how many copies of each class could come down.
+      let black = 0;
+      let red = 0;
       for (let suit = 0; suit < 4; suit++) {
-        if (this.pile[2 * suit]! < rank && this.pile[2 * suit + 1]! < rank) continue;
+        const a = this.pile[2 * suit]!;
+        const b = this.pile[2 * suit + 1]!;
+        if (a < rank && b < rank) continue;
         const face = suit * 13 + rank - 1;
         const q = CLASS[face]!;
         const below = BELOW[q]!;
         if (!((below >= 0 && roomNeed[below] === 1) || leaveNeed[q] === 1 || pileNeed[suit]! < rank)) continue;
         out[face] = 1;
-        roomNeed[q] = 1;
+        const copies = (a >= rank ? 1 : 0) + (b >= rank ? 1 : 0);
+        if (RED[face] === 1) red += copies;
+        else black += copies;
         if (pileNeed[suit]! > rank - 1) pileNeed[suit] = rank - 1;
       }
+      // A class needs a card of the class above taken back only when more of its cards may
+      // come onto the tableau (one for the move that ends the chain, and those taken back)
+      // than it has room for.
+      if (rank === KING) break;
+      const q = (rank - 1) * 2;
+      roomNeed[q] = roomNeed[q]! + black > this.room(q) ? 1 : 0;
+      roomNeed[q + 1] = roomNeed[q + 1]! + red > this.room(q + 1) ? 1 : 0;
     }
   }
 

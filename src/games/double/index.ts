@@ -393,7 +393,7 @@ export const doubleGame: GameModule = {
   ],
   difficulty: DOUBLE_SCALE,
   dollars: { rules: ['D1V', 'D3V'], ...VEGAS_DOLLARS },
-  solverVersion: '16',
+  solverVersion: '17',
   open: (input, flags) => openDouble(input, flags),
   recognises: (text) => isDoubleText(text),
   describe: (analysis, style) => describeDouble(analysis, style),
