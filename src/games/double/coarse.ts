@@ -15,7 +15,8 @@
  * The state lives in typed arrays; moves are small integers, applied and undone in place.
  */
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
-import { FITS, KING, RANK, RED, SUIT, TARGETS } from './faceTables.js';
+import { FITS, KING, RANK, RED, SUIT } from './faceTables.js';
+import { TalonBound } from './vegasBound.js';
 
 /** Words of a coarse key. */
 export const COARSE_WORDS = 5;
@@ -373,82 +374,46 @@ export class CoarseState {
   /**
    * An upper bound on the foundation cards any line from here reaches: the relaxation of
    * `vegasBound.ts` (cards leave whenever a copy of a card they build on is at hand, the pass
-   * followed draw by draw), read off the coarse position. Vegas only.
+   * followed draw by draw), laid out from the coarse position. Vegas only.
    */
   bound(): number {
-    const avail = this.avail;
-    const cut = this.cut;
-    avail.set(this.faceUp);
+    const r = this.relaxation;
+    r.avail.set(this.faceUp);
     for (let p = 0; p < 8; p++) {
       const b = (p >> 1) * 13;
-      for (let r = 0; r < this.pile[p]!; r++) avail[b + r]!++;
+      for (let rank = 0; rank < this.pile[p]!; rank++) r.avail[b + rank]!++;
     }
-    let empty = this.room(KING_BLACK) >= 1;
+    // Each column's cards in place (the head at hand, with what lies on it, the face-down
+    // cards under it); a King standing where a column has none of its own is such a column's
+    // only card, as a column can empty when it leaves. Which King stands where does not matter.
+    const cards = this.relaxed;
+    cards.set(this.pre);
     let open = 0;
+    // The Kings that are no heads, each copy once.
+    let kings = 0;
+    for (let f = KING - 1; f < 52; f += 13) for (let n = this.faceUp[f]! - this.faceHead[f]!; n > 0; n--) this.kings[kings++] = f;
+    let placed = 0;
     for (let c = 0; c < COLUMNS; c++) {
-      // The head (at hand, with what lies on it) and the face-down cards under it.
-      cut[c] = this.k[c]! - 1;
-      if (this.k[c]! > 0) open |= 1 << c;
-    }
-    const pile = this.talonPile;
-    let top = 0;
-    for (let i = this.stockFrom(0); i >= 0 && i < this.p; i = this.stockFrom(i + 1)) pile[top++] = this.stockCards[i]!;
-    let next = this.stockFrom(this.p);
-    for (;;) {
-      for (let changed = true; changed; ) {
-        changed = false;
-        while (top > 0 && this.mayLeave(pile[top - 1]!, empty)) {
-          avail[pile[--top]!]!++;
-          changed = true;
-        }
-        for (let c = 0; c < COLUMNS; c++) {
-          if ((open & (1 << c)) === 0) continue;
-          // The card above the face-down ones leaving turns the next one up, the last one empties the column.
-          while (this.mayLeave(this.pre[c * 16 + cut[c]!]!, empty)) {
-            changed = true;
-            if (cut[c] === 0) {
-              open &= ~(1 << c);
-              empty = true;
-              break;
-            }
-            cut[c]!--;
-            avail[this.pre[c * 16 + cut[c]!]!]!++;
-          }
-        }
-      }
-      if (next < 0) break;
-      for (let n = 0; n < this.draw && next >= 0; n++) {
-        pile[top++] = this.stockCards[next]!;
-        next = this.stockFrom(next + 1);
+      if (this.k[c]! > 0) {
+        r.cut[c] = this.k[c]! - 1;
+        open |= 1 << c;
+      } else if (placed < kings) {
+        cards[c * 16] = this.kings[placed++]!;
+        r.cut[c] = 0;
+        open |= 1 << c;
       }
     }
-    let bound = 0;
-    for (let suit = 0; suit < 4; suit++) {
-      let high = 0;
-      while (high < 13 && avail[suit * 13 + high]! > 0) high++;
-      let low = 0;
-      while (low < 13 && avail[suit * 13 + low]! > 1) low++;
-      bound += high + low;
-    }
-    return bound;
+    let waste = 0;
+    for (let i = this.stockFrom(0); i >= 0 && i < this.p; i = this.stockFrom(i + 1)) r.pile[waste++] = this.stockCards[i]!;
+    let stock = 0;
+    for (let i = this.stockFrom(this.p); i >= 0; i = this.stockFrom(i + 1)) r.stock[stock++] = this.stockCards[i]!;
+    return r.relax(cards, 16, open, this.room(KING_BLACK) >= 1, waste, stock, this.draw);
   }
 
-  /** The relaxation's "may leave" (see `bound`), with `avail` at hand. */
-  private mayLeave(a: number, empty: boolean): boolean {
-    const avail = this.avail;
-    if (RANK[a] === KING) {
-      if (empty) return true;
-    } else {
-      const t = TARGETS[a]!;
-      if (avail[t & 63]! > 0 || avail[t >> 6]! > 0) return true;
-    }
-    for (let x = a - RANK[a]! + 1; x < a; x++) if (avail[x] === 0) return false;
-    return true;
-  }
-
-  private readonly avail = new Uint8Array(52);
-  private readonly cut = new Int8Array(COLUMNS);
-  private readonly talonPile = new Uint8Array(64);
+  private readonly relaxation = new TalonBound();
+  /** `bound`'s columns, and the Kings that are no heads. */
+  private readonly relaxed = new Uint8Array(COLUMNS * 16);
+  private readonly kings = new Uint8Array(8);
   private readonly roomNeed = new Uint8Array(26);
   private readonly leaveNeed = new Uint8Array(26);
   private readonly pileNeed = new Uint8Array(4);

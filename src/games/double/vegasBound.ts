@@ -3,9 +3,10 @@ import { COL_CAP, COLUMNS, type DoubleState, PILES, STOCK_SIZE } from './engine.
 import { KING, RANK, TARGETS } from './faceTables.js';
 
 export class TalonBound {
-  private readonly avail = new Uint8Array(52);
-  private readonly cut = new Uint8Array(COLUMNS);
-  private readonly pile = new Uint8Array(STOCK_SIZE);
+  readonly avail = new Uint8Array(52);
+  readonly cut = new Uint8Array(COLUMNS);
+  readonly pile = new Uint8Array(STOCK_SIZE);
+  readonly stock = new Uint8Array(STOCK_SIZE);
 
   /**
    * Vegas only: an upper bound on the foundation cards any line from here can reach, from a
@@ -40,7 +41,6 @@ export class TalonBound {
    */
   bound(s: DoubleState): number {
     const avail = this.avail;
-    const cut = this.cut;
     avail.fill(0);
     let empty = false;
     let open = 0; // bit per column still holding a card that cannot leave
@@ -52,18 +52,32 @@ export class TalonBound {
         continue;
       }
       for (let i = d; i < l; i++) avail[s.col[c * COL_CAP + i]!]!++;
-      cut[c] = d;
+      this.cut[c] = d;
       open |= 1 << c;
     }
     for (let p = 0; p < PILES; p++) {
       const b = (p >> 1) * 13;
       for (let r = 0; r < s.fnd[p]!; r++) avail[b + r]!++;
     }
+    for (let i = 0; i < s.waste; i++) this.pile[i] = s.stockCards[s.tal[i]!]!;
+    for (let i = s.waste; i < s.talLen; i++) this.stock[i - s.waste] = s.stockCards[s.tal[i]!]!;
+    return this.relax(s.col, COL_CAP, open, empty, s.waste, s.talLen - s.waste, s.draw);
+  }
+
+  /**
+   * The relaxation of `bound` on what the caller laid out in this object's arrays: `avail`,
+   * the copies at hand of each face; column c's cards at `cards[c * stride + i]`, bottom
+   * first, with `cut[c]` the first of them at hand (the face-up run above it is at hand too)
+   * for each column whose bit is set in `open`; whether a column is empty (`empty`); the
+   * waste, bottom first, in `pile[0..waste)` and the stock, next drawn first, in
+   * `stock[0..stockCount)`. (The coarse search lays out its own positions the same way.)
+   */
+  relax(cards: Uint8Array, stride: number, open: number, empty: boolean, waste: number, stockCount: number, draw: number): number {
+    const avail = this.avail;
+    const cut = this.cut;
     const pile = this.pile;
-    const T = s.talLen;
-    let top = 0;
-    for (let i = 0; i < s.waste; i++) pile[top++] = s.stockCards[s.tal[i]!]!;
-    let next = s.waste;
+    let top = waste;
+    let next = 0;
     for (;;) {
       // Settle: the waste top and the columns give up what can leave, until nothing changes.
       for (let changed = true; changed; ) {
@@ -74,8 +88,8 @@ export class TalonBound {
         }
         for (let c = 0; c < COLUMNS; c++) {
           if ((open & (1 << c)) === 0) continue;
-          const at = c * COL_CAP;
-          while (this.canLeave(s.col[at + cut[c]!]!, empty)) {
+          const at = c * stride;
+          while (this.canLeave(cards[at + cut[c]!]!, empty)) {
             changed = true;
             if (cut[c] === 0) {
               open &= ~(1 << c);
@@ -83,13 +97,13 @@ export class TalonBound {
               break;
             }
             cut[c]!--;
-            avail[s.col[at + cut[c]!]!]!++;
+            avail[cards[at + cut[c]!]!]!++;
           }
         }
       }
-      if (next >= T) break;
-      const end = Math.min(next + s.draw, T);
-      while (next < end) pile[top++] = s.stockCards[s.tal[next++]!]!;
+      if (next >= stockCount) break;
+      const end = Math.min(next + draw, stockCount);
+      while (next < end) pile[top++] = this.stock[next++]!;
     }
     let bound = 0;
     for (let suit = 0; suit < 4; suit++) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COARSE_WORDS } from '../../../src/games/double/coarse.js';
+import { COARSE_WORDS, CoarseState } from '../../../src/games/double/coarse.js';
 import { coarseToMoves } from '../../../src/games/double/coarseLine.js';
 import { CoarseSearch } from '../../../src/games/double/coarseSearch.js';
-import type { DoubleState } from '../../../src/games/double/engine.js';
+import { dealFromNumber } from '../../../src/games/double/deal.js';
+import { DoubleState } from '../../../src/games/double/engine.js';
 import { FITS } from '../../../src/games/double/faceTables.js';
+import { TalonBound } from '../../../src/games/double/vegasBound.js';
 import { KeyTable } from '../../../src/search/keyTable.js';
 import { Budget } from '../../../src/search/limits.js';
 import { seededRandom } from '../../support/random.js';
@@ -130,4 +132,27 @@ describe('the coarse search agrees with the brute force', () => {
     expect(won).toBeGreaterThanOrEqual(10);
     expect(won).toBeLessThanOrEqual(50);
   }, 120_000);
+});
+
+describe('the coarse position', () => {
+  it("gives the relaxation's bound of the real position, along random games of real deals", () => {
+    const relaxation = new TalonBound();
+    let below = 0;
+    let compared = 0;
+    for (let n = 0; n < 20; n++) {
+      const s = new DoubleState(dealFromNumber(n * 7919), n % 2 === 0 ? D1V : D3V);
+      const pick = seededRandom(n + 1);
+      for (let step = 0; step < 300; step++) {
+        expect(new CoarseState(s).bound(), `deal ${n * 7919}, step ${step}`).toBe(relaxation.bound(s));
+        compared++;
+        if (relaxation.bound(s) < s.total) below++;
+        const moves = s.legalMoves();
+        if (moves.length === 0) break;
+        s.apply(moves[Math.floor(pick() * moves.length)]!);
+      }
+    }
+    // Random games strand cards: the bound must be tested where it says something.
+    expect(compared).toBeGreaterThan(1000);
+    expect(below).toBeGreaterThan(100);
+  });
 });
