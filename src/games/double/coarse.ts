@@ -196,18 +196,20 @@ export class CoarseState {
     if (i === this.wasteBelow(this.p)) return true;
     if (!this.vegas || i < this.p) return false;
     if (this.draw === 1) return ((i < 32 ? this.maskLo >>> i : this.maskHi >>> (i - 32)) & 1) === 1;
-    // Draw 3: the cards at the end of each group of three drawn from here.
-    for (let q = this.p; ; ) {
-      let last = -1;
-      for (let n = 0; n < 3; n++) {
-        const next = this.stockFrom(q);
-        if (next < 0) break;
-        last = next;
-        q = next + 1;
-      }
-      if (last < 0 || last > i) return false;
-      if (last === i) return true;
+    for (let top = this.drawnTop(this.p); top >= 0 && top <= i; top = this.drawnTop(top + 1)) if (top === i) return true;
+    return false;
+  }
+
+  /** The waste top after one more draw with the stock starting at original index `from` (the last card of the group drawn), or -1. */
+  drawnTop(from: number): number {
+    let last = -1;
+    for (let n = 0, q = from; n < this.draw; n++) {
+      const next = this.stockFrom(q);
+      if (next < 0) break;
+      last = next;
+      q = next + 1;
     }
+    return last;
   }
 
   /** Whether the talon is used up: no card in the stock or the waste. */

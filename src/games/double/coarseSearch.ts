@@ -257,25 +257,9 @@ export class CoarseSearch {
       add(cMove(C_WC, top));
     }
     if (s.vegas) {
-      if (s.draw === 1) {
-        for (let i = s.stockFrom(s.p); i >= 0; i = s.stockFrom(i + 1)) {
-          add(cMove(C_WF, i));
-          add(cMove(C_WC, i));
-        }
-      } else {
-        // Draw 3: the card at the end of each group of three drawn from here.
-        for (let q = s.p; ; ) {
-          let last = -1;
-          for (let k = 0; k < 3; k++) {
-            const next = s.stockFrom(q);
-            if (next < 0) break;
-            last = next;
-            q = next + 1;
-          }
-          if (last < 0) break;
-          add(cMove(C_WF, last));
-          add(cMove(C_WC, last));
-        }
+      for (let i = s.drawnTop(s.p); i >= 0; i = s.drawnTop(i + 1)) {
+        add(cMove(C_WF, i));
+        add(cMove(C_WC, i));
       }
     }
     add(cMove(C_DRAW));
