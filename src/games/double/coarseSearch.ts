@@ -22,7 +22,6 @@ import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
 import { C_DRAW, C_FC, C_HF, C_HT, C_NF, C_TURN, C_WC, C_WF, COARSE_WORDS, CoarseState, cArg, cKind, cMove } from './coarse.js';
-import { coarseToMoves } from './coarseLine.js';
 import { COLUMNS, type DoubleState, STOCK_SIZE } from './engine.js';
 import { RANK } from './faceTables.js';
 
@@ -104,9 +103,13 @@ export class CoarseSearch {
   private readonly pointerFree: boolean;
   private readonly lowestPointer = new GrowableInt32Array(1 << 12);
 
+  /** The budget of the run under way. */
+  private budget: Budget | null = null;
+  /** Where a stopped run left off (-1: not started). */
+  private depth = -1;
+
   constructor(
     start: DoubleState,
-    private readonly budget: Budget,
     private readonly table: KeyTable,
   ) {
     if (table.words !== COARSE_WORDS) throw new Error('internal error: the coarse search needs a table of 5-word keys');
@@ -114,28 +117,44 @@ export class CoarseSearch {
     this.pointerFree = start.vegas && start.draw === 1;
   }
 
-  run(): CoarseResult {
-    // The start settles too: its cards sent up are the first moves of every line.
-    this.settle();
-    this.rootAuto = this.autoTop;
-    this.chain.data[0] = -1;
-    let entered = this.enter(0);
-    let d = 0;
-    while (entered === 'new' || entered === 'seen') {
+  /**
+   * Searches under `budget`, from the start or, after a run a limit stopped, from where that
+   * run stopped: nothing searched is lost, so the search can be done in slices.
+   */
+  run(budget: Budget): CoarseResult {
+    this.budget = budget;
+    let d = this.depth;
+    if (d < 0) {
+      // The start settles too: its cards sent up are the first moves of every line.
+      this.settle();
+      this.rootAuto = this.autoTop;
+      this.chain.data[0] = -1;
+      const entered = this.enter(0);
+      if (entered === 'win') return this.result('win');
+      if (entered === 'stop') return this.result('stopped');
+      d = 0;
+    }
+    for (;;) {
       const at = this.next.data[d]!;
       if (at < this.end.data[d]!) {
-        this.next.data[d] = at + 1;
         this.step(d, this.moves.data[at]!);
-        entered = this.enter(d + 1);
+        const entered = this.enter(d + 1);
+        if (entered === 'stop') {
+          // The move is tried again when the search goes on.
+          this.back(d);
+          this.depth = d;
+          return this.result('stopped');
+        }
+        this.next.data[d] = at + 1;
+        if (entered === 'win') return this.result('win');
         if (entered === 'new') d++;
-        else if (entered === 'seen') this.back(d);
+        else this.back(d);
       } else {
         if (d === 0) return this.result('done');
         d--;
         this.back(d);
       }
     }
-    return this.result(entered === 'win' ? 'win' : 'stopped');
   }
 
   /** Makes room in the per-depth arrays for depth d (they grow by doubling: seldom). */
@@ -189,6 +208,9 @@ export class CoarseSearch {
   /** Looks at the position reached at depth `d` and lists its moves when it is new. */
   private enter(d: number): 'new' | 'seen' | 'win' | 'stop' {
     const s = this.s;
+    // The limits first: a position the search stops at is neither marked nor searched, and
+    // is met again when the search goes on.
+    if (!this.budget!.tick()) return 'stop';
     // A chain position is met once per expansion of the position where its chain started (its
     // cards are taken back in one order): it goes into no table.
     if (this.chain.data[d]! < 0) {
@@ -202,7 +224,6 @@ export class CoarseSearch {
         lowest[id] = s.p;
       } else if (!this.table.lastWasNew) return 'seen';
     }
-    if (!this.budget.tick()) return 'stop';
     this.searched++;
     // Vegas: a position whose relaxation cannot beat the best met cannot win or add to the figure.
     if (s.vegas && this.best >= 0 && this.tryBound() && s.bound() <= this.best) {
@@ -349,12 +370,7 @@ export class CoarseSearch {
   }
 }
 
-/**
- * The coarse search from `start` under `budget`, its line played as engine moves (from a copy
- * of `start`): a win's, or the line to the most foundation cards met.
- */
-export function coarseSolve(start: DoubleState, budget: Budget): CoarseResult & { moves: number[] } {
-  const table = new KeyTable(COARSE_WORDS, budget, 1 << 14, 4);
-  const result = new CoarseSearch(start, budget, table).run();
-  return { ...result, moves: coarseToMoves(start.clone(), result.line) };
+/** A table for a coarse search whose memory counts against `budget` (the deal's: every slice of the search shares it). */
+export function coarseTable(budget: Budget): KeyTable {
+  return new KeyTable(COARSE_WORDS, budget, 1 << 14, 4);
 }

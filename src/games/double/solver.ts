@@ -55,7 +55,8 @@ import { Budget, type LimitName, withinAttempt } from '../../search/limits.js';
 import { type BeamReach, type BeamShape, BeamStates, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
 import { BeamFork } from './beamFork.js';
 import { CoarseState } from './coarse.js';
-import { coarseSolve } from './coarseSearch.js';
+import { coarseToMoves } from './coarseLine.js';
+import { CoarseSearch, coarseTable } from './coarseSearch.js';
 import type { DoubleState } from './engine.js';
 import { inPhase } from './phases.js';
 import { KEPT_WAY, RestartSchedule } from './restarts.js';
@@ -352,11 +353,11 @@ function startBound(makeState: () => DoubleState): number {
 }
 
 /**
- * Vegas: the share of the limits the coarse search may take (`coarse.ts`); what it leaves goes
- * to the searches over real positions, whose beams find the furthest lines on deals it leaves
- * undecided.
+ * Vegas: the share of the limits the coarse search's first slice may take (see
+ * `coarseVerdict`): enough for the deals it decides quickly, most of those it decides at all
+ * (bench/README.md), before the beams.
  */
-const COARSE_SHARE = 0.75;
+const COARSE_FIRST_SHARE = 0.25;
 
 /** Vegas: positions the first, short search may take before the beams run (see `firstVerdict`). */
 const VEGAS_FIRST_NODES = 100_000;
@@ -388,29 +389,46 @@ function firstVerdict(
   reach: BeamReach,
   searchReach: boolean,
 ): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null; exact: boolean } {
-  let maxFoundation = 0;
-  const searchesLearn = searchReach ? reach : null;
-  if (start.vegas && CoarseState.fits(start)) {
-    // The coarse search decides most of what can be decided, and its figure is then exact.
-    const coarse = withinAttempt(budget, Infinity, (attempt) => coarseSolve(start, attempt), COARSE_SHARE);
-    if (coarse !== undefined) {
-      if (coarse.maxFoundation > reach.foundation) {
-        reach.foundation = coarse.maxFoundation;
-        reach.line = coarse.moves;
-      }
-      if (coarse.outcome !== 'stopped') {
-        return {
-          outcome: coarse.outcome,
-          maxFoundation: coarse.maxFoundation,
-          raw: coarse.outcome === 'win' ? coarse.moves : null,
-          exact: true,
-        };
-      }
-      maxFoundation = coarse.maxFoundation;
+  if (start.vegas && CoarseState.fits(start)) return coarseVerdict(makeState, start, budget, reach);
+  return { ...searchedVerdict(makeState, start, budget, reach, searchReach ? reach : null), exact: false };
+}
+
+/**
+ * Vegas: the coarse search (`coarse.ts`), whose verdict and figure are exact when it
+ * finishes. It runs in two slices: first on `COARSE_FIRST_SHARE` of the limits (most deals it
+ * decides, it decides there), then, after the beams of `VEGAS_BEAMS` have looked for a win (a
+ * win they find is a win; they find some Draw 1 wins the coarse search reaches late, and the
+ * furthest lines of the deals left undecided), on all that is left.
+ */
+function coarseVerdict(
+  makeState: () => DoubleState,
+  start: DoubleState,
+  budget: Budget,
+  reach: BeamReach,
+): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null; exact: boolean } {
+  const coarse = new CoarseSearch(start.clone(), coarseTable(budget));
+  const slice = (
+    share: number,
+  ): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null; exact: boolean } | null => {
+    const r = withinAttempt(budget, Infinity, (attempt) => coarse.run(attempt), share);
+    if (r === undefined) return null;
+    if (r.maxFoundation > reach.foundation) {
+      reach.foundation = r.maxFoundation;
+      reach.line = coarseToMoves(start.clone(), r.line);
     }
+    if (r.outcome === 'stopped') return null;
+    return { outcome: r.outcome, maxFoundation: r.maxFoundation, raw: r.outcome === 'win' ? reach.line : null, exact: true };
+  };
+  const first = slice(COARSE_FIRST_SHARE);
+  if (first !== null) return first;
+  for (const shape of VEGAS_BEAMS) {
+    const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach));
+    if (line === undefined) break;
+    if (line !== null) return { outcome: 'win', maxFoundation: start.total, raw: line, exact: false };
   }
-  const verdict = searchedVerdict(makeState, start, budget, reach, searchesLearn);
-  return { ...verdict, maxFoundation: Math.max(maxFoundation, verdict.maxFoundation), exact: false };
+  const halfwayWin = drawOneHalfway(makeState, start, budget, reach);
+  if (halfwayWin !== null) return { outcome: 'win', maxFoundation: start.total, raw: halfwayWin, exact: false };
+  return slice(1) ?? { outcome: 'stopped', maxFoundation: reach.foundation, raw: null, exact: false };
 }
 
 /** `firstVerdict` by the searches over real positions: the depth-first search, and under Vegas the beams. */

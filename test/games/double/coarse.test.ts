@@ -14,7 +14,7 @@ import { D1N, D1V, D3V, position } from './helpers.js';
 import { bruteOf, bruteOfDeal, lowDeal, NO_LIMITS, type Reduced, reducedDeal, stateOf, vegasDeal } from './reduced.js';
 
 function coarse(state: DoubleState, limits = NO_LIMITS) {
-  return new CoarseSearch(state, new Budget(limits), new KeyTable(COARSE_WORDS, null)).run();
+  return new CoarseSearch(state, new KeyTable(COARSE_WORDS, null)).run(new Budget(limits));
 }
 
 /**
@@ -154,5 +154,32 @@ describe('the coarse position', () => {
     // Random games strand cards: the bound must be tested where it says something.
     expect(compared).toBeGreaterThan(1000);
     expect(below).toBeGreaterThan(100);
+  });
+});
+
+describe('the coarse search in slices', () => {
+  it('ends as one run does, with the same figure, line and positions, stopped every 97 positions', () => {
+    const starts = [
+      ...OPEN_VEGAS_SEEDS.slice(0, 20).map((seed) => stateOf(openRuns(vegasDeal(seed)))),
+      new DoubleState(dealFromNumber(7), D3V),
+      new DoubleState(dealFromNumber(2), D3V),
+    ];
+    for (const [i, start] of starts.entries()) {
+      const whole = coarse(start.clone());
+      const search = new CoarseSearch(start.clone(), new KeyTable(COARSE_WORDS, null));
+      let slices = 0;
+      let last = search.run(new Budget({ ...NO_LIMITS, nodes: 97 }));
+      while (last.outcome === 'stopped') {
+        slices++;
+        last = search.run(new Budget({ ...NO_LIMITS, nodes: 97 }));
+      }
+      expect([last.outcome, last.maxFoundation, last.positions, last.line], `start ${i}`).toEqual([
+        whole.outcome,
+        whole.maxFoundation,
+        whole.positions,
+        whole.line,
+      ]);
+      if (i >= 20) expect(slices, `start ${i}`).toBeGreaterThan(100);
+    }
   });
 });
