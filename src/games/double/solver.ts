@@ -375,14 +375,19 @@ export const VEGAS_BEAMS: readonly BeamShape[] = [
   { ...DEFAULT_BEAM, width: 2048, seed: 9 },
 ];
 
+/** What `firstVerdict` finds: the outcome, the most foundation cards met, a win's raw line, and whether the figure is exact. */
+interface FirstVerdict {
+  outcome: 'win' | 'done' | 'stopped';
+  maxFoundation: number;
+  raw: number[] | null;
+  exact: boolean;
+}
+
 /**
- * The verdict and, for a win, the raw winning line. Under Vegas scoring most deals are lost
- * and a depth-first search proves few of them lost, and finds few wins: so a short search
- * first (the quick proofs and wins), then the beams of `VEGAS_BEAMS` (a win they find is
- * a win; finding none proves nothing), under Draw 1 the beams again from halfway along the
- * best line met (`drawOneHalfway`), then the search again with what is left of the limits.
- * Other rules: the search alone. The beams learn the furthest position they meet into
- * `reach`, and so do the searches when `searchReach` is set.
+ * The verdict and, for a win, the raw winning line: under Vegas scoring by the coarse search
+ * and the beams (`coarseVerdict`), elsewhere, and for positions the coarse search does not
+ * model, by the searches over real positions (`searchedVerdict`). The furthest position met
+ * goes into `reach` (the searches over real positions learn it when `searchReach` is set).
  */
 function firstVerdict(
   makeState: () => DoubleState,
@@ -390,7 +395,7 @@ function firstVerdict(
   budget: Budget,
   reach: BeamReach,
   searchReach: boolean,
-): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null; exact: boolean } {
+): FirstVerdict {
   if (start.vegas && CoarseState.fits(start)) return coarseVerdict(makeState, start, budget, reach);
   return { ...searchedVerdict(makeState, start, budget, reach, searchReach ? reach : null), exact: false };
 }
@@ -408,11 +413,10 @@ function coarseVerdict(
   start: DoubleState,
   budget: Budget,
   reach: BeamReach,
-): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null; exact: boolean } {
+): FirstVerdict {
   const coarse = new CoarseSearch(start.clone(), coarseTable(budget));
-  type Verdict = { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null; exact: boolean };
   // A share of the limits, or (the last slice) the limits themselves, so that the limit that stops it is the deal's.
-  const slice = (share: number): Verdict | null => {
+  const slice = (share: number): FirstVerdict | null => {
     const r = share < 1 ? withinAttempt(budget, Infinity, (attempt) => coarse.run(attempt), share) : coarse.run(budget);
     if (r === undefined) return null;
     if (r.maxFoundation > reach.foundation) {
@@ -438,7 +442,14 @@ function coarseVerdict(
   return slice(1) ?? { outcome: 'stopped', maxFoundation: reach.foundation, raw: null, exact: false };
 }
 
-/** `firstVerdict` by the searches over real positions: the depth-first search, and under Vegas the beams. */
+/**
+ * `firstVerdict` by the searches over real positions. Under Vegas scoring most deals are lost
+ * and a depth-first search proves few of them lost, and finds few wins: so a short search
+ * first (the quick proofs and wins), then the beams of `VEGAS_BEAMS` (a win they find is a
+ * win; finding none proves nothing), under Draw 1 the beams again from halfway along the best
+ * line met (`drawOneHalfway`), then the search again with what is left of the limits. Other
+ * rules: the search alone.
+ */
 function searchedVerdict(
   makeState: () => DoubleState,
   start: DoubleState,
