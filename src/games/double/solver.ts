@@ -408,12 +408,7 @@ function firstVerdict(
  * undecided), on all that is left. A deal the relaxation proves lost at the start goes
  * straight to one slice for its most foundation cards.
  */
-function coarseVerdict(
-  makeState: () => DoubleState,
-  start: DoubleState,
-  budget: Budget,
-  reach: BeamReach,
-): FirstVerdict {
+function coarseVerdict(makeState: () => DoubleState, start: DoubleState, budget: Budget, reach: BeamReach): FirstVerdict {
   const coarse = new CoarseSearch(start.clone(), coarseTable(budget));
   // A share of the limits, or (the last slice) the limits themselves, so that the limit that stops it is the deal's.
   const slice = (share: number): FirstVerdict | null => {
