@@ -47,7 +47,7 @@ export const cKind = (m: number): number => m & 7;
 export const cArg = (m: number): number => m >>> 3;
 
 /** A face's class: rank and colour, `(rank - 1) * 2 + red`. */
-export const CLASS = new Uint8Array(52);
+const CLASS = new Uint8Array(52);
 /** The class a class builds on (one rank higher, the other colour); -1 for Kings. */
 const ABOVE = new Int8Array(26);
 /** The class that builds on a class; -1 for Aces. */
