@@ -154,48 +154,6 @@ function startingAt(position: DoubleState): () => DoubleState {
   };
 }
 
-/**
- * Normal scoring, a position some move wins from: the line an analysis of this position
- * prints (`solve` with `fewerPasses`: the fewest passes through the stock, then the fewest
- * moves) replaces the line judged for its first move when it is shorter, so that a hint never
- * tells of a longer line than the deal's analysis from the same position (the moves' own
- * searches keep the line they found first, which may turn over more often). It gets what
- * the judging left of the limits. Returns the positions it searched.
- */
-function printedLine(state: DoubleState, limits: Limits, started: number, judged: DoubleJudgement[]): number {
-  if (state.vegas || !judged.some((x) => x.j.label === 'winning')) return 0;
-  const left: Limits = {
-    timeMs: limits.timeMs === Infinity ? Infinity : limits.timeMs - (performance.now() - started),
-    nodes: limits.nodes === Infinity ? Infinity : limits.nodes - judged.reduce((sum, x) => sum + x.nodes, 0),
-    memoryBytes: limits.memoryBytes,
-  };
-  if (left.timeMs <= 0 || left.nodes <= 0) return 0;
-  const fresh = startingAt(state);
-  const budget = new Budget(left);
-  const r = solve(fresh, budget, { optimize: false, fewerPasses: true });
-  if (r.verdict !== 'winnable' || r.line === null || r.line.length === 0) return budget.nodes;
-  const x = judged.find((y) => y.m === r.line![0]);
-  if (x?.j.label === 'losing') throw new Error('internal error: a move judged lost starts a winning line');
-  if (x !== undefined && (x.j.movesLeft === null || r.line.length - 1 < x.j.movesLeft)) {
-    const after = state.clone();
-    after.apply(x.m);
-    after.moves = 0;
-    const line = lineJson(after, r.line.slice(1));
-    if (!after.isWon()) throw new Error('internal error: a printed line does not replay to a win');
-    x.line = line;
-    x.j.label = 'winning';
-    x.j.wins = true;
-    x.j.movesLeft = line.length;
-    x.j.movesLeftProved = false;
-    x.j.maxFoundation = state.total;
-    x.j.stuckExact = true;
-    x.j.foundationAtMost = state.total;
-    x.j.limit = null;
-    x.hit = null;
-  }
-  return budget.nodes;
-}
-
 /** Equal shares of what is left of a limit (Infinity stays Infinity). */
 function share(total: number, used: number, searchesLeft: number): number {
   if (total === Infinity) return Infinity;
@@ -334,8 +292,7 @@ export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limit
 
   const legal = state.legalMoves();
   const judged = judgeMoves(state, limits, optimize);
-  const printed = printedLine(state, limits, started, judged);
-  const nodes = judged.reduce((sum, x) => sum + x.nodes, 0) + printed;
+  const nodes = judged.reduce((sum, x) => sum + x.nodes, 0);
   const stoppedBy = judged.find((x) => x.j.label === 'unknown')?.hit ?? null;
   judged.sort((a, b) => better(a.j, b.j));
   const moves = judged.map((x) => x.j);

@@ -189,20 +189,6 @@ describe('Double Solitaire hints on full deals', () => {
     }
   });
 
-  it("tells of no longer a line than the deal's analysis from the same position, and that line replays", () => {
-    const limits = { timeMs: Infinity, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
-    for (const code of ['DS1-D1N-AAAAAAB', 'DS1-D3N-AAAAAAC']) {
-      const deal = openDouble({ kind: 'code', code }, {});
-      const a = deal.analyse(limits);
-      const h = deal.hint('', limits);
-      expect(h.status, code).toBe('winnable');
-      expect(h.movesLeft!, code).toBeLessThanOrEqual(a.moves!);
-      const end = replay(deal.newState(), h.line!);
-      expect(end.isWon(), code).toBe(true);
-      expect(end.moves, code).toBe(h.movesLeft);
-    }
-  }, 60_000);
-
   it('gives what the quick moves leave to the moves still unknown, and their verdicts are right', () => {
     // 88 moves into the line solver version 9 printed for DS1-D1N-AAAAAAH, 19 legal moves:
     // one of them takes many times the positions of the others. Under 4 times what it takes
