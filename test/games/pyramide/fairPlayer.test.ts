@@ -44,7 +44,8 @@ describe('the fair player (Pyramide)', () => {
 
   it('with one turn-over the hidden order costs it games: the record varies between seeds, the same seed repeats', () => {
     const deal = dealFromNumber(15);
-    const options = { games: 3, samples: 6, seed: 4, limits: LIMITS };
+    // Four samples a hint (each hint solves every sample): already enough for games that differ.
+    const options = { games: 3, samples: 4, seed: 4, limits: LIMITS };
     const a = fairPlayPyramide(deal, ONE_TURN_OVER, options);
     const b = fairPlayPyramide(deal, ONE_TURN_OVER, options);
     expect(a.played).toEqual(b.played);
@@ -54,6 +55,8 @@ describe('the fair player (Pyramide)', () => {
     // The games of one seed are not copies of each other (their samples differ).
     const lines = new Set(a.played.map((g) => JSON.stringify(g.moves)));
     expect(lines.size).toBeGreaterThan(1);
+    // Not every game is won: the order it could not see cost it one.
+    expect(a.played.some((g) => g.end !== 'won')).toBe(true);
   });
 
   it('takes the best chance, a removal before a draw among equals, and resigns when nothing keeps a chance', () => {
