@@ -91,17 +91,24 @@ function replay(state: DoubleState, moves: readonly MoveJson[]): DoubleState {
   return copy;
 }
 
+/**
+ * The first 30 seeds whose reduced deal the brute force finishes within 1,500 positions: listed,
+ * since finding them costs the capped brute force of the 321 seeds between them that pass it.
+ */
+const SMALL_SEEDS = [
+  1, 6, 21, 53, 70, 71, 91, 99, 117, 125, 128, 138, 139, 153, 184, 195, 204, 205, 223, 231, 233, 234, 273, 278, 283, 294, 306, 312, 330,
+  351,
+];
+
 describe('Double Solitaire hints agree with a brute force on reduced deals', () => {
   it('winning moves replay to a win in the stated length (minimal with optimize), losing moves are lost', () => {
-    let positions = 0;
     let winning = 0;
     let losing = 0;
-    for (let seed = 1; positions < 30 && seed < 2000; seed++) {
+    for (const seed of SMALL_SEEDS) {
       const d = reducedDeal(seed);
       const start = stateOf(d);
-      if (bruteForce(start, 1500) === null) continue;
-      positions++;
       const context = `seed ${seed} ${JSON.stringify(d)}`;
+      expect(bruteForce(start, 1500), context).not.toBeNull();
       const judged = judgeMoves(start, NO_LIMITS, true);
       expect(judged.length, context).toBe(start.legalMoves().length);
       for (const { j, line } of judged) {
@@ -129,7 +136,6 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
         }
       }
     }
-    expect(positions).toBe(30);
     // Both labels occur, so the comparison can fail either way.
     expect(winning).toBeGreaterThanOrEqual(20);
     expect(losing).toBeGreaterThanOrEqual(20);
