@@ -81,8 +81,9 @@ describe('fair hints (Pyramide)', () => {
 
   it('the same seed gives the same answer; the chances differ from the exact verdicts where the stock decides', () => {
     const moves = parseMoveList('draw; draw');
-    const a = fairHintPyramide(dealFromNumber(2), LIMITED, moves, { samples: 60, seed: 5, limits: LIMITS });
-    const b = fairHintPyramide(dealFromNumber(2), LIMITED, moves, { samples: 60, seed: 5, limits: LIMITS });
+    // Twenty samples, each solved exactly: with this seed the moves' chances differ, so the order below bites.
+    const a = fairHintPyramide(dealFromNumber(2), LIMITED, moves, { samples: 20, seed: 2, limits: LIMITS });
+    const b = fairHintPyramide(dealFromNumber(2), LIMITED, moves, { samples: 20, seed: 2, limits: LIMITS });
     const strip = (h: typeof a) => ({ ...h, ms: 0 });
     expect(strip(a)).toEqual(strip(b));
     expect(a.hidden).toBe(21);
@@ -94,10 +95,10 @@ describe('fair hints (Pyramide)', () => {
   });
 
   it('hint --fair on the command line: the same seed, the same text', () => {
-    const args = ['hint', 'PY1-N-AAAAAAC', '--passes', '1', '--moves', 'draw; draw', '--fair', '--samples', '40', '--seed', '3'];
+    const args = ['hint', 'PY1-N-AAAAAAC', '--passes', '1', '--moves', 'draw; draw', '--fair', '--samples', '10', '--seed', '3'];
     const one = cardsolve(args);
     expect(one.status, one.stderr).toBe(0);
-    expect(one.stdout).toMatch(/fair hint after 2 moves: 21 cards not seen, 40 sampled deals \(seed 3\)/);
+    expect(one.stdout).toMatch(/fair hint after 2 moves: 21 cards not seen, 10 sampled deals \(seed 3\)/);
     expect(one.stdout).toMatch(/determinized sampling overstates/);
     expect(cardsolve(args).stdout).toBe(one.stdout);
     const json = JSON.parse(cardsolve([...args, '--json']).stdout) as { fair: boolean; moves: unknown[] };
