@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { delimiter, join, relative, resolve } from 'node:path';
 import { DocsServer } from './docs-check/curl.js';
 import { describeMismatch, type Example, findExamples, matches, refresh, trimEnd } from './docs-check/examples.js';
 
@@ -37,6 +37,9 @@ function workingFolder(): string {
   for (const sub of ['examples', 'lists']) symlinkSync(join(ROOT, 'data', sub), join(dir, 'data', sub));
   // The example dealers (docs/dealers.md), named as from a checkout: examples/dealers/acme.js.
   symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
+  // `cardsolve` inside an example's command (`--line "$(cardsolve solve ...)"`) is the built one too.
+  mkdirSync(join(dir, '.bin'));
+  writeFileSync(join(dir, '.bin', 'cardsolve'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`, { mode: 0o755 });
   return dir;
 }
 
@@ -44,7 +47,8 @@ async function run(command: string, cwd: string, withStderr: boolean, server: Do
   if (/^curl\s/.test(command)) return trimEnd((await server.run(command)).replace(/\r/g, '').split('\n'));
   if (!/^cardsolve(\s|$)/.test(command)) throw new Error(`a checked example runs cardsolve or curl only: ${command}`);
   const shell = `node ${JSON.stringify(CLI)}${command.slice('cardsolve'.length)}`;
-  const result = spawnSync('sh', ['-c', shell], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+  const env = { ...process.env, NO_COLOR: '1', PATH: `${join(cwd, '.bin')}${delimiter}${process.env.PATH ?? ''}` };
+  const result = spawnSync('sh', ['-c', shell], { cwd, encoding: 'utf8', env, timeout: 120_000 });
   const text = withStderr ? result.stdout + result.stderr : result.stdout;
   return trimEnd(text.replace(/\r/g, '').split('\n'));
 }

@@ -3,7 +3,8 @@
  * declare (`GameModule.analysisOptions`), keyed as `AnalysisOption.key` says (`optimize`).
  */
 export interface AnalyseOptions {
-  [option: string]: boolean | undefined;
+  // The games' switches are booleans; a hint's known line (`HintOptions.line`) is text.
+  [option: string]: boolean | string | undefined;
   /** Answer `winnable` only (fastest): no minimum move count, no solution; the stuck figure only when the search gives it anyway. */
   winnabilityOnly?: boolean;
   /**

@@ -9,7 +9,7 @@ import { InputError } from '../errors/inputError.js';
 import type { Limits } from '../search/limits.js';
 import type { DoubleHintResult, DoubleJudgedMove } from './double/hint.js';
 import { ceilingText, dollarsText } from './double/vegasDollars.js';
-import type { HintOptions, HintResultBase, JudgedMoveBase } from './hintTypes.js';
+import { type HintOptions, type HintResultBase, type JudgedMoveBase, notWinning } from './hintTypes.js';
 import type { Position } from './position.js';
 import type { PyramideHintResult, PyramideJudgedMove } from './pyramide/hintResult.js';
 import { gameById } from './registry.js';
@@ -163,9 +163,26 @@ export function positionAfter(deal: OpenedDeal, moves: string): Position<HintRes
   return position;
 }
 
-/** The hint for the position after `moves`; `InputError` for a game that has no hints. */
+/**
+ * The hint for the position after `moves`; `InputError` for a game that has no hints, and
+ * for a known line (`HintOptions.line`) the rules refuse or that does not win from there.
+ */
 export function hint(deal: OpenedDeal, moves: string, limits: Limits, options: HintOptions = {}): HintResult {
-  return positionAfter(deal, moves).hint(limits, options);
+  const position = positionAfter(deal, moves);
+  if (options.line !== undefined && options.line.trim() !== '') checkWinningLine(deal, moves, options.line);
+  return position.hint(limits, options);
+}
+
+/** Refuses (`InputError`) a line that the rules refuse after `moves`, or that does not win the game. */
+export function checkWinningLine(deal: OpenedDeal, moves: string, line: string): void {
+  const end = positionAfter(deal, moves);
+  try {
+    end.playLine(line);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`line: ${e.message}`);
+    throw e;
+  }
+  if (end.playStatus() !== 'won') throw new InputError(`line: ${notWinning(end.playStatus())}`);
 }
 
 /** A deal that can always be asked for a hint and a position (they throw `InputError` for a game without them). */

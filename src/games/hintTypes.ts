@@ -22,6 +22,14 @@ export interface HintOptions extends AnalyseOptions {
    * move: what the interactive game asks after every move. Cheaper for Double Solitaire.
    */
   statusOnly?: boolean;
+  /**
+   * Moves known to win from the position (the `play` notation), such as the rest of the
+   * solution a page shows beside the hint: a hint never tells of a longer line than this one
+   * (Double Solitaire judges its first move by it where that move's own search found a longer
+   * line or none; Pyramide's hints count the fewest moves, which no line beats). A line that
+   * does not win from the position is refused (`InputError`).
+   */
+  line?: string;
 }
 
 /**
@@ -90,4 +98,9 @@ export interface HintResultBase extends PositionJson {
   /** The limit that stopped a search, when a figure is unknown. */
   limit: string | null;
   notes: string[];
+}
+
+/** Why a known line (`HintOptions.line`) is refused when it does not win: `where` is how the game stands after it. */
+export function notWinning(where: string): string {
+  return `its moves do not win from this position (${where} after them): expected a line that wins from the position, as solve or hint print it, moves separated by ";"`;
 }

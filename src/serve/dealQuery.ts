@@ -20,6 +20,8 @@ export const MAX_MOVES_CHARS = 16_384;
 export interface DealQuery {
   deal: string;
   moves?: string;
+  /** The hint: moves known to win after `moves` (`HintOptions.line`). */
+  line?: string;
   rules?: string;
   cards?: string;
   reveal?: boolean;
@@ -39,7 +41,7 @@ function optionSchema(flags: string, description: string): Record<string, unknow
  * The JSON schema of a deal route's query (and body): with the moves played or not, `reveal`
  * for play, and the fair hint's parameters for hint.
  */
-export function dealQuerySchema(parts: { moves: boolean; reveal?: boolean; fair?: boolean }): Record<string, unknown> {
+export function dealQuerySchema(parts: { moves: boolean; reveal?: boolean; fair?: boolean; line?: boolean }): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     deal: {
       type: 'string',
@@ -54,6 +56,16 @@ export function dealQuerySchema(parts: { moves: boolean; reveal?: boolean; fair?
             maxLength: MAX_MOVES_CHARS,
             default: '',
             description: 'the moves played, separated by ";" (as play --moves)',
+          },
+        }
+      : {}),
+    ...(parts.line
+      ? {
+          line: {
+            type: 'string',
+            maxLength: MAX_MOVES_CHARS,
+            description:
+              'moves known to win after the moves played, separated by ";" (the rest of a solution shown beside the hint): no move is said to need more moves than this line; a line that does not win is refused',
           },
         }
       : {}),
@@ -73,6 +85,8 @@ export interface ReadDealQuery {
   moves: string;
   flags: RuleFlags;
   options: AnalyseOptions;
+  /** The hint: moves known to win from the position (`HintOptions.line`), or null. */
+  line: string | null;
   style: CardStyle;
   /** Draw what the player cannot see (Double Solitaire's face-down cards). */
   reveal: boolean;
@@ -94,6 +108,7 @@ export function readDealQuery(q: DealQuery, maxTimeMs: number): ReadDealQuery {
   return {
     deal: q.deal,
     moves: q.moves ?? '',
+    line: q.line !== undefined && q.line.trim() !== '' ? q.line : null,
     flags,
     options,
     style: parseCardStyle(q.cards ?? 'symbols'),

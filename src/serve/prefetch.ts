@@ -36,17 +36,30 @@ export class Prefetcher {
     private readonly capacity: number,
   ) {}
 
-  /** Queues the positions after each move of `line`, played from `position`. */
-  along(query: ReadDealQuery, position: Position, line: readonly MoveJson[], keyOf: (moves: string) => string): void {
+  /**
+   * Queues the positions after each move of `line`, played from `position`. A winning line's
+   * rest goes with each position's hint (`HintOptions.line`), as a page stepping through the
+   * line asks for it: the hint then never tells of a longer line than the one shown.
+   */
+  along(
+    query: ReadDealQuery,
+    position: Position,
+    line: readonly MoveJson[],
+    wins: boolean,
+    keyOf: (query: ReadDealQuery, moves: string) => string,
+  ): void {
+    const texts = line.map((move) => moveText(position.game, move));
     let moves = position.historyText('symbols');
-    for (const move of line) {
-      moves = moves === '' ? moveText(position.game, move) : `${moves}; ${moveText(position.game, move)}`;
-      const key = keyOf(moves);
-      if (this.cache.has(key) || this.queued.has(key)) continue;
-      if (this.pending.length >= this.capacity) break;
-      this.pending.push({ key, query, moves, timeMs: query.timeMs });
+    texts.forEach((text, i) => {
+      if (this.pending.length >= this.capacity) return;
+      moves = moves === '' ? text : `${moves}; ${text}`;
+      const rest = wins && i + 1 < texts.length ? texts.slice(i + 1).join('; ') : undefined;
+      const asked: ReadDealQuery = { ...query, line: rest ?? null };
+      const key = keyOf(asked, moves);
+      if (this.cache.has(key) || this.queued.has(key)) return;
+      this.pending.push({ key, query: asked, moves, timeMs: query.timeMs });
       this.queued.add(key);
-    }
+    });
     this.pump();
   }
 
@@ -80,7 +93,7 @@ export class Prefetcher {
           moves: next.moves,
           limits: { ...this.limits, timeMs: next.timeMs },
           deadline,
-          options: query.options,
+          options: query.line === null ? query.options : { ...query.options, line: query.line },
         })
         .then(
           (answer) => {

@@ -1,6 +1,7 @@
 /** What the server asks a solver thread, and what comes back. */
-import type { AnalyseOptions } from '../games/analyseOptions.js';
+
 import type { FairSampling } from '../games/fairHintTypes.js';
+import type { HintOptions } from '../games/hintTypes.js';
 import type { RuleFlags } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 
@@ -16,7 +17,7 @@ export interface SolveTask {
   limits: Limits;
   /** When the answer is due (epoch milliseconds): the request's time limit covers its wait too. */
   deadline: number;
-  options: AnalyseOptions;
+  options: HintOptions;
   fair?: FairSampling;
 }
 

@@ -81,8 +81,13 @@ export function playAt(deal: string, moves: string, rules?: string, signal?: Abo
   return remember(plays, `${deal}|${rules ?? ''}|${moves}`, (s) => solver.play({ deal, moves, rules }, s), signal);
 }
 
-export function hintAt(deal: string, moves: string, rules?: string, signal?: AbortSignal): Promise<Hint> {
-  return remember(hints, `${deal}|${rules ?? ''}|${moves}`, (s) => solver.hint({ deal, moves, rules }, s), signal);
+/**
+ * The hint of the position after `moves`; with `line` (moves known to win from there, such as
+ * the rest of the solution shown beside it), no move is said to need more moves than that line.
+ */
+export function hintAt(deal: string, moves: string, rules?: string, signal?: AbortSignal, line?: string): Promise<Hint> {
+  const known = line ? { line } : {};
+  return remember(hints, `${deal}|${rules ?? ''}|${moves}|${line ?? ''}`, (s) => solver.hint({ deal, moves, rules, ...known }, s), signal);
 }
 
 /** The fair hint (the API's samples and seed): kept unless a time limit cut it, which asking again may not. */

@@ -18,6 +18,7 @@ import {
 
 interface HintOptions extends SearchOptionValues {
   moves?: string;
+  line?: string;
   fair?: boolean;
   samples: string;
   seed: string;
@@ -28,6 +29,10 @@ export function hintCommand(): Command {
     .description('judge every legal move of a position: which still win, which lose, the best first')
     .argument('<deal>', 'a deal code, a deal file, or - for standard input')
     .option('--moves <list>', 'the moves played so far, separated by ";" (as for play); none: the deal as dealt', '')
+    .option(
+      '--line <list>',
+      'moves known to win from the position, separated by ";" (the rest of a line solve or hint printed): no move is said to need more moves than this line',
+    )
     .option(
       '--fair',
       'judge each move with only what the player has seen: its chance of still winning over sampled deals (Pyramide, Double Solitaire)',
@@ -42,7 +47,10 @@ export function hintCommand(): Command {
 Labels. Pyramide (exact): optimal (on a shortest win), winnable (wins, N moves longer),
 losing (no win any more; the most pyramid cards still removable). Double Solitaire:
 winning (a win is known after it), losing (proven), unknown (a limit stopped it); the
-limits are for the whole hint, shared among the moves.
+limits are for the whole hint, shared among the moves. Its lines are the shortest found
+within them: with --line (the rest of a line solve printed, which looks longer for lines
+with fewer turn-overs) the line's first move is judged by it where its own search found a
+longer one, so the hint and the analysis tell one story.
 --fair judges with only what the player has seen (the cards not yet seen are shuffled
 among their places in each sample: Pyramide's stock cards not yet turned, Double Solitaire's
 face-down cards and stock cards never drawn; every sample is solved exactly): each move's
@@ -65,6 +73,8 @@ Examples:
     const limits = limitsFrom(options);
     if (options.fair) {
       const game = gameById(deal.game);
+      if (options.line !== undefined)
+        throw new InputError('--line is for the hint that sees the whole deal: --fair judges moves by their chances, not by lines');
       if (deal.fairHint === undefined) {
         throw new InputError(`--fair: ${game.name} has no fair hint yet; without --fair the hint sees the whole deal`);
       }
@@ -77,7 +87,7 @@ Examples:
     }
     const own = analysisFlags(options);
     refuseForeignAnalysisOptions([gameById(deal.game)], own);
-    const result = hint(deal, options.moves ?? '', limits, own);
+    const result = hint(deal, options.moves ?? '', limits, options.line === undefined ? own : { ...own, line: options.line });
     const style = cardStyleFrom(options);
     process.stdout.write((options.json ? jsonInStyle(result, style) : describeHint(result, style)) + '\n');
   });

@@ -14,8 +14,9 @@
  * what is left when it starts, so time a quick move does not use goes to the moves after it;
  * what is left once every move is judged goes to the moves still unknown, searched again.
  */
+import { InputError } from '../../errors/inputError.js';
 import { Budget, describeLimit, type LimitName, type Limits } from '../../search/limits.js';
-import type { HintOptions, HintResultBase, JudgedMoveBase, PositionStatus } from '../hintTypes.js';
+import { type HintOptions, type HintResultBase, type JudgedMoveBase, notWinning, type PositionStatus } from '../hintTypes.js';
 import type { MoveJson } from '../moveJson.js';
 import type { PositionJson } from '../position.js';
 import type { DoubleState } from './engine.js';
@@ -189,6 +190,92 @@ export interface DoubleJudgement {
   retried?: boolean;
 }
 
+/** Move `m` of `state` judged by search `s` from the position `after` it. */
+function judgement(state: DoubleState, m: number, after: DoubleState, s: Search, limits: Limits, verdictOnly: boolean): DoubleJudgement {
+  const label = s.verdict === 'winnable' ? 'winning' : s.verdict === 'unwinnable' ? 'losing' : 'unknown';
+  return {
+    j: {
+      move: moveJson(state, m),
+      label,
+      wins: s.verdict === 'unknown' ? null : s.verdict === 'winnable',
+      movesLeft: s.moves,
+      movesLeftProved: s.proved,
+      extraMoves: null,
+      maxFoundation: Math.max(s.maxFoundation, after.onFoundations),
+      stuckExact: s.stuckExact,
+      ...vegasFigures(after, s, verdictOnly),
+      limit: s.verdict === 'unknown' && s.hit !== null ? describeLimit(s.hit, limits) : null,
+    },
+    m,
+    line: s.line,
+    stuckRaw: s.stuckRaw,
+    nodes: s.nodes,
+    hit: s.verdict === 'unknown' ? s.hit : null,
+  };
+}
+
+/**
+ * A line the caller knows to win from `state` (`HintOptions.line`: the rest of the solution
+ * a page shows beside the hint), replayed through the engine, as the search of its first
+ * move would give it; null without one. Throws `InputError` for a line the rules refuse or
+ * that does not win.
+ */
+function knownLine(state: DoubleState, text: string | undefined): KnownLine | null {
+  if (text === undefined || text.trim() === '') return null;
+  let replayed: ReturnType<typeof replayPosition>;
+  try {
+    replayed = replayPosition(startingAt(state)(), text);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`line: ${e.message}`);
+    throw e;
+  }
+  const { state: end, played } = replayed;
+  if (!end.isWon()) {
+    const where = end.legalMoves().length === 0 ? 'no more moves' : 'in play';
+    throw new InputError(`line: ${notWinning(where)}`);
+  }
+  const won = (line: MoveJson[], moves: number): Search => ({
+    verdict: 'winnable',
+    line,
+    moves,
+    proved: false,
+    maxFoundation: end.total,
+    stuckExact: true,
+    stuckRaw: null,
+    nodes: 0,
+    hit: null,
+  });
+  const m = legalMove(state, splitMoves(text)[0]!, 1, 'symbols');
+  const first = state.clone();
+  first.moves = 0;
+  first.apply(m);
+  return { m, whole: won(played, end.moves), after: won(played.slice(1), end.moves - first.moves) };
+}
+
+/** A known line (`knownLine`): its first move, and the search it stands for from the position and from after that move. */
+interface KnownLine {
+  m: number;
+  whole: Search;
+  after: Search;
+}
+
+/**
+ * The judgements with the known line's first move judged by it where its own search found a
+ * longer line or none: a hint never tells of a longer line than one already known from the
+ * same position (a page showing the deal's solution beside the hint tells one story).
+ */
+function withKnownLine(state: DoubleState, judged: DoubleJudgement[], known: KnownLine | null, limits: Limits): void {
+  if (known === null) return;
+  const i = judged.findIndex((x) => x.m === known.m);
+  const had = judged[i];
+  if (had === undefined) throw new Error('internal error: a known line starts with a move that is not legal');
+  if (had.j.label === 'losing') throw new Error('internal error: a move judged lost starts a line that wins');
+  if (had.j.label === 'winning' && had.j.movesLeft !== null && had.j.movesLeft <= known.after.moves!) return;
+  const after = state.clone();
+  after.apply(known.m);
+  judged[i] = { ...judgement(state, known.m, after, known.after, limits, false), nodes: had.nodes };
+}
+
 /**
  * Every legal move of `state`, each judged by a search from the position after it, in the
  * engine's order; the limits are shared among the moves (see the file comment). With
@@ -214,26 +301,7 @@ export function judgeMoves(
     after.apply(m);
     const s = searchFrom(after, mine, optimize, verdictOnly);
     nodes += s.nodes;
-    const label = s.verdict === 'winnable' ? 'winning' : s.verdict === 'unwinnable' ? 'losing' : 'unknown';
-    return {
-      j: {
-        move: moveJson(state, m),
-        label,
-        wins: s.verdict === 'unknown' ? null : s.verdict === 'winnable',
-        movesLeft: s.moves,
-        movesLeftProved: s.proved,
-        extraMoves: null,
-        maxFoundation: Math.max(s.maxFoundation, after.onFoundations),
-        stuckExact: s.stuckExact,
-        ...vegasFigures(after, s, verdictOnly),
-        limit: s.verdict === 'unknown' && s.hit !== null ? describeLimit(s.hit, limits) : null,
-      },
-      m,
-      line: s.line,
-      stuckRaw: s.stuckRaw,
-      nodes: s.nodes,
-      hit: s.verdict === 'unknown' ? s.hit : null,
-    };
+    return judgement(state, m, after, s, limits, verdictOnly);
   };
   const judged = legal.map((m, i) => judge(m, legal.length - i));
   // What the quick moves left goes to the moves still unknown: each searched again, from
@@ -265,8 +333,10 @@ export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limit
   const seeAll = 'these judgements see the face-down cards and the stock order, which the player does not';
   const ms = (): number => Math.round(performance.now() - started);
 
+  const known = knownLine(state, options.line);
   if (state.isWon() || options.statusOnly === true) {
-    const s = searchFrom(state, limits, optimize);
+    let s = searchFrom(state, limits, optimize);
+    if (known !== null && (s.verdict !== 'winnable' || s.moves! > known.whole.moves!)) s = { ...known.whole, nodes: s.nodes };
     let status: PositionStatus = s.verdict === 'winnable' ? 'winnable' : s.verdict === 'unwinnable' ? 'lost' : 'unknown';
     if (state.isWon()) status = 'won';
     else if (state.legalMoves().length === 0) status = 'dead end';
@@ -292,6 +362,7 @@ export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limit
 
   const legal = state.legalMoves();
   const judged = judgeMoves(state, limits, optimize);
+  withKnownLine(state, judged, known, limits);
   const nodes = judged.reduce((sum, x) => sum + x.nodes, 0);
   const stoppedBy = judged.find((x) => x.j.label === 'unknown')?.hit ?? null;
   judged.sort((a, b) => better(a.j, b.j));

@@ -7,9 +7,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonInStyle } from '../../cards/notation.js';
 import { openDeal } from '../../core.js';
+import { InputError } from '../../errors/inputError.js';
 import { dealerFor, dealtInput } from '../../games/dealers.js';
 import { refuseWithoutFairHint } from '../../games/fairHint.js';
-import type { HintResult } from '../../games/hint.js';
+import { checkWinningLine, type HintResult } from '../../games/hint.js';
 import type { MoveJson } from '../../games/moveJson.js';
 import { playLineJson, playResponseJson, refusedJson } from '../../games/playResponse.js';
 import { type Position, RefusedMoveError } from '../../games/position.js';
@@ -71,6 +72,11 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     const deal = openDeal(query.deal, query.flags);
     refuseForeign(deal.game, query.options);
     if (query.fair !== null) refuseWithoutFairHint(deal);
+    if (query.fair !== null && query.line !== null) {
+      throw new InputError(
+        'line is for the hint that sees the whole deal: the fair hint (fair=true) judges moves by their chances, not by lines',
+      );
+    }
     const position = deal.position();
     try {
       position.playLine(query.moves, 'symbols');
@@ -79,13 +85,15 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       if (error instanceof RefusedMoveError) throw new Refused(error, { query, position });
       throw error;
     }
+    if (query.line !== null) checkWinningLine(deal, query.moves, query.line);
     return { query, position };
   };
 
-  /** The cache's key of a position: the game, rule set, deal and moves, the switches asked and a fair hint's sampling. */
+  /** The cache's key of a position: the game, rule set, deal and moves, the switches asked, a fair hint's sampling, a hint's known line. */
   const keyOf = (kind: SolveTask['kind'], position: Position, q: ReadDealQuery, moves: string): string =>
     `${kind}\u0000${position.game}\u0000${position.rules}\u0000${position.fingerprint}\u0000${moves}\u0000${JSON.stringify(q.options)}` +
-    (kind === 'fair' ? `\u0000${JSON.stringify(q.fair)}` : '');
+    (kind === 'fair' ? `\u0000${JSON.stringify(q.fair)}` : '') +
+    (kind === 'hint' && q.line !== null ? `\u0000${q.line}` : '');
 
   /**
    * The answer as JSON text, cards in symbols: from the cache, or solved on a thread. A
@@ -103,7 +111,8 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       return { text: cached, hit: true };
     }
     const deadline = Date.now() + query.timeMs;
-    const task: SolveTask = { kind, deal: query.deal, flags: query.flags, moves, limits: ctx.limits, deadline, options: query.options };
+    const options = kind === 'hint' && query.line !== null ? { ...query.options, line: query.line } : query.options;
+    const task: SolveTask = { kind, deal: query.deal, flags: query.flags, moves, limits: ctx.limits, deadline, options };
     if (kind === 'fair' && query.fair !== null) task.fair = query.fair;
     const result = (await ctx.pool.run(task)).result;
     const text = JSON.stringify(result);
@@ -113,7 +122,8 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       // The positions along the line found are the ones a player steps to next. A fair hint has
       // no line, and is never worked out ahead: its samples cost many solves.
       const line = (kind === 'hint' ? result.line : kind === 'analysis' ? result.solution : null) as unknown;
-      if (Array.isArray(line)) ctx.prefetch.along(query, position, line, (m) => keyOf('hint', position, query, m));
+      const wins = kind === 'analysis' || result.status === 'winnable';
+      if (Array.isArray(line)) ctx.prefetch.along(query, position, line, wins, (q, m) => keyOf('hint', position, q, m));
     } else if (kind === 'hint') {
       // Stopped by the request's time limit (a busy server): finished later, while a thread is free.
       ctx.prefetch.complete(query, moves, key);
@@ -157,7 +167,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       url: '/api/v1/hint',
       schema: documented({
         summary: 'judge every legal move after the moves played: what hint --json prints (with fair=true, what hint --fair --json prints)',
-        [where]: dealQuerySchema({ moves: true, fair: true }),
+        [where]: dealQuerySchema({ moves: true, fair: true, line: true }),
       }),
       handler: async (request, reply) => {
         const raw = (method === 'GET' ? request.query : request.body) as DealQuery;

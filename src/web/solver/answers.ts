@@ -108,7 +108,7 @@ async function compute(request: SolverRequest): Promise<string | Answer> {
       return lineAnswer(request, request.line);
     case 'hint': {
       const { deal, position } = open(request);
-      return JSON.stringify(deal.hint(position.historyText('symbols'), PAGE_LIMITS, {}));
+      return JSON.stringify(deal.hint(position.historyText('symbols'), PAGE_LIMITS, request.line ? { line: request.line } : {}));
     }
     case 'fair':
       return fairJson(request);

@@ -82,7 +82,8 @@ export const solver = {
   games: (signal?: AbortSignal) => ask<{ games: ApiGame[] }>(rulesLane, { kind: 'games' }, signal),
   month: (query: { game?: string; rules?: string; month?: string }, signal?: AbortSignal) =>
     ask<DailyMonth>(rulesLane, { kind: 'month', ...query }, signal),
-  hint: async (at: DealAt, signal?: AbortSignal) => ask<Hint>(solverLane, { kind: 'hint', ...(await withDealt(at, signal)) }, signal),
+  hint: async (at: DealAt & { line?: string }, signal?: AbortSignal) =>
+    ask<Hint>(solverLane, { kind: 'hint', ...(await withDealt(at, signal)) }, signal),
   fairHint: async (at: DealAt, signal?: AbortSignal) =>
     ask<FairHint>(solverLane, { kind: 'fair', ...(await withDealt(at, signal)) }, signal),
   analysis: async (deal: string, rules?: string, signal?: AbortSignal) =>

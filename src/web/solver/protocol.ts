@@ -28,8 +28,8 @@ export type SolverRequest =
   | ({ kind: 'play' } & DealAt)
   /** `POST /api/v1/line`: a line of JSON moves played from the position, every position along it. */
   | ({ kind: 'line'; line: MoveJson[] } & DealAt)
-  /** `GET /api/v1/hint`. */
-  | ({ kind: 'hint' } & DealAt)
+  /** `GET /api/v1/hint`, with `line` (moves known to win from the position) when given. */
+  | ({ kind: 'hint'; line?: string } & DealAt)
   /** `GET /api/v1/hint?fair=true`, with the API's samples and seed. */
   | ({ kind: 'fair' } & DealAt)
   /** `GET /api/v1/analysis`. */

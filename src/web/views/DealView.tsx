@@ -18,6 +18,8 @@ interface Line {
   title: string;
   moves: MoveJson[];
   summary: string;
+  /** Whether it wins: its rest from each step is then given to that step's hint. */
+  wins: boolean;
 }
 
 export function DealView({ code, query }: Props) {
@@ -63,11 +65,12 @@ export function DealView({ code, query }: Props) {
           typeof analysis.difficulty === 'number' ? `difficulty: ${analysis.difficulty}` : null,
         ].filter((f) => f !== null);
         if (analysis.solution && analysis.solution.length > 0)
-          found = { title: 'Solution', moves: analysis.solution, summary: facts.join(' · ') };
-        else found = { title: 'Line to the most cards', moves: analysis.stuckLine ?? [], summary: facts.join(' · ') };
+          found = { title: 'Solution', moves: analysis.solution, summary: facts.join(' · '), wins: true };
+        else found = { title: 'Line to the most cards', moves: analysis.stuckLine ?? [], summary: facts.join(' · '), wins: false };
       } else {
         const h = await hintAt(code, prefixText, rules, controller.signal);
-        found = { title: 'Best line from here', moves: h.line ?? [], summary: `from the moves given: ${h.status}` };
+        const wins = h.status === 'winnable' && (h.line?.length ?? 0) > 0;
+        found = { title: 'Best line from here', moves: h.line ?? [], summary: `from the moves given: ${h.status}`, wins };
       }
       if (cancelled) return;
       setLine(found);
@@ -90,6 +93,9 @@ export function DealView({ code, query }: Props) {
   const step = Math.max(0, Math.min(Number.isFinite(asked) ? asked : 0, total));
   const position = positions[step] ?? null;
   const movesHere = joinMoves([...prefix, ...texts.slice(0, step)]);
+  // A winning line's rest from here goes with the hint, so that the hint never tells of a
+  // longer line than the one shown (both the same story). Its texts come with the positions.
+  const restHere = line?.wins && texts.length === total && step < total ? joinMoves(texts.slice(step)) : '';
 
   const go = (to: number) => {
     const next = Math.max(0, Math.min(to, total));
@@ -104,7 +110,7 @@ export function DealView({ code, query }: Props) {
     const controller = new AbortController();
     const key = movesHere;
     setHint({ key, hint: null, error: null });
-    hintAt(code, movesHere, rules, controller.signal).then(
+    hintAt(code, movesHere, rules, controller.signal, restHere).then(
       (h) => !cancelled && setHint({ key, hint: h, error: null }),
       (e: unknown) => !cancelled && setHint({ key, hint: null, error: describeError(e) }),
     );
@@ -112,7 +118,7 @@ export function DealView({ code, query }: Props) {
       cancelled = true;
       controller.abort();
     };
-  }, [code, rules, movesHere, position !== null]);
+  }, [code, rules, movesHere, restHere, position !== null]);
 
   // The arrow keys step (the slider moves by itself when it has the focus).
   useEffect(() => {
