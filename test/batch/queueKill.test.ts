@@ -87,8 +87,8 @@ function rowsOf(path: string): Array<Record<string, unknown>> {
 }
 
 describe.skipIf(NO_REDIS)('a worker killed with SIGKILL mid-run', () => {
-  it('loses nothing: 300 codes, exactly 300 rows, each equal to a local batch', { timeout: 180_000 }, async () => {
-    const COUNT = 300;
+  it('loses nothing: 120 codes, exactly 120 rows, each equal to a local batch', { timeout: 180_000 }, async () => {
+    const COUNT = 120;
     const deals = ['PY1-N-AAAAAAA', '--count', String(COUNT), ...FAST];
     const local = join(dir, 'local.sqlite');
     const r = cardsolve(['batch', ...deals, '--db', local, '--workers', '2', '--no-progress'], { cwd: dir });
