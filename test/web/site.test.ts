@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveText } from '../../src/games/hint.js';
+import type { MoveJson } from '../../src/games/types.js';
 import { chromiumPath, launchBrowser, screenshotPath } from '../support/browser.js';
 import { BIN, ROOT } from '../support/cli.js';
 import { missing } from '../support/programs.js';
@@ -22,6 +24,8 @@ const SITE = join(ROOT, 'dist', 'site');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 /** A Pyramide deal won in 43 moves, each hint found at once. */
 const SHORT_WIN = 'PY1-N-AAAAAAI';
+/** A Pyramide deal won in 37 moves, a King among the last dozen: the walk by taps starts there. */
+const LATE_KING = 'PY1-N-AAAAAKA';
 
 /** `cardsolve ARGS` without blocking: the command lines run while the browser starts. */
 function cardsolveLater(args: readonly string[]): Promise<string> {
@@ -71,7 +75,7 @@ describe.skipIf(missing('chromium'))('the static site, with no server', () => {
   let browser: Browser;
   let launching: Promise<Browser> | undefined;
   let context: BrowserContext;
-  let cli: Record<'pyramide' | 'double', Promise<string>>;
+  let cli: Record<'pyramide' | 'double' | 'line', Promise<string>>;
   /** What the pages wrote to the console as errors, and what they threw. */
   const errors: string[] = [];
 
@@ -80,6 +84,7 @@ describe.skipIf(missing('chromium'))('the static site, with no server', () => {
     cli = {
       pyramide: cardsolveLater(['daily', '--json', '--tier', 'hard', '--date', '2026-12-05']),
       double: cardsolveLater(['daily', '--json', '--game', 'double', '--rules', 'D1N', '--tier', 'easy', '--date', '2026-12-05']),
+      line: cardsolveLater(['solve', LATE_KING, '--json']),
     };
     for (const p of Object.values(cli)) p.catch(() => undefined); // awaited by the tests
     [site, browser] = await Promise.all([serveStatic(SITE), launching]);
@@ -102,8 +107,14 @@ describe.skipIf(missing('chromium'))('the static site, with no server', () => {
   };
 
   it('plays a Pyramide deal to the win by taps on the cards, following its hints, with no request to an API', async () => {
-    const page = await open(`/play/${SHORT_WIN}`);
+    // The line's moves up to its last King come typed in the URL: the dozen left still take every kind of tap (a
+    // King, a pair, the stock), without a whole deal's forty-odd rounds of hint and taps.
+    const line = (JSON.parse(await cli.line) as { solution: MoveJson[] }).solution;
+    const lastKing = line.reduce((at, m, i) => (m.move === 'king' ? i : at), -1);
+    const typed = line.slice(0, lastKing).map((m) => moveText('pyramide', m));
+    const page = await open(`/play/${LATE_KING}?${new URLSearchParams({ moves: typed.join('; ') })}`);
     const won = page.locator('[data-testid="status"][data-status="won"]');
+    const taps = { king: 0, pair: 0, stock: 0 };
     for (let move = 0; move < 100 && (await won.count()) === 0; move++) {
       const before = page.url();
       const cards = await askHint(page);
@@ -115,8 +126,10 @@ describe.skipIf(missing('chromium'))('the static site, with no server', () => {
         // The best move is at the stock: its draw button, or the stock itself.
         const draw = page.getByTestId('draw');
         await ((await draw.count()) > 0 ? draw : page.getByTestId('stock')).tap();
+        taps.stock++;
       } else {
         for (const card of cards) await page.locator(`.board [data-card="${card}"]`).tap();
+        taps[cards.length === 1 ? 'king' : 'pair']++;
       }
       await page.waitForURL((url) => url.href !== before, WAIT);
       // The new position drawn: its link to the deal view carries the moves the URL has.
@@ -125,6 +138,9 @@ describe.skipIf(missing('chromium'))('the static site, with no server', () => {
     }
     await won.waitFor(WAIT);
     expect(await page.locator('.pyramid [data-card]').count()).toBe(0);
+    expect(taps.king).toBeGreaterThan(0);
+    expect(taps.pair).toBeGreaterThan(0);
+    expect(taps.stock).toBeGreaterThan(0);
     expect(site.requests.length).toBeGreaterThan(0);
     expect(site.requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
     await page.close();
