@@ -16,6 +16,7 @@
  */
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
 import { FITS, KING, RANK, RED, SUIT } from './faceTables.js';
+import { foundationPile } from './foundationPile.js';
 import { TalonBound } from './vegasBound.js';
 
 /** Words of a coarse key. */
@@ -157,11 +158,7 @@ export class CoarseState {
 
   /** The pile a face would go to on the foundations, or -1. */
   pileFor(face: number): number {
-    const p = SUIT[face]! * 2;
-    const want = RANK[face]! - 1;
-    if (this.pile[p] === want) return p;
-    if (this.pile[p + 1] === want) return p + 1;
-    return -1;
+    return foundationPile(this.pile, face);
   }
 
   /** The first talon card in play at or after original index `from` (the next one drawn), or -1. */

@@ -17,6 +17,7 @@
 import { type CardStyle, formatCard } from '../../cards/notation.js';
 import { GrowableInt32Array } from '../../search/growable.js';
 import { FITS, KING, RANK, SUIT } from './faceTables.js';
+import { foundationPile } from './foundationPile.js';
 import { M_CC, M_CF, M_DRAW, M_FC, M_JUMP, M_TURN, M_WC, M_WF, mA, mB, mKind, mN, mT, mv } from './move.js';
 
 export const COLUMNS = 9;
@@ -195,11 +196,7 @@ export class DoubleState {
 
   /** The foundation pile a face would go to (the first accepting place of its suit's row), or -1. */
   pileFor(face: number): number {
-    const p = SUIT[face]! * 2;
-    const want = RANK[face]! - 1;
-    if (this.fnd[p] === want) return p;
-    if (this.fnd[p + 1] === want) return p + 1;
-    return -1;
+    return foundationPile(this.fnd, face);
   }
 
   pileTop(p: number): number {
