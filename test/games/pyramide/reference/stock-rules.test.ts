@@ -1,84 +1,19 @@
 /**
- * The solver against the reference breadth-first search (bfs.ts) under the stock-order rule
- * sets the reference models (limited passes, strict win, pair-beneath, pair-covering, and
- * their mixes with the app and msc presets): 20 deals each, every figure, the solver's line
- * replayed through the engine. Most deals' reference searches pass its cap (300,000
- * positions) under these rules; the deals that stay under it are listed below and only they
- * are searched, by the reference and the solver, on every run. With
- * PYRAMIDE_REFERENCE_FULL=1 every deal up to the 600th is searched and the lists to paste
- * here are printed. Fewer than 20 of the first 600 deals stay under the cap under
- * `app+passes=2` (15), `app+passes=2+strict-win` (12), `msc+strict-win` (4),
- * `app+passes=1+pair-beneath` (10, all lost: the minimum moves of pair-beneath are checked
- * from mid-game positions, boundMidgame.test.ts) and
- * `app+passes=1+pair-beneath+pair-covering` (10). (Vitest cuts test titles at 40
- * characters: `-t` matches the cut title.)
+ * The solver against the reference search under the stock-order rule sets (stockRules.ts), on
+ * the first six listed deals of each; the long checks (stock-rules.long.test.ts) compare every
+ * listed deal. (Vitest cuts test titles at 40 characters: `-t` matches the cut title.)
  */
-import { describe, expect, it } from 'vitest';
-import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../../../../src/games/pyramide/rules.js';
-import { compareWithReference, summary } from './compare.js';
+import { describe, it } from 'vitest';
+import { agreesOnDeals, STOCK_RULES } from './stockRules.js';
 
-const FULL = process.env.PYRAMIDE_REFERENCE_FULL === '1';
+const FIRST = 6;
 
-/** Per rule set: the deal numbers, among the first 600, whose reference search stays under its cap. */
-const UNDER_CAP: Record<string, readonly number[]> = {
-  'app+passes=0': [0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 21, 22, 25],
-  'app+passes=1': [0, 5, 8, 25, 38, 40, 48, 49, 189, 198, 202, 213, 243, 255, 262, 320, 357, 374, 386, 407],
-  'app+passes=2': [8, 38, 40, 48, 49, 189, 198, 243, 255, 357, 408, 458, 502, 596, 598],
-  'app+strict-win': [5, 25, 40, 48, 49, 189, 198, 202, 243, 255, 262, 320, 357, 374, 407, 408, 432, 444, 458, 481],
-  'app+passes=2+strict-win': [40, 48, 49, 189, 198, 243, 255, 357, 408, 458, 502, 596],
-  'msc+passes=0': [0, 2, 5, 6, 7, 11, 12, 13, 14, 17, 21, 22, 25, 27, 32, 34, 35, 38, 40, 45],
-  'msc+strict-win': [40, 49, 243, 255],
-  'app+passes=0+pair-beneath': [0, 2, 5, 6, 7, 11, 12, 13, 14, 17, 21, 22, 25, 27, 32, 34, 35, 38, 40, 45],
-  'app+passes=1+pair-beneath': [5, 25, 40, 49, 243, 255, 357, 386, 408, 499],
-  'app+passes=0+pair-covering': [0, 1, 2, 3, 5, 6, 7, 8, 9, 11, 12, 13, 14, 17, 18, 21, 22, 25, 27, 30],
-  'app+passes=1+pair-covering': [0, 1, 5, 25, 37, 38, 40, 48, 49, 114, 149, 156, 198, 202, 204, 240, 255, 262, 272, 320],
-  'app+passes=1+pair-beneath+pair-covering': [5, 37, 40, 49, 149, 204, 255, 272, 357, 363],
-};
-
-/** Every deal number below the last listed one that is not listed. */
-function overCap(under: readonly number[]): number[] {
-  const listed = new Set(under);
-  const out: number[] = [];
-  for (let n = 0; n < Math.max(...under); n++) if (!listed.has(n)) out.push(n);
-  return out;
-}
-
-const RULES: PyramideRules[] = [
-  { ...APP_RULES, passes: 0 },
-  { ...APP_RULES, passes: 1 },
-  { ...APP_RULES, passes: 2 },
-  { ...APP_RULES, strictWin: true },
-  { ...APP_RULES, passes: 2, strictWin: true },
-  { ...MSC_RULES, passes: 0 },
-  { ...MSC_RULES, strictWin: true },
-  { ...APP_RULES, passes: 0, pairBeneath: true },
-  { ...APP_RULES, passes: 1, pairBeneath: true },
-  { ...APP_RULES, passes: 0, pairCovering: true },
-  { ...APP_RULES, passes: 1, pairCovering: true },
-  { ...APP_RULES, passes: 1, pairBeneath: true, pairCovering: true },
-];
-
-const CASES = RULES.map((rules) => ({ rules, name: rulesName(rules) })).filter(({ name }) => FULL || UNDER_CAP[name] !== undefined);
-
-describe.each(CASES)('the solver against the reference search, rules $name', ({ rules, name }) => {
-  const under = UNDER_CAP[name] ?? [];
-  it(`agrees on ${FULL ? 20 : under.length} deals`, () => {
-    const report = compareWithReference(rules, {
-      want: FULL ? 20 : under.length,
-      maxPositions: 300_000,
-      maxDeals: 600,
-      overCap: FULL ? null : overCap(under),
-      exhaustiveWinnable: 2,
-      exhaustiveUnder: 150_000,
-    });
-    console.log(summary(report));
-    if (FULL) {
-      const skipped = new Set(report.skippedNumbers);
-      const compared: number[] = [];
-      for (let n = 0; compared.length < report.compared; n++) if (!skipped.has(n)) compared.push(n);
-      console.log(`UNDER_CAP '${name}': [${compared.join(', ')}],`);
-    }
-    expect(report.disagreements).toEqual([]);
-    expect(report.compared).toBe(FULL ? 20 : under.length);
-  }, 1_800_000);
-});
+describe.each(STOCK_RULES.filter(({ under }) => under.length > 0))(
+  'the solver against the reference search, rules $name',
+  ({ rules, under }) => {
+    const want = Math.min(FIRST, under.length);
+    it(`agrees on ${want} deals (the long checks: ${under.length})`, () => {
+      agreesOnDeals(rules, want);
+    }, 300_000);
+  },
+);
