@@ -80,9 +80,11 @@ describe('cardsolve solve (Pyramide)', () => {
     expect(cards(en)).toEqual(cards(plain).map((c) => c.replace('♠', 'S').replace('♥', 'H').replace('♦', 'D').replace('♣', 'C')));
     const strip = (a: { solution: unknown }): unknown => ({ ...a, solution: null, ms: 0 });
     expect(strip(fr)).toEqual(strip(plain));
-    // Double Solitaire, and a hint: every card string follows the style.
-    const double = cardsolve(['solve', 'DS1-D1N-AAAAAAB', '--json', '--cards', 'en']).stdout;
-    expect(double).toMatch(/"card":"10H"/);
+    // Double Solitaire (a hint: its position, its moves and its line; a solve takes seconds), and a Pyramide hint:
+    // every card string follows the style.
+    const double = cardsolve(['hint', 'DS1-D1N-AAAAAAB', '--json', '--cards', 'en']).stdout;
+    expect(double).toMatch(/"faceUp":\["10S"\]/);
+    expect(double).toMatch(/"card":"(10|[2-9AJQK])[SHDC]"/);
     expect(double).not.toMatch(/[♠♥♦♣]/);
     const hintFr = cardsolve(['hint', 'PY1-N-AAAAAAA', '--json', '--cards', 'fr']).stdout;
     expect(JSON.parse(hintFr).best).toEqual({ move: 'pair', cards: ['V♦', '2♦'] });
