@@ -13,7 +13,6 @@ import { tempDir } from '../support/tempDir.js';
 interface Started {
   child: ChildProcess;
   url: string;
-  ms: number;
   stdout: () => string;
   stderr: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -21,7 +20,6 @@ interface Started {
 
 /** Starts `cardsolve serve ARGS` and waits for the URL it prints. */
 function serve(args: readonly string[], env: Record<string, string> = {}): Promise<Started> {
-  const started = performance.now();
   const child = spawn(process.execPath, [BIN, 'serve', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,7 +45,7 @@ function serve(args: readonly string[], env: Record<string, string> = {}): Promi
       const found = /(https?:\/\/\S+?)\/? \(/.exec(out);
       if (found) {
         clearTimeout(timer);
-        resolve({ child, url: found[1]!, ms: performance.now() - started, stdout: () => out, stderr: () => err, exited });
+        resolve({ child, url: found[1]!, stdout: () => out, stderr: () => err, exited });
       }
     };
     child.stdout!.on('data', check);
@@ -80,10 +78,9 @@ describe('cardsolve serve, the process', () => {
     folder?.cleanup();
   });
 
-  it('prints its URL soon, answers, and stops on SIGINT with exit code 0', async () => {
+  it('prints its URL, answers, and stops on SIGINT with exit code 0', async () => {
     const s = await serve(['--db', db, '--port', '0']);
     running.push(s);
-    expect(s.ms).toBeLessThan(5000);
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(s.stdout()).toMatch(/read-only; Ctrl-C stops/);
     const health = await fetch(`${s.url}/api/v1/health`);
@@ -197,15 +194,19 @@ describe('cardsolve serve, the process', () => {
     const s = await serve(['--db', db, '--port', '0', '--threads', '1', '--max-time', '8s']);
     running.push(s);
     // A Double Solitaire analysis: a second or two of solving and figures.
-    const inFlight = fetch(`${s.url}/api/v1/analysis?deal=DS1-D1N-AAAAAAB`);
+    const events: string[] = [];
+    const inFlight = fetch(`${s.url}/api/v1/analysis?deal=DS1-D1N-AAAAAAB`).then((r) => {
+      events.push('answer');
+      return r;
+    });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const sent = performance.now();
+    events.push('SIGTERM');
     s.child.kill('SIGTERM');
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { verdict: string }).verdict).toBe('winnable');
     // The answer came after the signal, not before it.
-    expect(performance.now() - sent).toBeGreaterThan(50);
+    expect(events).toEqual(['SIGTERM', 'answer']);
     await expect(fetch(`${s.url}/api/v1/health`)).rejects.toThrow();
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still running 10 s after SIGTERM')), 10_000));
     expect(await Promise.race([s.exited, timeout])).toEqual({ code: 0, signal: null });

@@ -4,6 +4,7 @@
  * each goes on from its own memory and says so; Redis back, the answers are shared again.
  */
 import { spawn } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../src/serve/app.js';
 import { BIN, ROOT } from '../support/cli.js';
@@ -24,6 +25,23 @@ async function until(what: string, check: () => Promise<boolean>, ms = 10_000): 
   }
 }
 
+/**
+ * Limits no busy machine reaches on these quick deals: an answer a time limit cut short is not
+ * kept, so a hit expected would turn into a miss on a loaded machine.
+ */
+const PATIENT = { maxTimeMs: 60_000, limits: { timeMs: 60_000, nodes: Number.POSITIVE_INFINITY, memoryBytes: 512 * 1024 ** 2 } };
+
+/** How many keys the Redis holds: an answer written there by one process, before the other asks. */
+async function keysIn(url: string): Promise<number> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await client.connect();
+    return await client.dbsize();
+  } finally {
+    client.disconnect();
+  }
+}
+
 const reachable = async (server: Server): Promise<boolean | undefined> =>
   (await ask<Health>(server, '/api/v1/health')).body.sharedCache?.reachable;
 
@@ -34,9 +52,9 @@ describe.skipIf(missing('redis-server'))('two replicas sharing a Redis cache', (
 
   beforeAll(async () => {
     redis = await startRedis();
-    a = await startServer('no-database-here.sqlite', { sharedCacheUrl: redis.url });
+    a = await startServer('no-database-here.sqlite', { ...PATIENT, sharedCacheUrl: redis.url });
     // b keeps nothing in memory: each hit of b's comes from Redis.
-    b = await startServer('no-database-here.sqlite', { sharedCacheUrl: redis.url, cacheEntries: 0 });
+    b = await startServer('no-database-here.sqlite', { ...PATIENT, sharedCacheUrl: redis.url, cacheEntries: 0 });
     await until('both replicas connected', async () => (await reachable(a)) === true && (await reachable(b)) === true);
   });
 
@@ -98,7 +116,8 @@ describe.skipIf(missing('redis-server'))('two replicas sharing a Redis cache', (
     const started: { url: string; stop: () => Promise<number | null>; stderr: () => string }[] = [];
     try {
       for (let i = 0; i < 2; i++) {
-        const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--cache', redis.url, '--log', 'info', '--rate-limit', 'off'], {
+        const args = ['serve', '--port', '0', '--cache', redis.url, '--log', 'info', '--rate-limit', 'off', '--max-time', '60s'];
+        const child = spawn(process.execPath, [BIN, ...args], {
           cwd: ROOT,
           env: { ...process.env, CARDSOLVE_TOKEN: token },
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,11 +149,12 @@ describe.skipIf(missing('redis-server'))('two replicas sharing a Redis cache', (
           'connected',
           async () => ((await (await fetch(`${s.url}/api/v1/health`)).json()) as Health).sharedCache?.reachable === true,
         );
+      const kept = await keysIn(redis.url);
       const first = await get(0, '/api/v1/hint?deal=PY1-N-AAAAAAH');
       expect(first.status).toBe(200);
       expect(first.headers.get('x-cache')).toBe('miss');
-      // A write to a Redis on this machine takes well under a millisecond; the second process has never seen the position.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The first process writes its answer to Redis after answering: the second asks once it is there.
+      await until('the answer written to Redis', async () => (await keysIn(redis.url)) > kept);
       const second = await get(1, '/api/v1/hint?deal=PY1-N-AAAAAAH');
       expect(second.headers.get('x-cache')).toBe('hit');
       expect(await second.text()).toBe(await first.text());
