@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('a batch killed mid-run', () => {
   it('leaves a sound database; the rerun stores the rest once', async () => {
     const db = join(dir, 'killed.sqlite');
-    const COUNT = 120;
+    const COUNT = 40;
     const args = ['batch', 'PY1-N-AAAAAAA', '--count', String(COUNT), '--db', db, '--json'];
     // The killed run does full analyses (far longer than the wait below); the limits are not
     // part of a result's key, so the rerun may finish the rest with a small node limit.
@@ -59,7 +59,7 @@ describe('a batch killed mid-run', () => {
 
   it('while its threads write their own chunks: whole chunks or nothing, and the rerun stores the rest once', async () => {
     const db = join(dir, 'threads.sqlite');
-    const COUNT = 120;
+    const COUNT = 40;
     const built = (path: string) => JSON.stringify(new URL(`../../dist/src/${path}`, import.meta.url).href);
     // The library's batch with the threads storing, as on a machine whose every core solves;
     // chunks of exactly 2 deals, so a whole chunk stored means an even number of rows.
