@@ -4,20 +4,36 @@
  * code as it is now, never an older build, the page `serve` shows and the core's browser build included. The type build is
  * incremental: a no-op when nothing changed. It also says, in one line each, which tests skip for a missing system program.
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPrograms } from './programs.js';
 
-export default function setup(): void {
+/** Runs a Node script to its end; throws unless it exits with 0. */
+function run(root: string, args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${args.join(' ')}: ${signal ?? `exit code ${code}`}`));
+    });
+  });
+}
+
+export default async function setup(): Promise<void> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
   const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
   // What `npm run build` makes: the page `serve` shows, the page as a static site, and the one-file browser build of the core.
-  for (const config of [['src/web/vite.config.ts'], ['src/web/vite.config.ts', '--mode', 'static'], ['scripts/vite.core.config.ts']]) {
-    execFileSync(process.execPath, [vite, 'build', '--config', ...config], { cwd: root, stdio: 'inherit' });
-  }
+  // Each writes a folder of its own and reads the sources, not another's output: the type build runs beside the three
+  // page builds, one after another (two cores).
+  const pages = async (): Promise<void> => {
+    for (const config of [['src/web/vite.config.ts'], ['src/web/vite.config.ts', '--mode', 'static'], ['scripts/vite.core.config.ts']]) {
+      await run(root, [vite, 'build', '--config', ...config]);
+    }
+  };
+  await Promise.all([run(root, [tsc, '-p', 'tsconfig.json']), pages()]);
   for (const line of checkPrograms()) process.stderr.write(`${line}\n`);
 }
