@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GrowableInt32Array } from '../../src/search/growable.js';
 import { KeyTable } from '../../src/search/keyTable.js';
 import { Budget } from '../../src/search/limits.js';
+import { same } from '../support/same.js';
 
 describe('key table (any width)', () => {
   it('gives each distinct 11-word key one dense id, across growth, and tells keys that differ in one word apart', () => {
@@ -13,16 +14,16 @@ describe('key table (any width)', () => {
     };
     for (let i = 0; i < 3000; i++) {
       fill(i, i % 11);
-      expect(table.intern(key)).toBe(i);
-      expect(table.lastWasNew).toBe(true);
+      same(table.intern(key), i);
+      same(table.lastWasNew, true);
     }
     expect(table.size).toBe(3000);
     for (let i = 0; i < 3000; i++) {
       fill(i, i % 11);
-      expect(table.lookup(key)).toBe(i);
-      expect(table.intern(key)).toBe(i);
-      expect(table.lastWasNew).toBe(false);
-      expect(table.wordOf(i, i % 11)).toBe(key[i % 11]);
+      same(table.lookup(key), i);
+      same(table.intern(key), i);
+      same(table.lastWasNew, false);
+      same(table.wordOf(i, i % 11), key[i % 11]);
     }
     // The same value in another word is another key.
     fill(5, 6);
@@ -41,7 +42,7 @@ describe('key table (any width)', () => {
       for (let i = 0; i < count; i++) {
         key[0] = i;
         key[1] = count;
-        expect(table.intern(key)).toBe(i);
+        same(table.intern(key), i);
       }
       table.reuse(null, cap);
       expect(table.size).toBe(0);
@@ -49,7 +50,7 @@ describe('key table (any width)', () => {
       for (let i = 0; i < count; i++) {
         key[0] = i;
         key[1] = count;
-        expect(table.lookup(key)).toBe(-1);
+        same(table.lookup(key), -1);
       }
     }
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Budget, describeLimit, withinAttempt } from '../../src/search/limits.js';
 import { StateTable } from '../../src/search/stateTable.js';
+import { same } from '../support/same.js';
 
 describe('search budget', () => {
   it('writes a limit back as its flag', () => {
@@ -48,17 +49,17 @@ describe('state table', () => {
       const hi = (i * 2654435761) >>> 0;
       const lo = (i * 40503) >>> 0;
       const id = table.intern(hi, lo);
-      expect(table.lastWasNew).toBe(true);
+      same(table.lastWasNew, true);
       ids.set(`${hi}:${lo}`, id);
     }
     expect(table.size).toBe(5000);
     for (const [key, id] of ids) {
       const [hi, lo] = key.split(':').map(Number) as [number, number];
-      expect(table.lookup(hi, lo)).toBe(id);
-      expect(table.intern(hi, lo)).toBe(id);
-      expect(table.lastWasNew).toBe(false);
-      expect(table.hiOf(id)).toBe(hi);
-      expect(table.loOf(id)).toBe(lo);
+      same(table.lookup(hi, lo), id);
+      same(table.intern(hi, lo), id);
+      same(table.lastWasNew, false);
+      same(table.hiOf(id), hi);
+      same(table.loOf(id), lo);
     }
     expect(table.lookup(1, 2)).toBe(-1);
   });

@@ -7,6 +7,7 @@ import { LineIndex, LinePositions } from '../../../src/games/double/lineIndex.js
 import { mA, mB, mKind, sourceColumn, targetColumn } from '../../../src/games/double/move.js';
 import { columnCodesInto, PositionKey } from '../../../src/games/double/positionKey.js';
 import { seededRandom } from '../../support/random.js';
+import { same, sameList } from '../../support/same.js';
 
 /** Random games on a few deals of each rule set: every position met, in order. */
 function* randomPositions(seed: number, games: number, steps: number): Generator<DoubleState> {
@@ -24,11 +25,6 @@ function* randomPositions(seed: number, games: number, steps: number): Generator
   }
 }
 
-/** Two keys the same: compared in place, and through `expect` only where they differ (tens of thousands of them). */
-function agree(got: Uint32Array, want: Uint32Array): void {
-  if (got.length !== want.length || got.some((x, i) => x !== want[i])) expect(Array.from(got)).toEqual(Array.from(want));
-}
-
 describe('position keys written from the codes of the position one move before', () => {
   it('are the keys written whole, after every legal move along random games', () => {
     const whole = new PositionKey();
@@ -44,11 +40,11 @@ describe('position keys written from the codes of the position one move before',
         s.apply(m);
         const a = sourceColumn(kind, mA(m));
         const b = targetColumn(kind, mB(m));
-        agree(partial.writeAfterMove(s, before, 9, a, b), whole.write(s, true));
-        agree(partial.writeAfterMove(s, before, 9, a, b, false), whole.write(s, false));
+        sameList(partial.writeAfterMove(s, before, 9, a, b), whole.write(s, true));
+        sameList(partial.writeAfterMove(s, before, 9, a, b, false), whole.write(s, false));
         columnCodesInto(s, after, 0, before, 9, a, b);
         columnCodesInto(s, fromScratch, 0);
-        agree(after, fromScratch);
+        sameList(after, fromScratch);
         s.undo();
         compared++;
       }
@@ -71,7 +67,7 @@ describe('where a line last meets a position (the shortening jumps)', () => {
         for (let step = 0; step < 400; step++) {
           const text = positionKey(s);
           const known = byText.get(text) ?? -1;
-          expect(index.get(s)).toBe(known);
+          same(index.get(s), known);
           if (known >= 0) metAgain++;
           index.set(s, step);
           byText.set(text, step);
@@ -108,7 +104,7 @@ describe('the positions of a line being cut (the shortening cycles)', () => {
         if (legal.length === 0) break;
         s.apply(legal[Math.floor(random() * legal.length)]!);
         const at = index.get(positionKey(s)) ?? -1;
-        expect(line.indexOf(s)).toBe(at);
+        same(line.indexOf(s), at);
         if (at < 0) {
           add();
           continue;

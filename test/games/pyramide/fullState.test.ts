@@ -4,6 +4,7 @@ import { dealFromNumber, talonOf } from '../../../src/games/pyramide/deal.js';
 import { TALON_SIZE } from '../../../src/games/pyramide/layout.js';
 import { APP_RULES, MSC_RULES } from '../../../src/games/pyramide/rules.js';
 import { ALL_TALON, FullStateSpace, pointerOf, TALON_BASE, turnOversOf } from '../../../src/games/pyramide/solver/fullState.js';
+import { same, sameList } from '../../support/same.js';
 
 describe('FullStateSpace.usageOf', () => {
   it('is the sum of the removed talon cards’ steps, whatever the pointer and turn-over bits above them', () => {
@@ -70,13 +71,13 @@ describe('FullStateSpace.pack: positions alike are one position', () => {
         const removed = random() & ((1 << 28) - 1);
         const passes = rules.passes === Infinity ? 0 : random() % (rules.passes + 1);
         const { lo, hi } = space.pack(removed, talonRemoved, next, passes);
-        expect(lo & ((1 << 28) - 1)).toBe(removed);
-        expect(turnOversOf(hi)).toBe(passes);
+        same(lo & ((1 << 28) - 1), removed);
+        same(turnOversOf(hi), passes);
         const kept = hi & ALL_TALON;
         if (kept !== talonRemoved) changed++;
-        expect(reading(space, kept, pointerOf(lo, hi))).toBe(reading(space, talonRemoved, next));
+        same(reading(space, kept, pointerOf(lo, hi)), reading(space, talonRemoved, next));
         const again = space.pack(removed, kept, pointerOf(lo, hi), passes);
-        expect([again.lo, again.hi]).toEqual([lo, hi]);
+        sameList([again.lo, again.hi], [lo, hi]);
       }
       expect(changed).toBeGreaterThan(100);
     }
@@ -108,11 +109,11 @@ describe('FullStateSpace.pack: positions alike are one position', () => {
         const pa = space.pack(0, a, pointer(a), 0);
         const key = [pa.lo, pa.hi];
         const pb = space.pack(0, b, pointer(b), 0);
-        expect([pb.lo, pb.hi]).toEqual(key);
+        sameList([pb.lo, pb.hi], key);
         const c = (random() | random()) & ((1 << TALON_SIZE) - 1);
         const pc = space.pack(0, c, pointer(c), 0);
-        const same = reading(space, c, pointer(c)) === reading(space, a, pointer(a));
-        expect(pc.lo === key[0] && pc.hi === key[1]).toBe(same);
+        const alike = reading(space, c, pointer(c)) === reading(space, a, pointer(a));
+        same(pc.lo === key[0] && pc.hi === key[1], alike);
       }
     }
   });
