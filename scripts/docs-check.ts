@@ -39,7 +39,9 @@ function workingFolder(): string {
   symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
   // `cardsolve` inside an example's command (`--line "$(cardsolve solve ...)"`) is the built one too.
   mkdirSync(join(dir, '.bin'));
-  writeFileSync(join(dir, '.bin', 'cardsolve'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(dir, '.bin', 'cardsolve'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`, {
+    mode: 0o755,
+  });
   return dir;
 }
 

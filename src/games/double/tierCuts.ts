@@ -35,7 +35,8 @@ export const DOUBLE_SCALE: DifficultyScale = {
       easy: 37,
       medium: 27,
       hard: 19,
-      sample: 'the first 400 codes, DS1-D3V-AAAAAAA to DS1-D3V-AAAAAPJ, analysed to 2,000,000 positions each (14 won, 61 lost, 325 unknown)',
+      sample:
+        'the first 400 codes, DS1-D3V-AAAAAAA to DS1-D3V-AAAAAPJ, analysed to 2,000,000 positions each (14 won, 61 lost, 325 unknown)',
     },
   },
 };
