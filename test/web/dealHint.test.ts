@@ -1,6 +1,7 @@
 /**
  * The deal view and its hint panel tell one story: the hint of each position along the
- * solution is given the rest of it, so no move is said to need more moves than the line shown.
+ * solution is given the rest of it, so no move is said to need more moves than the line shown,
+ * not even for the moment between the line showing and its rest reaching the hint.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -94,8 +94,11 @@ export function DealView({ code, query }: Props) {
   const position = positions[step] ?? null;
   const movesHere = joinMoves([...prefix, ...texts.slice(0, step)]);
   // A winning line's rest from here goes with the hint, so that the hint never tells of a
-  // longer line than the one shown (both the same story). Its texts come with the positions.
-  const restHere = line?.wins && texts.length === total && step < total ? joinMoves(texts.slice(step)) : '';
+  // longer line than the one shown (both the same story). Its texts come with the positions:
+  // until then (null) no hint is asked for or shown, since one judged without the rest could
+  // contradict the line already on the page. No winning line: ''.
+  const restHere = line?.wins ? (texts.length === total ? joinMoves(texts.slice(step)) : null) : '';
+  const hintKey = `${movesHere}\u0000${restHere}`;
 
   const go = (to: number) => {
     const next = Math.max(0, Math.min(to, total));
@@ -104,11 +107,11 @@ export function DealView({ code, query }: Props) {
 
   // The hint of the position shown.
   useEffect(() => {
-    if (!position) return;
+    if (!position || restHere === null) return;
     let cancelled = false;
     // A step away stops this hint's solve: stepping fast never queues the hints of the steps passed.
     const controller = new AbortController();
-    const key = movesHere;
+    const key = hintKey;
     setHint({ key, hint: null, error: null });
     hintAt(code, movesHere, rules, controller.signal, restHere).then(
       (h) => !cancelled && setHint({ key, hint: h, error: null }),
@@ -118,7 +121,7 @@ export function DealView({ code, query }: Props) {
       cancelled = true;
       controller.abort();
     };
-  }, [code, rules, movesHere, restHere, position !== null]);
+  }, [code, rules, hintKey, position !== null]);
 
   // The arrow keys step (the slider moves by itself when it has the focus).
   useEffect(() => {
@@ -141,7 +144,7 @@ export function DealView({ code, query }: Props) {
   const nextMove = line && step < total ? line.moves[step]! : null;
   const nextLegal = nextMove && position ? (findLegal(position.legalMoves, nextMove) ?? null) : null;
   const nextCards = moveCards(nextMove);
-  const shownHint = hint && hint.key === movesHere ? hint : null;
+  const shownHint = hint && hint.key === hintKey ? hint : null;
 
   return (
     <div class="deal-view" data-testid="deal-view" data-code={code}>
