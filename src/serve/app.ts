@@ -150,6 +150,7 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
       max,
       timeWindow: 60_000,
       keyGenerator: (request) => request.ip,
+      onExceeded: (request) => request.log.warn({ address: request.ip, route: request.routeOptions.url ?? null }, 'refused: rate limit'),
       // A load balancer's probe is never turned away.
       allowList: (request) => request.url.split('?')[0] === '/api/v1/health',
       errorResponseBuilder: (_request, context) =>

@@ -42,12 +42,21 @@ export function bearerCheck(token: string): (header: string | undefined) => bool
   };
 }
 
-/** Answers 401 to a request without the token on a guarded route. CORS preflights (OPTIONS) pass: they carry no header. */
+/**
+ * Answers 401 to a request without the token on a guarded route, and logs the client's
+ * address (never what it sent). CORS preflights (OPTIONS) pass: they carry no header.
+ *
+ * The check runs before the body is read but after the rate limit (a route's own
+ * `onRequest` hook, which runs after the server's): wrong guesses count against the limit,
+ * so a client cannot try tokens faster than it could ask for answers.
+ */
 export function requireToken(app: FastifyInstance, token: string): void {
   const check = bearerCheck(token);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('preParsing', async (request, reply) => {
     if (request.method === 'OPTIONS') return;
-    if (!needsToken(guardedPath(request.routeOptions.url, request.url)) || check(request.headers.authorization)) return;
+    const path = guardedPath(request.routeOptions.url, request.url);
+    if (!needsToken(path) || check(request.headers.authorization)) return;
+    request.log.warn({ address: request.ip, route: request.routeOptions.url ?? null }, 'refused: no token, or a wrong one');
     return reply
       .code(401)
       .header('WWW-Authenticate', 'Bearer')

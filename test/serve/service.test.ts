@@ -176,6 +176,46 @@ describe('the rate limit', () => {
     expect((await ask(server, from('10.0.0.2'))).status).toBe(200);
     for (let i = 0; i < 5; i++) expect((await ask(server, { ...from('10.0.0.1'), url: '/api/v1/health' })).status).toBe(200);
   });
+
+  it('counts wrong tokens too: guesses past N a minute get 429, and the log names the address, never the guess', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(
+          ...chunk
+            .toString('utf8')
+            .split('\n')
+            .filter((l) => l !== ''),
+        );
+        done();
+      },
+    });
+    const guarded = await startServer(NO_DB, { rateLimitPerMinute: 3, token: TOKEN, logLevel: 'info', logStream: stream });
+    try {
+      const guess = (i: number) => ({
+        method: 'GET' as const,
+        url: '/api/v1/games',
+        remoteAddress: '10.0.0.3',
+        headers: { authorization: `Bearer guess-number-${i}-0123456789` },
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await ask(guarded, guess(i))).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      // The right token from another address is not held by the guesses.
+      expect((await ask(guarded, { method: 'GET', url: '/api/v1/games', remoteAddress: '10.0.0.4', headers: AUTH })).status).toBe(200);
+      const refusals = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => String(l.msg).startsWith('refused'));
+      expect(refusals.map((r) => [r.msg, r.address])).toEqual([
+        ['refused: no token, or a wrong one', '10.0.0.3'],
+        ['refused: no token, or a wrong one', '10.0.0.3'],
+        ['refused: no token, or a wrong one', '10.0.0.3'],
+        ['refused: rate limit', '10.0.0.3'],
+        ['refused: rate limit', '10.0.0.3'],
+      ]);
+      expect(lines.join('\n')).not.toMatch(/guess-number|0123456789/);
+    } finally {
+      await stopServer(guarded);
+    }
+  });
 });
 
 describe('the log', () => {
