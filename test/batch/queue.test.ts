@@ -135,9 +135,12 @@ describe('chunks and replies', () => {
 });
 
 describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
-  it('analyses through a password-protected Redis; a wrong password is refused with exit 2', async () => {
-    const worker = spawn(process.execPath, [BIN, 'worker', '--queue', redis.url, '--queue-name', 'pw', '--workers', '1', '--json'], {
+  it('analyses through a password-protected Redis, its URL in CARDSOLVE_QUEUE; a wrong password is refused with exit 2', async () => {
+    // The URL from the environment: the password never shows on a command line.
+    const env = { ...process.env, CARDSOLVE_QUEUE: redis.url };
+    const worker = spawn(process.execPath, [BIN, 'worker', '--queue-name', 'pw', '--workers', '1', '--json'], {
       cwd: dir,
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -146,8 +149,8 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
     try {
       const db = join(dir, 'pw.sqlite');
       const r = cardsolve(
-        ['batch', 'PY1-N-AAAAAAA', '--count', '12', '--db', db, ...FAST, '--queue', redis.url, '--queue-name', 'pw', '--json'],
-        { cwd: dir },
+        ['batch', 'PY1-N-AAAAAAA', '--count', '12', '--db', db, ...FAST, '--queue-name', 'pw', '--json'],
+        { cwd: dir, env: { CARDSOLVE_QUEUE: redis.url } },
       );
       expect(r.status, r.stderr).toBe(0);
       const summary = JSON.parse(r.stdout) as { analysed: number; failed: number; queue: { workerProcesses: number; url: string } };

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { type BatchPlan, LIST_FORMAT, planBatch } from '../../batch/inputs.js';
 import { createPool, defaultWorkers, runRows, type SolverPool } from '../../batch/pool.js';
 import { formatDuration, progressReporter } from '../../batch/progress.js';
@@ -148,9 +148,12 @@ export function batchCommand(): Command {
       'progress on standard error even when it is not a terminal: a line every few seconds (a bar on a terminal, the default)',
     )
     .option('--no-progress', 'no progress on standard error, not even on a terminal')
-    .option(
-      '--queue <url>',
-      'analyse on cardsolve worker processes through a Redis queue (redis://HOST:6379, rediss:// for TLS); results are stored here',
+    .addOption(
+      // From the environment too: a URL with its password stays out of the process list.
+      new Option(
+        '--queue <url>',
+        'analyse on cardsolve worker processes through a Redis queue (redis://HOST:6379, rediss:// for TLS); results are stored here',
+      ).env('CARDSOLVE_QUEUE'),
     )
     .option('--queue-name <name>', 'the queue to use on that Redis (one batch at a time per queue)', DEFAULT_QUEUE_NAME)
     .option('--discard-queued', 'with --queue: drop the chunks another batch left on the queue instead of refusing to start');

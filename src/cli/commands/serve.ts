@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { defaultWorkers } from '../../batch/pool.js';
 import { InputError } from '../../errors/inputError.js';
 import { parseBytes, parseCount, parseDuration } from '../../search/limitParsing.js';
@@ -44,10 +44,14 @@ export function serveCommand(): Command {
     .option('--memory-limit <size>', 'per solve: search tables, 512MB, 2GB or none', '512MB')
     .option('--threads <n>', `solves at once, one thread each (default: ${defaultWorkers()})`)
     .option('--queue <n>', 'requests that may wait for a solver thread; past it the answer is 503 (default: 4 per thread)')
-    .option(
-      '--cache <n|url>',
-      'answers kept for positions asked again (least recently used out first), or redis://HOST:PORT: a cache shared by replicas',
-      '20000',
+    .addOption(
+      // From the environment too: a Redis URL with its password stays out of the process list.
+      new Option(
+        '--cache <n|url>',
+        'answers kept for positions asked again (least recently used out first), or redis://HOST:PORT: a cache shared by replicas',
+      )
+        .env('CARDSOLVE_CACHE')
+        .default('20000'),
     )
     .option('--store', 'keep the analyses solved while serving in the database')
     .option(

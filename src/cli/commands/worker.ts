@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { defaultWorkers } from '../../batch/pool.js';
 import { formatDuration } from '../../batch/progress.js';
 import { DEFAULT_QUEUE_NAME, queueTarget } from '../../batch/queue/connection.js';
@@ -25,7 +25,12 @@ function stoppedText(s: QueueWorkerStats, elapsedMs: number): string {
 export function workerCommand(): Command {
   const cmd = new Command('worker')
     .description('analyse chunks of deals from a batch queue (cardsolve batch --queue) on this machine, until stopped')
-    .option('--queue <url>', 'the Redis queue: redis://HOST:6379, rediss://HOST:6380 for TLS, redis://:PASSWORD@HOST:6379')
+    .addOption(
+      // From the environment too: a URL with its password stays out of the process list.
+      new Option('--queue <url>', 'the Redis queue: redis://HOST:6379, rediss://HOST:6380 for TLS, redis://:PASSWORD@HOST:6379').env(
+        'CARDSOLVE_QUEUE',
+      ),
+    )
     .option('--queue-name <name>', 'the queue to take chunks from', DEFAULT_QUEUE_NAME)
     .option('--workers <n>', `solver threads (default: the number of cores, ${defaultWorkers()} here)`)
     .option('--stalled-after <duration>', 'a chunk whose worker stops answering for this long is given to another worker', '30s')
@@ -42,12 +47,12 @@ back on the queue and the worker stops.
 
 Examples:
   cardsolve worker --queue redis://10.0.0.5:6379
-  cardsolve worker --queue rediss://:secret@queue.example:6380 --workers 8`,
+  CARDSOLVE_QUEUE=rediss://:secret@queue.example:6380 cardsolve worker --workers 8`,
   );
   return cmd.action(async (values: WorkerOptionValues) => {
     if (values.queue === undefined)
       throw new InputError(
-        '--queue URL is needed: the Redis queue a cardsolve batch --queue puts its chunks on, for example redis://10.0.0.5:6379',
+        '--queue URL (or the variable CARDSOLVE_QUEUE) is needed: the Redis queue a cardsolve batch --queue puts its chunks on, for example redis://10.0.0.5:6379',
       );
     const target = queueTarget(values.queue, values.queueName);
     const threadsText = values.workers?.trim();
