@@ -23,10 +23,10 @@ export function parseRules(text: string, what = '--rules'): DoubleRules {
   return { draw: m[1] === '1' ? 1 : 3, vegas: m[2] === 'V' };
 }
 
-/** The deal of a code's number: 9 columns dealt in rounds, then the 59-card stock, top first. */
 /** The DS1 generator (deal-codes.md): its sfc32 salt; two decks. */
 export const DS1_SALT = 0x44533100;
 
+/** The deal of a code's number: 9 columns dealt in rounds, then the 59-card stock, top first. */
 export function dealFromNumber(number: number): DoubleDeal {
   const deck = shuffledDeck(DS1_SALT, 2, number).map((c) => c % 52);
   const columns: number[][] = Array.from({ length: COLUMNS }, () => []);
