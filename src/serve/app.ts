@@ -237,18 +237,23 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
     {
       schema: documented({
         summary:
-          "the server's version, database, results table, caches and memory; with ready=true, 503 until the results table is loaded and the shared cache (if any) is reachable",
+          "the server's version, database, results table, caches and memory; status degraded, with the reasons, while the shared cache is unreachable; with ready=true, 503 until the results table is loaded (a lost shared cache keeps it ready: the answers come from memory)",
         querystring: { type: 'object', additionalProperties: false, properties: { ready: { type: 'boolean', default: false } } },
       }),
     },
     async (request, reply) => {
       const tableLoaded = source === null ? null : source.loaded;
       const reachable = cache.reachable;
-      const ready = tableLoaded !== false && reachable !== false;
+      // Ready means "can serve": without the shared cache every answer still comes, from this
+      // server's memory, so a Redis outage never takes every replica out of the balancer.
+      const ready = tableLoaded !== false;
+      const degraded = reachable === false ? [`the shared cache at ${cache.target!.shown} is unreachable: answering from memory`] : [];
       if ((request.query as { ready: boolean }).ready && !ready) reply.code(503);
       return {
         version: CARDSOLVE_VERSION,
         ready,
+        status: degraded.length > 0 ? 'degraded' : 'ok',
+        degraded,
         database: source === null ? null : options.db,
         table: { loaded: tableLoaded },
         store: options.store,

@@ -2,7 +2,9 @@
  * The answer cache, in this server's memory and, with `serve --cache redis://HOST:PORT`, in a
  * Redis that several replicas share: a position judged by one is answered by all. Redis is
  * only ever a help: while it is away the server answers from its own memory, says so once in
- * the log and in the health route, and uses Redis again as soon as it is back.
+ * the log and in the health route, and uses Redis again as soon as it is back. A Redis that
+ * keeps its connections but stops answering (frozen, overloaded) counts as away from its
+ * first command that times out: then a PING every second tells when it answers again.
  */
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -14,6 +16,8 @@ import type { AnswerCache } from './answerCache.js';
 const TTL_S = 7 * 24 * 3600;
 /** A Redis command slower than this counts as a miss: a request never waits on a slow cache. */
 const COMMAND_TIMEOUT_MS = 500;
+/** How often a Redis that stopped answering is asked again whether it answers. */
+const PROBE_MS = 1000;
 
 export type Notice = (level: 'warn' | 'info', message: string) => void;
 
@@ -48,22 +52,51 @@ export class SharedCache {
       lazyConnect: false,
     });
     const where = target.shown;
-    redis.on('ready', () => {
-      this.up = true;
-      if (this.lostTold) this.notice('info', `the shared cache at ${where} is back: answers are shared again`);
-      this.lostTold = false;
-    });
-    const lost = (reason: string): void => {
-      this.up = false;
-      if (!this.lostTold)
-        this.notice('warn', `the shared cache at ${where} is unreachable (${reason}): answering from this server's memory`);
-      this.lostTold = true;
-    };
-    redis.on('error', (error: Error) => lost(error.message));
+    redis.on('ready', () => this.back());
+    redis.on('error', (error: Error) => this.lost(error.message));
     redis.on('close', () => {
-      if (!this.closing) lost('connection closed');
+      if (!this.closing) this.lost('connection closed');
     });
     return redis;
+  }
+
+  private back(): void {
+    this.up = true;
+    this.stopProbe();
+    if (this.lostTold) this.notice('info', `the shared cache at ${this.target!.shown} is back: answers are shared again`);
+    this.lostTold = false;
+  }
+
+  private lost(reason: string): void {
+    this.up = false;
+    if (!this.lostTold)
+      this.notice('warn', `the shared cache at ${this.target!.shown} is unreachable (${reason}): answering from this server's memory`);
+    this.lostTold = true;
+  }
+
+  /** While Redis has stopped answering on an open connection: a PING a second, until one is answered. */
+  private probe: ReturnType<typeof setInterval> | null = null;
+
+  /** A command failed: a timeout on a connection still open means a Redis that no longer answers. */
+  private failed(error: unknown): void {
+    const redis = this.redis;
+    if (redis === null || this.closing || !/timed? ?out/i.test(String(error))) return;
+    this.lost(`no answer within ${COMMAND_TIMEOUT_MS} ms`);
+    if (this.probe !== null) return;
+    this.probe = setInterval(() => {
+      if (redis.status !== 'ready') return; // Reconnecting: its 'ready' event says when it is back.
+      redis.ping().then(
+        () => this.back(),
+        () => undefined,
+      );
+    }, PROBE_MS);
+    // The probe never keeps the process alive on its own.
+    this.probe.unref();
+  }
+
+  private stopProbe(): void {
+    if (this.probe !== null) clearInterval(this.probe);
+    this.probe = null;
   }
 
   private closing = false;
@@ -99,8 +132,9 @@ export class SharedCache {
           this.hits++;
           return shared;
         }
-      } catch {
-        // Slow or gone: a miss; the connection's events say whether Redis is lost.
+      } catch (error) {
+        // Slow or gone: a miss. The connection's events say whether Redis is lost, a timeout that it stopped answering.
+        this.failed(error);
       }
     }
     this.misses++;
@@ -118,8 +152,9 @@ export class SharedCache {
       const write = this.redis
         .set(this.redisKey(key), value, 'EX', TTL_S)
         .then(() => undefined)
-        .catch(() => {
+        .catch((error: unknown) => {
           // Not shared this time: the next replica to be asked solves it.
+          this.failed(error);
         });
       this.writing.add(write);
       void write.finally(() => this.writing.delete(write));
@@ -133,6 +168,7 @@ export class SharedCache {
   async close(): Promise<void> {
     if (this.redis === null) return;
     this.closing = true;
+    this.stopProbe();
     await this.settled();
     try {
       await this.redis.quit();

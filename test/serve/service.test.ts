@@ -268,7 +268,7 @@ describe('the health route', () => {
   it('says whether the table is loaded and the shared cache reachable; ready=true answers by status', async () => {
     const h = await ask<{ ready: boolean; table: { loaded: boolean | null }; sharedCache: unknown }>(server, '/api/v1/health?ready=true');
     expect(h.status).toBe(200);
-    expect(h.body).toMatchObject({ ready: true, table: { loaded: null }, sharedCache: null });
+    expect(h.body).toMatchObject({ ready: true, status: 'ok', degraded: [], table: { loaded: null }, sharedCache: null });
   });
 });
 
@@ -281,8 +281,15 @@ describe('the health route with a shared cache that cannot be reached', () => {
   afterAll(() => stopServer(server));
 
   it('shows the URL without its password, says unreachable, and the answers still come from memory', async () => {
-    const h = await ask<{ sharedCache: { url: string; reachable: boolean } }>(server, '/api/v1/health');
+    const h = await ask<{ sharedCache: { url: string; reachable: boolean }; status: string; degraded: string[] }>(
+      server,
+      '/api/v1/health?ready=true',
+    );
+    // Degraded, not unready: the server answers from its memory.
+    expect(h.status).toBe(200);
     expect(h.body.sharedCache).toEqual({ url: 'redis://cache:***@127.0.0.1:1/2', reachable: false });
+    expect(h.body.status).toBe('degraded');
+    expect(h.body.degraded).toEqual(['the shared cache at redis://cache:***@127.0.0.1:1/2 is unreachable: answering from memory']);
     const hint = await ask(server, '/api/v1/hint?deal=PY1-N-AAAAAAC');
     expect(hint.status, hint.text).toBe(200);
     expect(hint.headers['x-cache']).toBe('miss');

@@ -14,6 +14,7 @@ import { ask, startServer, stopServer } from './helpers.js';
 
 interface Health {
   ready: boolean;
+  status: 'ok' | 'degraded';
   sharedCache: { url: string; reachable: boolean } | null;
 }
 
@@ -82,15 +83,15 @@ describe.skipIf(missing('redis-server'))('two replicas sharing a Redis cache', (
     expect(health.body.sharedCache).toEqual({ url: redis.url, reachable: true });
   });
 
-  it('Redis gone: answers go on from memory, the log and the health route say so; Redis back: shared again', async () => {
+  it('Redis gone: answers go on from memory, the log and the health route say so (still ready); Redis back: shared again', async () => {
     const port = redis.port;
     const told = a.logged.length;
     const since = (): string[] => a.logged.slice(told);
     await redis.stop();
     await until('the loss seen', async () => (await reachable(a)) === false && (await reachable(b)) === false);
     const health = await ask<Health>(a, '/api/v1/health?ready=true');
-    expect(health.status).toBe(503);
-    expect(health.body.ready).toBe(false);
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ ready: true, status: 'degraded' });
     // Told once, not at every reconnection attempt.
     expect(since(), a.logged.join('\n')).toHaveLength(1);
     expect(since()[0]).toMatch(/the shared cache at redis:\/\/127\.0\.0\.1:\d+ is unreachable \(.+\): answering from this server's memory/);
@@ -109,6 +110,31 @@ describe.skipIf(missing('redis-server'))('two replicas sharing a Redis cache', (
     expect((await ask(a, '/api/v1/hint?deal=PY1-N-AAAAAAF')).headers['x-cache']).toBe('miss');
     await a.cache.settled();
     expect((await ask(b, '/api/v1/hint?deal=PY1-N-AAAAAAF')).headers['x-cache']).toBe('hit');
+  });
+
+  it('Redis frozen (SIGSTOP, its connections open): the first command that times out is a miss, logged once; thawed, shared again', async () => {
+    const told = a.logged.length;
+    const since = (): string[] => a.logged.slice(told);
+    redis.signal('SIGSTOP');
+    try {
+      // Not in a's memory: a asks Redis, which does not answer; the request is still answered.
+      const frozen = await ask(b, '/api/v1/hint?deal=PY1-N-AAAAAAG');
+      expect(frozen.status, frozen.text).toBe(200);
+      const first = await ask(a, '/api/v1/hint?deal=PY1-N-AAAAAAG');
+      expect(first.status, first.text).toBe(200);
+      expect(first.headers['x-cache']).toBe('miss');
+      await until('the freeze seen', async () => (await reachable(a)) === false);
+      expect((await ask<Health>(a, '/api/v1/health?ready=true')).body).toMatchObject({ ready: true, status: 'degraded' });
+      // Later requests do not wait on it: a answers from its memory.
+      expect((await ask(a, '/api/v1/hint?deal=PY1-N-AAAAAAG')).headers['x-cache']).toBe('hit');
+      expect(since(), a.logged.join('\n')).toHaveLength(1);
+      expect(since()[0]).toMatch(/is unreachable \(no answer within 500 ms\): answering from this server's memory/);
+    } finally {
+      redis.signal('SIGCONT');
+    }
+    await until('Redis seen answering again', async () => (await reachable(a)) === true);
+    expect(since()[1]).toMatch(/is back: answers are shared again/);
+    expect((await ask<Health>(a, '/api/v1/health')).body.status).toBe('ok');
   });
 
   it('as the documentation runs them: two processes with --cache redis://..., a token and --log info', async () => {

@@ -17,6 +17,8 @@ export interface TestRedis {
   /** With TLS: the file of the certificate authority that signed the server's certificate. */
   caFile: string | null;
   stop(): Promise<void>;
+  /** Sends the server a signal: SIGSTOP freezes it (its connections stay open), SIGCONT wakes it. */
+  signal(signal: NodeJS.Signals): void;
 }
 
 function freePort(): Promise<number> {
@@ -148,7 +150,11 @@ export async function startRedis(options: { password?: string; tls?: boolean; po
     port,
     url: `${tls ? 'rediss' : 'redis'}://${auth}127.0.0.1:${port}`,
     caFile: tls ? tls.ca : null,
+    signal(signal) {
+      child.kill(signal);
+    },
     async stop() {
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       await exited;
       rmSync(dir, { recursive: true, force: true });
