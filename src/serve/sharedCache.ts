@@ -51,7 +51,6 @@ export class SharedCache {
       retryStrategy: (times) => Math.min(times * 200, 2000),
       lazyConnect: false,
     });
-    const where = target.shown;
     redis.on('ready', () => this.back());
     redis.on('error', (error: Error) => this.lost(error.message));
     redis.on('close', () => {
