@@ -91,7 +91,8 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
   const store = options.store ? storeAnalysis(options.db, () => source?.invalidate()) : null;
   source = ResultsSource.open(options.db);
   source?.warm();
-  const pool = new SolverPool({ threads: options.threads, queue: options.queue });
+  // The metrics are made below, with the pool's load; a solve is only answered once both exist.
+  const pool = new SolverPool({ threads: options.threads, queue: options.queue, observe: (...solve) => metrics.solved(...solve) });
   const aliases = new AnswerCache<string>(options.cacheEntries);
   const assets = new Assets(webFolder());
   const metrics = new ServeMetrics(pool);

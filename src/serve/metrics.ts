@@ -1,10 +1,14 @@
 /**
  * `/metrics` in the Prometheus text format: requests by route and status, latency by route,
- * solves running and waiting, 503s, cache hits and misses, and the process's own figures. One
+ * solves running and waiting, each solve's time on its thread (by game and kind) and its wait
+ * for one, 503s, cache hits and misses, and the process's own figures. One
  * registry per server, so that servers in one process (the tests) do not mix their counts.
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { SolveAnswer, SolveTask } from './solveTask.js';
+
+const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export interface PoolLoad {
   readonly running: number;
@@ -17,6 +21,8 @@ export class ServeMetrics {
   readonly latency: Histogram<'route'>;
   readonly busy: Counter;
   readonly cache: Counter<'result'>;
+  readonly solveTime: Histogram<'game' | 'kind'>;
+  readonly solveWait: Histogram<'kind'>;
 
   constructor(pool: PoolLoad) {
     const registers = [this.registry];
@@ -30,7 +36,21 @@ export class ServeMetrics {
       name: 'cardsolve_http_request_duration_seconds',
       help: 'time from the request to its answer, by route',
       labelNames: ['route'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      buckets: SECONDS,
+      registers,
+    });
+    this.solveTime = new Histogram({
+      name: 'cardsolve_solve_duration_seconds',
+      help: 'time a solve a request asked for took on its solver thread, by game and kind (analysis, hint, fair)',
+      labelNames: ['game', 'kind'],
+      buckets: SECONDS,
+      registers,
+    });
+    this.solveWait = new Histogram({
+      name: 'cardsolve_solve_wait_seconds',
+      help: 'time a solve waited for a solver thread (and its hand-over), by kind',
+      labelNames: ['kind'],
+      buckets: SECONDS,
       registers,
     });
     this.busy = new Counter({ name: 'cardsolve_busy_total', help: 'requests answered 503: solver threads and queue full', registers });
@@ -57,6 +77,13 @@ export class ServeMetrics {
       },
     });
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A solve answered (`PoolOptions.observe`). The game is the answer's own: a label per game, never per deal. */
+  solved(task: SolveTask, answer: SolveAnswer, waitMs: number): void {
+    const game = typeof answer.result.game === 'string' ? answer.result.game : 'none';
+    this.solveTime.observe({ game, kind: task.kind }, answer.ms / 1000);
+    this.solveWait.observe({ kind: task.kind }, waitMs / 1000);
   }
 
   /** Counts and times every answer, and serves `/metrics`. */

@@ -32,6 +32,8 @@ export interface PoolOptions {
   threads: number;
   /** Requests that may wait for a thread. */
   queue: number;
+  /** Told of each solve a request asked for, once answered: its time on the thread and its wait for one, in ms (the metrics). */
+  observe?: (task: SolveTask, answer: SolveAnswer, waitMs: number) => void;
 }
 
 /**
@@ -76,8 +78,16 @@ export class SolverPool {
   }
 
   /** A solve (analysis or hint) on a thread. */
-  run(task: SolveTask): Promise<SolveAnswer> {
-    return this.submit(task, task.deadline, undefined) as Promise<SolveAnswer>;
+  async run(task: SolveTask): Promise<SolveAnswer> {
+    const asked = performance.now();
+    const answer = (await this.submit(task, task.deadline, undefined)) as SolveAnswer;
+    this.observed(task, answer, asked);
+    return answer;
+  }
+
+  /** The wait is what the answer took beyond its solve: the queue, and the hand-over to and from the thread. */
+  private observed(task: SolveTask, answer: SolveAnswer, asked: number): void {
+    this.options.observe?.(task, answer, Math.max(0, performance.now() - asked - answer.ms));
   }
 
   /**

@@ -113,6 +113,11 @@ describe('the metrics', () => {
     expect(metric(text, 'cardsolve_busy_total')).toBe(1);
     expect(metric(text, 'cardsolve_cache_lookups_total', { result: 'hit' })).toBe(1);
     expect(metric(text, 'cardsolve_cache_lookups_total', { result: 'miss' })).toBe(3);
+    // The solves the requests asked for (not the hints worked out ahead), each timed once on its thread and once waiting.
+    expect(metric(text, 'cardsolve_solve_duration_seconds_count', { game: 'pyramide', kind: 'hint' })).toBe(1);
+    expect(metric(text, 'cardsolve_solve_duration_seconds_count', { game: 'pyramide', kind: 'analysis' })).toBe(1);
+    expect(metric(text, 'cardsolve_solve_wait_seconds_count', { kind: 'hint' })).toBe(1);
+    expect(metric(text, 'cardsolve_solve_wait_seconds_count', { kind: 'analysis' })).toBe(1);
     expect(metric(text, 'cardsolve_solves_running')).not.toBeNull();
     expect(metric(text, 'cardsolve_solves_waiting')).toBe(0);
     expect(metric(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
