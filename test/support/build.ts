@@ -22,7 +22,20 @@ function run(root: string, args: readonly string[]): Promise<void> {
   });
 }
 
-export default async function setup(): Promise<void> {
+/**
+ * Each test project (vitest.config.ts) runs the global set-up, all in Vitest's one main
+ * process: the first starts the build, the others wait for that same build (two at once
+ * would write dist/ together).
+ */
+const ONCE = Symbol.for('cardsolve.test.build');
+
+export default function setup(): Promise<void> {
+  const held = globalThis as { [ONCE]?: Promise<void> };
+  held[ONCE] ??= build();
+  return held[ONCE];
+}
+
+async function build(): Promise<void> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
