@@ -78,23 +78,38 @@ export function refusedJson(error: RefusedMoveError, before: Position, style: Ca
 export interface PlayedLine {
   texts: string[];
   positions: string[];
+  /** Set when `keep` stopped the line: the number of the move (from 1) whose position it refused. */
+  stoppedAt?: number;
 }
 
 /**
  * Plays a line of JSON moves (a solution, a hint's line) from `position`, for stepping
  * through it; a move the rules refuse is an `InputError` naming its place in the line.
+ * `keep`, when given, sees each position's JSON text and its move's (none for the first)
+ * and may stop the line there: a server caps the answer's size with it.
  */
-export function playLineJson(position: Position, line: readonly MoveJson[], style: CardStyle, reveal: boolean): PlayedLine {
-  const positions = [playResponseJson(position, style, reveal)];
-  const texts: string[] = [];
+export function playLineJson(
+  position: Position,
+  line: readonly MoveJson[],
+  style: CardStyle,
+  reveal: boolean,
+  keep: (json: string, text: string | null) => boolean = () => true,
+): PlayedLine {
+  const first = playResponseJson(position, style, reveal);
+  const played: PlayedLine = { texts: [], positions: [first] };
+  if (!keep(first, null)) return { ...played, stoppedAt: 0 };
   for (const [i, move] of line.entries()) {
+    let text: string;
     try {
-      texts.push(moveText(position.game, position.move(move, style), style));
+      text = moveText(position.game, position.move(move, style), style);
     } catch (error) {
       if (error instanceof RefusedMoveError) throw new InputError(`line move ${i + 1} (${JSON.stringify(move)}) refused: ${error.reason}`);
       throw error;
     }
-    positions.push(playResponseJson(position, style, reveal));
+    const json = playResponseJson(position, style, reveal);
+    if (!keep(json, text)) return { ...played, stoppedAt: i + 1 };
+    played.texts.push(text);
+    played.positions.push(json);
   }
-  return { texts, positions };
+  return played;
 }

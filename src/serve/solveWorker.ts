@@ -1,6 +1,7 @@
 /**
  * The code each of the server's solver threads runs: an analysis, a hint or a fair hint, so
- * that solving never holds the server's event loop.
+ * that solving never holds the server's event loop; and the other work that grows with a
+ * request (a line played, stats, a curated list).
  */
 
 import '../plugins/nodeHash.js';
@@ -9,6 +10,7 @@ import type { HintedDeal } from '../games/hint.js';
 import { threadModulesLoaded } from '../plugins/threadModules.js';
 import type { Limits } from '../search/limits.js';
 import type { GroupStats } from '../store/stats.js';
+import { type LineAnswer, type LineTask, playLine as play } from './lineTask.js';
 import { type CurateTask, curateList as curate, type StatsTask, stats as statsOf } from './readTasks.js';
 import type { SolveAnswer, SolveTask } from './solveTask.js';
 
@@ -41,6 +43,11 @@ function answer(deal: HintedDeal, task: SolveTask, limits: Limits): object {
 export async function stats(task: StatsTask): Promise<GroupStats[]> {
   await threadModulesLoaded();
   return statsOf(task);
+}
+
+export async function playLine(task: LineTask): Promise<LineAnswer> {
+  await threadModulesLoaded();
+  return play(task);
 }
 
 export async function curateList(task: CurateTask): ReturnType<typeof curate> {

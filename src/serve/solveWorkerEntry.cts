@@ -12,4 +12,5 @@ const solve = async (task: Parameters<SolveWorker['default']>[0]) => (await work
 module.exports = Object.assign(solve, {
   stats: async (task: Parameters<SolveWorker['stats']>[0]) => (await worker()).stats(task),
   curateList: async (task: Parameters<SolveWorker['curateList']>[0]) => (await worker()).curateList(task),
+  playLine: async (task: Parameters<SolveWorker['playLine']>[0]) => (await worker()).playLine(task),
 });

@@ -104,8 +104,8 @@ export class SolverPool {
     }
   }
 
-  /** Another of the worker module's functions (`stats`, `curateList`), under the same cap. */
-  read<T>(name: 'stats' | 'curateList', task: object, deadline: number): Promise<T> {
+  /** Another of the worker module's functions (`stats`, `curateList`, `playLine`), under the same cap and time limit. */
+  read<T>(name: 'stats' | 'curateList' | 'playLine', task: object, deadline: number): Promise<T> {
     return this.submit(task, deadline, name) as Promise<T>;
   }
 

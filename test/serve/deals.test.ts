@@ -207,6 +207,41 @@ describe('cardsolve serve: analysis, hint and play', () => {
     expectError(bad, 400, /line move 1 .* refused: K♠ is covered/);
   });
 
+  it('line: at most 1000 moves (400 past it) and 8 MB of answer (413 at the move that passes it)', async () => {
+    // Draws and turn-overs only: always legal, and each position with its stock revealed is large.
+    const cycle = (n: number): MoveJson[] =>
+      Array.from({ length: n }, (_, k): MoveJson => (k % 60 === 59 ? { move: 'turn-over' } : { move: 'draw' }));
+    const tooLong = await ask(server, { method: 'POST', url: '/api/v1/line', payload: { deal: 'DS1-D1N-AAAAAAB', line: cycle(1001) } });
+    expectError(tooLong, 400, /line.*must NOT have more than 1000 items/);
+    const bomb = await ask(server, {
+      method: 'POST',
+      url: '/api/v1/line',
+      payload: { deal: 'DS1-D1N-AAAAAAB', line: cycle(1000), reveal: true },
+    });
+    expectError(
+      bomb,
+      413,
+      /^the answer passes 8 MB at line move \d+ of 1000: at most 8 MB are sent; ask for a shorter line, or one without reveal$/,
+    );
+    // A line as long as a long solution fits.
+    const fits = await ask<{ texts: string[] }>(server, {
+      method: 'POST',
+      url: '/api/v1/line',
+      payload: { deal: 'DS1-D1N-AAAAAAB', line: cycle(400), reveal: true },
+    });
+    expect(fits.status, fits.text.slice(0, 200)).toBe(200);
+    expect(fits.body.texts).toHaveLength(400);
+    // A refused move among the moves before the line: the position before it, as every route answers.
+    const refused = await ask<{ refused: { moveNumber: number; position: PlayResponse } }>(server, {
+      method: 'POST',
+      url: '/api/v1/line',
+      payload: { deal: 'PY1-N-AAAAAAA', moves: 'J♦ + 2♦; K♠', line: [] },
+    });
+    expectError(refused, 400, /move 2 \(K♠\) refused/);
+    expect(refused.body.refused.moveNumber).toBe(2);
+    expect(refused.body.refused.position.counter).toBe(1);
+  });
+
   it('an unwinnable deal’s stuck line replays and removes the most pyramid cards the analysis names', async () => {
     const analysis = await ask<Analysis & { stuckLine: MoveJson[] | null; maxRemoved: number }>(
       server,

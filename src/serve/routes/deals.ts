@@ -12,12 +12,13 @@ import { dealerFor, dealtInput } from '../../games/dealers.js';
 import { refuseWithoutFairHint } from '../../games/fairHint.js';
 import { checkWinningLine, type HintResult } from '../../games/hint.js';
 import type { MoveJson } from '../../games/moveJson.js';
-import { playLineJson, playResponseJson, refusedJson } from '../../games/playResponse.js';
+import { playResponseJson, refusedJson } from '../../games/playResponse.js';
 import { type Position, RefusedMoveError } from '../../games/position.js';
 import type { Limits } from '../../search/limits.js';
 import { type AnswerCache, isComplete } from '../answerCache.js';
 import type { ApiDealt } from '../apiTypes.js';
 import { type DealQuery, dealQuerySchema, type ReadDealQuery, readDealQuery, refuseForeign } from '../dealQuery.js';
+import { type LineAnswer, type LineTask, MAX_LINE_BYTES, MAX_LINE_MOVES } from '../lineTask.js';
 import { documented } from '../openapi.js';
 import type { Prefetcher } from '../prefetch.js';
 import type { SharedCache } from '../sharedCache.js';
@@ -61,9 +62,6 @@ export class Refused extends Error {
     return refusedJson(this.error, position, query.style, query.reveal);
   }
 }
-
-/** The longest line `/api/v1/line` plays (a Double Solitaire solution is a few hundred moves). */
-const MAX_LINE = 2000;
 
 export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
   /** The position after the query's moves; a move the rules refuse throws `Refused`. */
@@ -225,12 +223,14 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
 
   // A line of moves as JSON (an analysis's solution, a hint's line) played from a position:
   // every position along it and each move's text, in one answer, for stepping through it.
+  // Played on a solver thread (the answer grows with the line): it waits for one as a solve
+  // does, under the request's time limit, and stops at MAX_LINE_BYTES.
   const lineSchema = dealQuerySchema({ moves: true, reveal: true }) as { properties: Record<string, unknown>; required: string[] };
   app.post(
     '/api/v1/line',
     {
       schema: documented({
-        summary: 'play a line of JSON moves (a solution, a hint line) after the moves given: each move as text and every position along it',
+        summary: `play a line of JSON moves (a solution, a hint line) after the moves given: each move as text and every position along it; at most ${MAX_LINE_MOVES} moves and ${MAX_LINE_BYTES / (1024 * 1024)} MB of answer (past it, 413)`,
         body: {
           ...lineSchema,
           required: ['deal', 'line'],
@@ -238,7 +238,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
             ...lineSchema.properties,
             line: {
               type: 'array',
-              maxItems: MAX_LINE,
+              maxItems: MAX_LINE_MOVES,
               items: { type: 'object', required: ['move'], properties: { move: { type: 'string' } } },
             },
           },
@@ -247,9 +247,20 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     },
     async (request, reply) => {
       const { line, ...raw } = request.body as DealQuery & { line: MoveJson[] };
-      const { query, position } = open(raw);
-      const { texts, positions } = playLineJson(position, line, query.style, query.reveal);
-      return reply.type('application/json; charset=utf-8').send(`{"texts":${JSON.stringify(texts)},"positions":[${positions.join(',')}]}`);
+      // Only what is bounded here (the query's values, the deal); the moves are played on the thread.
+      const query = readDealQuery(raw, ctx.maxTimeMs);
+      refuseForeign(openDeal(query.deal, query.flags).game, query.options);
+      const task: LineTask = {
+        deal: query.deal,
+        flags: query.flags,
+        moves: query.moves,
+        line,
+        style: query.style,
+        reveal: query.reveal,
+        maxBytes: MAX_LINE_BYTES,
+      };
+      const answer = await ctx.pool.read<LineAnswer>('playLine', task, Date.now() + query.timeMs);
+      return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.json);
     },
   );
 }
