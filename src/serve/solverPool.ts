@@ -1,7 +1,9 @@
 /**
  * The server's solver threads: a fixed number solve at once (the cap), a short queue waits
  * behind them, and a request past both is turned away at once (`BusyError`, a 503 with
- * Retry-After) rather than left to pile up.
+ * Retry-After) rather than left to pile up. The queue is this pool's own, not the thread
+ * pool's: a request still waiting when its time limit is near is turned away then, before
+ * its time runs out, rather than started with no time left.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +45,12 @@ export interface PoolOptions {
  */
 const OVERRUN_MS = 5000;
 
+/**
+ * The least time a task is started with: one still waiting for a thread this close to its
+ * deadline is answered 503 instead (a search with less could answer only `unknown`, late).
+ */
+export const MIN_START_MS = 250;
+
 export class SolverPool {
   private readonly piscina: Piscina<SolveTask, SolveAnswer>;
 
@@ -58,23 +66,57 @@ export class SolverPool {
     this.piscina.on('error', () => {});
   }
 
-  /** Tasks solving or waiting for a thread. */
+  /** Requests solving or waiting for a thread (work nobody waits for is never counted against the cap). */
   private inFlight = 0;
-  /** Work nobody waits for (positions judged ahead): never counted against the cap. */
-  private background = 0;
+  /** Threads at work: requests' tasks and work nobody waits for (positions judged ahead). */
+  private busy = 0;
+  /** Requests waiting for a thread, first come first served: each is given one as one frees. */
+  private readonly line: Array<() => void> = [];
 
-  /** Whether a thread is free: room for work nobody asked for yet. */
+  /** Whether a thread is free and nobody waits: room for work nobody asked for yet. */
   get idle(): boolean {
-    return this.inFlight + this.background < this.options.threads;
+    return this.busy < this.options.threads && this.line.length === 0;
   }
 
   /** Tasks on a thread now, and tasks waiting for one (the metrics). */
   get waiting(): number {
-    return this.piscina.queueSize;
+    return this.line.length;
   }
 
   get running(): number {
-    return Math.max(0, this.inFlight + this.background - this.piscina.queueSize);
+    return this.busy;
+  }
+
+  /**
+   * A thread for a request: at once when one is free, else when one frees, in the order
+   * asked. A `BusyError` when none has freed `MIN_START_MS` before the deadline.
+   */
+  private thread(deadline: number): Promise<void> {
+    if (this.busy < this.options.threads && this.line.length === 0) {
+      this.busy++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const given = (): void => {
+        clearTimeout(timer);
+        this.busy++;
+        resolve();
+      };
+      const timer = setTimeout(
+        () => {
+          this.line.splice(this.line.indexOf(given), 1);
+          reject(new BusyError("the server is busy: no solver thread was free in this request's time limit; try again", 1));
+        },
+        Math.max(0, deadline - MIN_START_MS - Date.now()),
+      );
+      this.line.push(given);
+    });
+  }
+
+  /** A task has left its thread: the next request waiting takes it. */
+  private freed(): void {
+    this.busy--;
+    this.line.shift()?.();
   }
 
   /** A solve (analysis or hint) on a thread. */
@@ -95,12 +137,13 @@ export class SolverPool {
    * meanwhile waits behind at most this one task, and is never turned away because of it.
    */
   async runInBackground(task: SolveTask): Promise<SolveAnswer> {
-    this.background++;
+    if (!this.idle) throw new BusyError('no solver thread is free for work nobody asked for yet', 1);
+    this.busy++;
     try {
       const signal = AbortSignal.timeout(Math.max(0, task.deadline - Date.now()) + OVERRUN_MS);
       return await this.piscina.run(task, { signal });
     } finally {
-      this.background--;
+      this.freed();
     }
   }
 
@@ -113,21 +156,25 @@ export class SolverPool {
     if (this.inFlight >= this.options.threads + this.options.queue) {
       throw new BusyError(`the server is busy: ${this.options.threads} solving and ${this.options.queue} waiting; try again`, 1);
     }
+    this.inFlight++;
+    try {
+      await this.thread(deadline);
+    } catch (error) {
+      this.inFlight--;
+      throw error;
+    }
     // A solver that overruns its clock by far (it should not) loses its thread, not the server.
     const signal = AbortSignal.timeout(Math.max(0, deadline - Date.now()) + OVERRUN_MS);
-    this.inFlight++;
     try {
       // The pool's types name the module's default function; the others take their own tasks.
       return await this.piscina.run(task as SolveTask, name === undefined ? { signal } : { signal, name });
     } catch (error) {
       if (signal.aborted)
         throw new BusyError(`the solver ran over this request's time limit by ${OVERRUN_MS / 1000} s and was stopped; try again`, 1);
-      if (error instanceof Error && /queue is at limit/i.test(error.message)) {
-        throw new BusyError(`the server is busy: ${this.options.threads} solving and ${this.options.queue} waiting; try again`, 1);
-      }
       throw error;
     } finally {
       this.inFlight--;
+      this.freed();
     }
   }
 

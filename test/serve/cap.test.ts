@@ -61,6 +61,44 @@ describe('one solver thread, no queue', () => {
   });
 });
 
+describe('one solver thread, one waiting', () => {
+  let server: Server;
+
+  beforeAll(async () => {
+    server = await startServer('no-database-here.sqlite', { threads: 1, queue: 1 });
+  });
+
+  afterAll(async () => {
+    await stopServer(server);
+  });
+
+  it('a request whose time limit comes while it waits for the thread is a 503 then, before the solve ahead of it ends', async () => {
+    const order: string[] = [];
+    // A Vegas analysis runs to its time limit: the thread stays taken for all of it.
+    const ahead = ask<Analysis>(server, '/api/v1/analysis?deal=DS1-D1V-AAAAAAA&timeLimit=2s').then((r) => {
+      order.push('ahead');
+      return r;
+    });
+    // The thread taken (the metrics say so) before the second request is sent.
+    let taken = false;
+    for (let i = 0; i < 200 && !taken; i++) {
+      taken = /^cardsolve_solves_running 1$/m.test((await ask(server, '/metrics')).text);
+      if (!taken) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(taken).toBe(true);
+    const waited = await ask(server, '/api/v1/hint?deal=PY1-N-AAAAAAC&timeLimit=600ms');
+    order.push('waited');
+    expect(waited.status, waited.text).toBe(503);
+    expect(waited.headers['retry-after']).toBe('1');
+    expect((waited.body as unknown as { error: string }).error).toMatch(/no solver thread was free in this request's time limit/);
+    const first = await ahead;
+    expect(first.status, first.text).toBe(200);
+    expect(order).toEqual(['waited', 'ahead']);
+    // The thread is free again: the same request is answered.
+    expect((await ask(server, '/api/v1/hint?deal=PY1-N-AAAAAAC&timeLimit=600ms')).status).toBe(200);
+  });
+});
+
 describe('the time limit of a request', () => {
   let server: Server;
 
@@ -89,7 +127,10 @@ describe('the time limit of a request', () => {
 
   it('a Double Solitaire analysis stops its search at the limit: the fixed-work figures after it still answer, never a 503', async () => {
     const deals = ['DS1-D1N-AAAAAAB', 'DS1-D1N-AAAAAAF'];
-    const answers = await Promise.all(deals.map((deal) => ask<Analysis>(server, `/api/v1/analysis?deal=${deal}`)));
+    // One after the other: the hints above left positions to judge ahead, which take one of the
+    // two threads, and a request that finds no thread within its 300 ms is rightly a 503.
+    const answers = [];
+    for (const deal of deals) answers.push(await ask<Analysis>(server, `/api/v1/analysis?deal=${deal}`));
     for (const [i, r] of answers.entries()) {
       const deal = deals[i]!;
       expect(r.status, `${deal}: ${r.text.slice(0, 300)}`).toBe(200);
