@@ -80,7 +80,14 @@ export interface Server {
   app: FastifyInstance;
   /** The answer cache: memory, and Redis when shared. */
   cache: SharedCache;
-  /** Stops taking requests, then the solver threads and the database. */
+  /**
+   * Starts draining: the health route turns unready (503 with `ready=true`) so that a load
+   * balancer stops sending requests, and every answer from now on carries `Connection: close`,
+   * so that clients' kept-alive sockets close after their next answer. Requests are still
+   * answered meanwhile; `close` ends it.
+   */
+  drain(): void;
+  /** Stops taking requests (draining first), then the solver threads and the database. */
   close(): Promise<void>;
 }
 
@@ -238,7 +245,7 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
     {
       schema: documented({
         summary:
-          "the server's version, database, results table, caches and memory; status degraded, with the reasons, while the shared cache is unreachable; with ready=true, 503 until the results table is loaded (a lost shared cache keeps it ready: the answers come from memory)",
+          "the server's version, database, results table, caches and memory; status degraded, with the reasons, while the shared cache is unreachable, draining once stopping; with ready=true, 503 until the results table is loaded and once stopping (a lost shared cache keeps it ready: the answers come from memory)",
         querystring: { type: 'object', additionalProperties: false, properties: { ready: { type: 'boolean', default: false } } },
       }),
     },
@@ -247,13 +254,13 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
       const reachable = cache.reachable;
       // Ready means "can serve": without the shared cache every answer still comes, from this
       // server's memory, so a Redis outage never takes every replica out of the balancer.
-      const ready = tableLoaded !== false;
+      const ready = tableLoaded !== false && !closing;
       const degraded = reachable === false ? [`the shared cache at ${cache.target!.shown} is unreachable: answering from memory`] : [];
       if ((request.query as { ready: boolean }).ready && !ready) reply.code(503);
       return {
         version: CARDSOLVE_VERSION,
         ready,
-        status: degraded.length > 0 ? 'degraded' : 'ok',
+        status: closing ? 'draining' : degraded.length > 0 ? 'degraded' : 'ok',
         degraded,
         database: source === null ? null : options.db,
         table: { loaded: tableLoaded },
@@ -277,6 +284,9 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
   return {
     app,
     cache,
+    drain() {
+      closing = true;
+    },
     async close() {
       closing = true;
       prefetch.clear();

@@ -160,6 +160,7 @@ describe('cardsolve serve, the process', () => {
       '--cors',
       '--rate-limit',
       '--log',
+      '--drain',
       '--cache <n|url>',
       'CARDSOLVE_TOKEN',
       '/metrics',
@@ -190,8 +191,31 @@ describe('cardsolve serve, the process', () => {
     expect(s.stderr()).not.toContain(token);
   });
 
-  it('SIGTERM: stops taking requests, answers the one in flight, then exits 0', async () => {
-    const s = await serve(['--db', db, '--port', '0', '--threads', '1', '--max-time', '8s']);
+  it('SIGTERM: drains (unready, still answering, each answer closing its connection) until --drain ends or a second signal', async () => {
+    // A drain no test waits for: a second signal ends it, so the order of events is the test's own.
+    const s = await serve(['--db', db, '--port', '0', '--max-time', '8s', '--drain', '10m']);
+    running.push(s);
+    expect((await fetch(`${s.url}/api/v1/health?ready=true`)).status).toBe(200);
+    s.child.kill('SIGTERM');
+    let health: Response | null = null;
+    // Until the signal has arrived: then ready=true answers 503, with the status saying why.
+    for (let i = 0; i < 400 && health?.status !== 503; i++) {
+      health = await fetch(`${s.url}/api/v1/health?ready=true`);
+      if (health.status !== 503) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(health!.status).toBe(503);
+    expect(((await health!.json()) as { status: string }).status).toBe('draining');
+    // Still answering, each answer closing its connection.
+    const games = await fetch(`${s.url}/api/v1/games`);
+    expect(games.status).toBe(200);
+    expect(games.headers.get('connection')).toBe('close');
+    expect(s.child.exitCode).toBeNull();
+    s.child.kill('SIGINT');
+    expect(await s.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('SIGTERM with --drain 0s: stops taking requests, answers the one in flight, then exits 0', async () => {
+    const s = await serve(['--db', db, '--port', '0', '--threads', '1', '--max-time', '8s', '--drain', '0s']);
     running.push(s);
     // A Double Solitaire analysis: a second or two of solving and figures.
     const events: string[] = [];

@@ -24,6 +24,7 @@ interface ServeOptionValues {
   cors?: string;
   rateLimit?: string;
   log?: string;
+  drain: string;
 }
 
 function whole(text: string, flag: string, min: number, max: number): number {
@@ -64,14 +65,20 @@ export function serveCommand(): Command {
       '--rate-limit <n/min>',
       `requests a minute per client address, past it 429 with Retry-After: 600/min, or off (default: off on 127.0.0.1, ${NETWORK_RATE_LIMIT}/min beyond)`,
     )
-    .option('--log <level>', "Fastify's log as JSON lines on standard error, one per request: info, warn, error, debug (default: quiet)");
+    .option('--log <level>', "Fastify's log as JSON lines on standard error, one per request: info, warn, error, debug (default: quiet)")
+    .option(
+      '--drain <duration>',
+      'at SIGTERM: how long the server stays up unready, answering with Connection: close, before it stops taking requests (0s: at once)',
+      '5s',
+    );
   cmd.addHelpText(
     'after',
     `
 The API is under /api/v1 (described at /api/v1/openapi.json); the page at /. Ctrl-C stops it.
 /metrics is in the Prometheus text format; /api/v1/health?ready=true answers 503 until the
-results table is loaded and the shared cache (if any) is reachable. SIGTERM or Ctrl-C stops
-taking requests, answers those in flight, then exits.
+results table is loaded, and from SIGTERM on. SIGTERM drains first (--drain: unready, still
+answering, each answer closing its connection), then, as Ctrl-C does at once, stops taking
+requests, answers those in flight, and exits.
 Examples:
   cardsolve serve
   cardsolve serve --db deals.sqlite --port 9000 --max-time 1s
@@ -83,6 +90,8 @@ Examples:
     const queue = values.queue === undefined ? threads * 4 : whole(values.queue, '--queue', 0, 100_000);
     const port = whole(values.port, '--port', 0, 65_535);
     const maxTimeMs = parseDuration(values.maxTime, '--max-time');
+    const drainMs = parseDuration(values.drain, '--drain');
+    if (!Number.isFinite(drainMs)) throw new InputError(`--drain ${values.drain}: expected a duration (5s, 500ms, 0s)`);
     if (!Number.isFinite(maxTimeMs)) throw new InputError(`--max-time ${values.maxTime}: a server needs a time limit (500ms, 2s, 1m)`);
     const token = readToken(values.token, process.env.CARDSOLVE_TOKEN);
     const loopback = LOOPBACK.has(values.host);
@@ -124,14 +133,24 @@ Examples:
       throw error;
     }
     // Ctrl-C is taken before anything is printed: a caller that reads the URL may stop the server at once.
+    // SIGTERM (a service manager, a rolling restart) drains first: the balancer sees the server
+    // unready and kept-alive clients close their sockets after an answer, instead of meeting a
+    // reset. Ctrl-C, or a second signal, stops at once.
     const stopped = new Promise<void>((resolve) => {
+      let draining: ReturnType<typeof setTimeout> | null = null;
       const stop = (): void => {
         process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
+        process.off('SIGTERM', term);
+        if (draining !== null) clearTimeout(draining);
         server.close().then(resolve, resolve);
       };
+      const term = (): void => {
+        if (draining !== null || drainMs <= 0) return stop();
+        server.drain();
+        draining = setTimeout(stop, drainMs);
+      };
       process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
+      process.on('SIGTERM', term);
     });
     if (!loopback && token === undefined) {
       process.stderr.write(
