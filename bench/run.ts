@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- pyramide|double|vegas|batch|queue|hint|difficulty|serve|fair|fairplay|browser|all] [--count N ...] [--seed N]`: the long measurements,
+ * `npm run bench [-- pyramide|double|vegas|batch|queue|hint|difficulty|serve|abuse|fair|fairplay|browser|all] [--count N ...] [--seed N]`: the long measurements,
  * kept out of `npm test`. Figures go to standard output. Each per-deal figure is measured on the
  * first codes and on a range from a random start (`--seed N` repeats it; see ranges.ts).
  */
@@ -26,6 +26,8 @@ async function loadSuite(name: string): Promise<Suite> {
       return (await import('./difficulty.js')).runDifficultyBench;
     case 'serve':
       return (await import('./serve.js')).runServeBench;
+    case 'abuse':
+      return (await import('./serveAbuse.js')).runServeAbuseBench;
     case 'fair':
       return (await import('./fair.js')).runFairBench;
     case 'fairplay':
@@ -34,7 +36,7 @@ async function loadSuite(name: string): Promise<Suite> {
       return (await import('./browser.js')).runBrowserBench;
     default:
       throw new Error(
-        `unknown benchmark "${name}": expected pyramide, double, vegas, batch, queue, hint, difficulty, serve, fair, fairplay, browser or all`,
+        `unknown benchmark "${name}": expected pyramide, double, vegas, batch, queue, hint, difficulty, serve, abuse, fair, fairplay, browser or all`,
       );
   }
 }
