@@ -107,23 +107,32 @@ const tally = (answers: Answer[]) => {
   return [...counts].map(([k, n]) => `${k} x${n}`).join(', ');
 };
 
-async function bombs(bin: string, count: number): Promise<void> {
-  const s = await start(bin, ['--threads', '2', '--queue', '8', '--max-time', '2s', '--rate-limit', 'off']);
-  const line = Array.from({ length: 1000 }, (_, k) => (k % 60 === 59 ? { move: 'turn-over' } : { move: 'draw' }));
-  const body = JSON.stringify({ deal: 'DS1-D1N-AAAAAAB', line, reveal: true });
+/** Asks the health route every 20 ms until the returned stop is called: its latencies. */
+function pollHealth(base: string): () => Promise<number[]> {
   let polling = true;
   const health: number[] = [];
   const poller = (async () => {
     while (polling) {
-      health.push((await send(s.base, '/api/v1/health')).ms);
+      health.push((await send(base, '/api/v1/health')).ms);
       await sleep(20);
     }
   })();
+  return async () => {
+    polling = false;
+    await poller;
+    return health;
+  };
+}
+
+async function bombs(bin: string, count: number): Promise<void> {
+  const s = await start(bin, ['--threads', '2', '--queue', '8', '--max-time', '2s', '--rate-limit', 'off']);
+  const line = Array.from({ length: 1000 }, (_, k) => (k % 60 === 59 ? { move: 'turn-over' } : { move: 'draw' }));
+  const body = JSON.stringify({ deal: 'DS1-D1N-AAAAAAB', line, reveal: true });
+  const stopPolling = pollHealth(s.base);
   const answers = await Promise.all(
     Array.from({ length: count }, () => send(s.base, '/api/v1/line', { method: 'POST', body, headers: AUTH })),
   );
-  polling = false;
-  await poller;
+  const health = await stopPolling();
   console.log(`${count} /line bombs at once: ${tally(answers)}; answers ${stats(answers.map((a) => a.ms))}`);
   console.log(`  health meanwhile: ${stats(health)}; peak RSS ${peakRssMb(s.child.pid!)} MB`);
   s.child.kill('SIGINT');
@@ -133,15 +142,18 @@ async function bombs(bin: string, count: number): Promise<void> {
 async function analyses(bin: string, count: number): Promise<void> {
   const s = await start(bin, ['--threads', '2', '--queue', '8', '--max-time', '2s', '--rate-limit', 'off']);
   // Far Vegas deals: each analysis runs to its time limit.
+  const stopPolling = pollHealth(s.base);
   const answers = await Promise.all(
     Array.from({ length: count }, (_, i) =>
       send(s.base, `/api/v1/analysis?deal=DS1-D1V-${dealNumberLetters(4_000_000_000 + 7919 * i)}`, { headers: AUTH }),
     ),
   );
+  const health = await stopPolling();
   const late = answers.filter((a) => a.ms > 2250).length;
   console.log(
     `${count} analyses at once, --max-time 2s: ${tally(answers)}; ${stats(answers.map((a) => a.ms))}; later than 2.25 s: ${late}`,
   );
+  console.log(`  health meanwhile: ${stats(health)}; peak RSS ${peakRssMb(s.child.pid!)} MB`);
   s.child.kill('SIGINT');
   await s.exited;
 }
