@@ -48,14 +48,15 @@ describe('the fair player (Double Solitaire)', () => {
     expect(r.played.every((g) => g.end === 'limit')).toBe(true);
   });
 
-  it('fairplay on the command line: its game replays with play, the same seed gives the same text', () => {
+  it('fairplay on the command line: its game replays with play, the same seed gives the same game', () => {
     const args = ['fairplay', 'DS1-D1N-AAAAAAB', '--games', '1', '--samples', '2'];
     const text = cardsolve(args);
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^DS1-D1N-AAAAAAB {2}D1N {2}fair player: won 1 of 1 game/);
-    expect(cardsolve(args).stdout).toBe(text.stdout);
+    // Another run, the same seed: the same game, move for move (the text prints its moves).
     const json = JSON.parse(cardsolve([...args, '--json']).stdout) as FairPlayResult;
     const moves = json.played[0]!.moves.map((m) => moveText('double', m)).join('; ');
+    expect(text.stdout.split('\n')[2]!.trim()).toBe(moves);
     const play = cardsolve(['play', 'DS1-D1N-AAAAAAB', '--moves', moves, '--json']);
     expect(play.status, play.stderr).toBe(0);
     expect((JSON.parse(play.stdout) as { position: { won: boolean } }).position.won).toBe(true);
