@@ -10,7 +10,7 @@ const BIN = fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
 
 /** The server must print its address within this long. */
 const START_TIMEOUT_MS = 30_000;
-/** After SIGTERM, the server gets this long to close before it is killed. */
+/** After Ctrl-C (SIGINT), the server gets this long to close before it is killed. */
 const STOP_TIMEOUT_MS = 10_000;
 
 export interface ServerChild {
@@ -32,7 +32,8 @@ export function startServer(db: string, extra: readonly string[] = []): Promise<
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
+    // Ctrl-C: stops at once (SIGTERM would drain first, for --drain).
+    child.kill('SIGINT');
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
     await exited;
     clearTimeout(timer);

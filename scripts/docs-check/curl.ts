@@ -149,7 +149,8 @@ export class DocsServer {
   }
 
   stop(): void {
-    this.child?.kill('SIGTERM');
+    // Ctrl-C: stops at once (SIGTERM would drain first, holding the port for --drain).
+    this.child?.kill('SIGINT');
     this.child = null;
   }
 }

@@ -51,7 +51,8 @@ export function startServer(db: string, extra: readonly string[] = []): Promise<
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      // Ctrl-C: stops at once (SIGTERM would drain first, for --drain).
+      child.kill('SIGINT');
     });
   return new Promise<Server>((resolve, reject) => {
     const timer = setTimeout(() => {
