@@ -73,6 +73,18 @@ export class SolverPool {
   /** Requests waiting for a thread, first come first served: each is given one as one frees. */
   private readonly line: Array<() => void> = [];
 
+  /** Whether a request now would be turned away (`BusyError`): threads and queue all taken. */
+  get full(): boolean {
+    return this.inFlight >= this.options.threads + this.options.queue;
+  }
+
+  /** Throws the `BusyError` a request meets when the threads and the queue are all taken. */
+  refuseWhenFull(): void {
+    if (this.full) {
+      throw new BusyError(`the server is busy: ${this.options.threads} solving and ${this.options.queue} waiting; try again`, 1);
+    }
+  }
+
   /** Whether a thread is free and nobody waits: room for work nobody asked for yet. */
   get idle(): boolean {
     return this.busy < this.options.threads && this.line.length === 0;
@@ -153,9 +165,7 @@ export class SolverPool {
   }
 
   private async submit(task: object, deadline: number, name: string | undefined): Promise<unknown> {
-    if (this.inFlight >= this.options.threads + this.options.queue) {
-      throw new BusyError(`the server is busy: ${this.options.threads} solving and ${this.options.queue} waiting; try again`, 1);
-    }
+    this.refuseWhenFull();
     this.inFlight++;
     try {
       await this.thread(deadline);

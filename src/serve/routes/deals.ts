@@ -141,6 +141,9 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     const alias = ctx.aliases.get(words);
     const known = alias === undefined ? undefined : await ctx.cache.get(alias);
     if (known !== undefined) ctx.counted?.(true);
+    // Past the cap, a request is turned away before the rules engine opens its deal: a burst
+    // costs the event loop little for the requests it cannot take.
+    if (known === undefined) ctx.pool.refuseWhenFull();
     const { text, hit } = known !== undefined ? { text: known, hit: true } : await solve(kind, open(raw), words);
     const body = style === 'symbols' ? text : jsonInStyle(JSON.parse(text) as unknown, style);
     // Whether the answer was kept (here or by another replica) or solved for this request.
@@ -247,6 +250,7 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
     },
     async (request, reply) => {
       const { line, ...raw } = request.body as DealQuery & { line: MoveJson[] };
+      ctx.pool.refuseWhenFull();
       // Only what is bounded here (the query's values, the deal); the moves are played on the thread.
       const query = readDealQuery(raw, ctx.maxTimeMs);
       refuseForeign(openDeal(query.deal, query.flags).game, query.options);
