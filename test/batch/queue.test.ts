@@ -148,10 +148,10 @@ describe.skipIf(NO_REDIS)('batch --queue and cardsolve worker', () => {
     const exited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
     try {
       const db = join(dir, 'pw.sqlite');
-      const r = cardsolve(
-        ['batch', 'PY1-N-AAAAAAA', '--count', '12', '--db', db, ...FAST, '--queue-name', 'pw', '--json'],
-        { cwd: dir, env: { CARDSOLVE_QUEUE: redis.url } },
-      );
+      const r = cardsolve(['batch', 'PY1-N-AAAAAAA', '--count', '12', '--db', db, ...FAST, '--queue-name', 'pw', '--json'], {
+        cwd: dir,
+        env: { CARDSOLVE_QUEUE: redis.url },
+      });
       expect(r.status, r.stderr).toBe(0);
       const summary = JSON.parse(r.stdout) as { analysed: number; failed: number; queue: { workerProcesses: number; url: string } };
       expect(summary).toMatchObject({ analysed: 12, failed: 0, queue: { workerProcesses: 1 } });

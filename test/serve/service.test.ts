@@ -164,6 +164,21 @@ describe('CORS', () => {
   });
 });
 
+/** A stream for the server's JSON log: each line it writes goes into `lines`. */
+function logInto(lines: string[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((l) => l !== ''),
+      );
+      done();
+    },
+  });
+}
+
 describe('the rate limit', () => {
   let server: Server;
   beforeAll(async () => {
@@ -184,17 +199,7 @@ describe('the rate limit', () => {
 
   it('counts wrong tokens too: guesses past N a minute get 429, and the log names the address, never the guess', async () => {
     const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(
-          ...chunk
-            .toString('utf8')
-            .split('\n')
-            .filter((l) => l !== ''),
-        );
-        done();
-      },
-    });
+    const stream = logInto(lines);
     const guarded = await startServer(NO_DB, { rateLimitPerMinute: 3, token: TOKEN, logLevel: 'info', logStream: stream });
     try {
       const guess = (i: number) => ({
@@ -227,17 +232,7 @@ describe('the log', () => {
   let server: Server;
   const lines: string[] = [];
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(
-          ...chunk
-            .toString('utf8')
-            .split('\n')
-            .filter((l) => l !== ''),
-        );
-        done();
-      },
-    });
+    const stream = logInto(lines);
     server = await startServer(NO_DB, { logLevel: 'info', logStream: stream, token: TOKEN });
   });
   afterAll(() => stopServer(server));

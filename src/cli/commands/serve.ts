@@ -145,7 +145,10 @@ Examples:
         server.close().then(resolve, resolve);
       };
       const term = (): void => {
-        if (draining !== null || drainMs <= 0) return stop();
+        if (draining !== null || drainMs <= 0) {
+          stop();
+          return;
+        }
         server.drain();
         draining = setTimeout(stop, drainMs);
       };
