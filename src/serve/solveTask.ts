@@ -25,4 +25,9 @@ export interface SolveTask {
 export interface SolveAnswer {
   result: Record<string, unknown>;
   ms: number;
+  /**
+   * The message of an `InputError` the solve met (a hint's known line that does not win):
+   * an error's class does not cross to the main thread, so it comes back as this.
+   */
+  refused?: string;
 }

@@ -6,6 +6,7 @@
 
 import '../plugins/nodeHash.js';
 import { openDeal } from '../core.js';
+import { isInputError } from '../errors/inputError.js';
 import type { HintedDeal } from '../games/hint.js';
 import { threadModulesLoaded } from '../plugins/threadModules.js';
 import type { Limits } from '../search/limits.js';
@@ -22,8 +23,13 @@ export default async function solve(task: SolveTask): Promise<SolveAnswer> {
   await threadModulesLoaded();
   const started = performance.now();
   const limits = { ...task.limits, timeMs: Math.max(MIN_TIME_MS, Math.min(task.limits.timeMs, task.deadline - Date.now())) };
-  const result = answer(openDeal(task.deal, task.flags), task, limits);
-  return { result: result as unknown as Record<string, unknown>, ms: performance.now() - started };
+  try {
+    const result = answer(openDeal(task.deal, task.flags), task, limits);
+    return { result: result as unknown as Record<string, unknown>, ms: performance.now() - started };
+  } catch (error) {
+    if (isInputError(error)) return { result: {}, ms: performance.now() - started, refused: error.message };
+    throw error;
+  }
 }
 
 function answer(deal: HintedDeal, task: SolveTask, limits: Limits): object {

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { InputError } from '../errors/inputError.js';
 import type { SolveAnswer, SolveTask } from './solveTask.js';
 
 /** Too many requests solving and waiting: try again in `retryAfterS` seconds. */
@@ -135,6 +136,7 @@ export class SolverPool {
   async run(task: SolveTask): Promise<SolveAnswer> {
     const asked = performance.now();
     const answer = (await this.submit(task, task.deadline, undefined)) as SolveAnswer;
+    if (answer.refused !== undefined) throw new InputError(answer.refused);
     this.observed(task, answer, asked);
     return answer;
   }

@@ -10,7 +10,7 @@ import { openDeal } from '../../core.js';
 import { InputError } from '../../errors/inputError.js';
 import { dealerFor, dealtInput } from '../../games/dealers.js';
 import { refuseWithoutFairHint } from '../../games/fairHint.js';
-import { checkWinningLine, type HintResult } from '../../games/hint.js';
+import type { HintResult } from '../../games/hint.js';
 import type { MoveJson } from '../../games/moveJson.js';
 import { playResponseJson, refusedJson } from '../../games/playResponse.js';
 import { type Position, RefusedMoveError } from '../../games/position.js';
@@ -83,7 +83,8 @@ export function dealRoutes(app: FastifyInstance, ctx: DealRoutesContext): void {
       if (error instanceof RefusedMoveError) throw new Refused(error, { query, position });
       throw error;
     }
-    if (query.line !== null) checkWinningLine(deal, query.moves, query.line);
+    // A hint's known line is checked on its solver thread (it replays the line): a line that
+    // does not win comes back from there as an InputError, a 400.
     return { query, position };
   };
 
