@@ -100,6 +100,7 @@ export type {
   RuleFlags,
   Verdict,
 } from './games/types.js';
+export { useClock } from './search/clock.js';
 export { parseBytes, parseCount, parseDuration } from './search/limitParsing.js';
 export type { LimitName, Limits } from './search/limits.js';
 export { DEFAULT_LIMITS, describeLimit } from './search/limits.js';

@@ -14,7 +14,7 @@ export function shortHash(text: string): string {
 
 /** The whole SHA-256 of a text in lower-case hex, in pure JS. */
 export function pureSha256Hex(text: string): string {
-  const digest = sha256(encoder.encode(text));
+  const digest = sha256(utf8(text));
   let hex = '';
   for (const byte of digest) hex += HEX[byte];
   return hex;
@@ -27,5 +27,37 @@ export function useSha256Hex(hash: (text: string) => string): void {
   sha256Hex = hash;
 }
 
-const encoder = new TextEncoder();
+/**
+ * The UTF-8 bytes of a text, as `TextEncoder` gives them (a lone surrogate becomes U+FFFD),
+ * written out because `TextEncoder` is a host's, not the language's.
+ */
+export function utf8(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length * 3);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        i++;
+      } else c = 0xfffd;
+    }
+    if (c < 0x80) bytes[n++] = c;
+    else if (c < 0x800) {
+      bytes[n++] = 0xc0 | (c >> 6);
+      bytes[n++] = 0x80 | (c & 0x3f);
+    } else if (c < 0x10000) {
+      bytes[n++] = 0xe0 | (c >> 12);
+      bytes[n++] = 0x80 | ((c >> 6) & 0x3f);
+      bytes[n++] = 0x80 | (c & 0x3f);
+    } else {
+      bytes[n++] = 0xf0 | (c >> 18);
+      bytes[n++] = 0x80 | ((c >> 12) & 0x3f);
+      bytes[n++] = 0x80 | ((c >> 6) & 0x3f);
+      bytes[n++] = 0x80 | (c & 0x3f);
+    }
+  }
+  return bytes.subarray(0, n);
+}
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));

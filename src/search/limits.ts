@@ -1,4 +1,6 @@
 /** Per-deal search limits. Every limit is a flag; `Infinity` means none. */
+import { now } from './clock.js';
+
 export interface Limits {
   timeMs: number;
   nodes: number;
@@ -34,7 +36,7 @@ export class Budget {
   nodes = 0;
   hit: LimitName | null = null;
   private readonly deadline: number;
-  private readonly started = performance.now();
+  private readonly started = now();
 
   constructor(readonly limits: Limits) {
     this.deadline = this.started + limits.timeMs;
@@ -47,7 +49,7 @@ export class Budget {
       this.hit ??= 'nodes';
       return false;
     }
-    if ((this.nodes & 1023) === 0 && performance.now() > this.deadline) {
+    if ((this.nodes & 1023) === 0 && now() > this.deadline) {
       this.hit ??= 'time';
       return false;
     }
@@ -68,7 +70,7 @@ export class Budget {
   }
 
   elapsedMs(): number {
-    return performance.now() - this.started;
+    return now() - this.started;
   }
 }
 

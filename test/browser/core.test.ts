@@ -120,6 +120,21 @@ describe('the core bundle as a file', () => {
     expect(source).not.toMatch(/(?:^|[;}\s])import\s*(?:[{*"'`]|[\w$]+\s*(?:,|from\b))/);
     expect(source).not.toMatch(/\bimport\s*\(/);
     expect(source).not.toMatch(/\brequire\s*\(/);
+    // Nothing from a host beyond the language, so that it runs in any engine (QuickJS has none of these).
+    // A global is a name not read as a property, nor a method defined (`process(e, t) {` is a hash's own).
+    for (const host of [
+      'performance',
+      'TextEncoder',
+      'TextDecoder',
+      'process',
+      'Buffer',
+      'window',
+      'document',
+      'navigator',
+      'crypto',
+      'setTimeout',
+    ])
+      expect(source, host).not.toMatch(new RegExp(`(?<![.\\w$])${host}(?![\\w$])(?!\\s*\\([^)]*\\)\\s*\\{)`));
     expect(source).toMatch(/\bexport\s*\{/);
     expect(gzip).toBeLessThanOrEqual(80 * 1024);
   });

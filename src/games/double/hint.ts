@@ -14,7 +14,9 @@
  * what is left when it starts, so time a quick move does not use goes to the moves after it;
  * what is left once every move is judged goes to the moves still unknown, searched again.
  */
+
 import { InputError } from '../../errors/inputError.js';
+import { now } from '../../search/clock.js';
 import { Budget, describeLimit, type LimitName, type Limits } from '../../search/limits.js';
 import { type HintOptions, type HintResultBase, type JudgedMoveBase, notWinning, type PositionStatus } from '../hintTypes.js';
 import type { MoveJson } from '../moveJson.js';
@@ -288,12 +290,12 @@ export function judgeMoves(
   optimize: boolean,
   { verdictOnly = false }: { verdictOnly?: boolean } = {},
 ): DoubleJudgement[] {
-  const started = performance.now();
+  const started = now();
   const legal = state.legalMoves();
   let nodes = 0;
   const judge = (m: number, left: number): DoubleJudgement => {
     const mine: Limits = {
-      timeMs: share(limits.timeMs, performance.now() - started, left),
+      timeMs: share(limits.timeMs, now() - started, left),
       nodes: share(limits.nodes, nodes, left),
       memoryBytes: limits.memoryBytes,
     };
@@ -308,7 +310,7 @@ export function judgeMoves(
   // scratch, with an equal share of it (the first share was cut for the moves after it).
   const unknown = judged.flatMap((x, i) => (x.j.label === 'unknown' ? [i] : []));
   unknown.forEach((i, k) => {
-    if (performance.now() - started >= limits.timeMs || nodes >= limits.nodes) return;
+    if (now() - started >= limits.timeMs || nodes >= limits.nodes) return;
     const first = judged[i]!;
     const again = judge(legal[i]!, unknown.length - k);
     // The nodes of both searches count: a hint reports all it searched.
@@ -328,10 +330,10 @@ export function hintDouble(source: DoubleHintSource, movesText: string, limits: 
  * it stands: every legal move judged, or with `statusOnly` the position alone.
  */
 export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limits: Limits, options: HintOptions = {}): DoubleHintResult {
-  const started = performance.now();
+  const started = now();
   const optimize = options.optimize === true;
   const seeAll = 'these judgements see the face-down cards and the stock order, which the player does not';
-  const ms = (): number => Math.round(performance.now() - started);
+  const ms = (): number => Math.round(now() - started);
 
   const known = knownLine(state, options.line);
   if (state.isWon() || options.statusOnly === true) {
@@ -394,7 +396,7 @@ export function hintDoubleAt(head: DoublePositionHead, state: DoubleState, limit
   if (status !== 'winnable' && top !== undefined && first?.stuckRaw && reachOf(top) === reach) {
     const after = state.clone();
     after.apply(first.m);
-    const deadline = performance.now() + Math.max(100, limits.timeMs - (performance.now() - started));
+    const deadline = now() + Math.max(100, limits.timeMs - (now() - started));
     line = [top.move, ...furthestLine(after, first.stuckRaw, reachOf(top), deadline)];
   }
   return {

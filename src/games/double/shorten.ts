@@ -45,6 +45,7 @@
  * that makes the line turn the waste over more often than that (a line found with few passes
  * keeps them; the greedy ending, for one, may cycle the stock to save moves).
  */
+import { now } from '../../search/clock.js';
 import { GrowableInt32Array } from '../../search/growable.js';
 import { type CardMove, cardMoveOf, cardMovesOf, mergeMoves, type Pull, playCard } from './cardMoves.js';
 import { columnContent } from './cycleKey.js';
@@ -61,7 +62,7 @@ class Work {
     private readonly deadline: number,
   ) {}
   ok(): boolean {
-    return this.left > 0 && (this.deadline === Infinity || performance.now() < this.deadline);
+    return this.left > 0 && (this.deadline === Infinity || now() < this.deadline);
   }
 }
 

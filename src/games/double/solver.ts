@@ -50,6 +50,7 @@
  * the engine's typed arrays, applied and undone in place.
  */
 
+import { now } from '../../search/clock.js';
 import type { KeyTable } from '../../search/keyTable.js';
 import { Budget, type LimitName, withinAttempt } from '../../search/limits.js';
 import { type BeamReach, type BeamShape, BeamStates, beamLine, DEFAULT_BEAM, PASS_BEAMS } from './beam.js';
@@ -544,7 +545,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   // quarter of a second, or more for a very long raw line (20 ms per 1000 moves, up to 10 s):
   // such a line is unreadable, and cutting it takes about that long (bench/README.md).
   const shortenBy = (line: readonly number[]): number =>
-    performance.now() + Math.max(250, Math.min(10_000, line.length / 50), budget.limits.timeMs - budget.elapsedMs());
+    now() + Math.max(250, Math.min(10_000, line.length / 50), budget.limits.timeMs - budget.elapsedMs());
   // A deal not won: the line to the furthest position found, its detours cut out.
   const keepStuckLine = (): void => {
     if (!wantsStuckLine || reach.foundation !== result.maxFoundation) return;
