@@ -11,7 +11,10 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/core', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // Vite leaves an ES library's whitespace and comments (build.minify); the bundler's own
+    // minifier takes them out too.
     minify: true,
+    rolldownOptions: { output: { minify: true } },
     lib: {
       entry: fileURLToPath(new URL('../src/core.ts', import.meta.url)),
       formats: ['es'],
