@@ -30,12 +30,7 @@ import { openDouble } from '../src/games/double/index.js';
 import { PHASES, phaseTimes, resetPhases } from '../src/games/double/phases.js';
 import type { Limits } from '../src/search/limits.js';
 import { type Column, dealRanges, printSideBySide } from './ranges.js';
-import { percentile } from './stats.js';
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
+import { flagText, percentile } from './stats.js';
 
 interface Run {
   rules: string;
@@ -187,16 +182,16 @@ function batchRate(from: number, count: number, winnabilityOnly: boolean): strin
 }
 
 export async function runDoubleBench(args: string[], seed: number): Promise<void> {
-  const count = Number(option(args, '--count') ?? 200);
-  const from = Number(option(args, '--from') ?? 0);
-  const timeMs = Number(option(args, '--time-limit') ?? 10) * 1000;
-  const ruleSets = (option(args, '--rules') ?? 'D1N,D3N,D1V,D3V').split(',').map((r) => r.trim().toUpperCase());
+  const count = Number(flagText(args, '--count') ?? 200);
+  const from = Number(flagText(args, '--from') ?? 0);
+  const timeMs = Number(flagText(args, '--time-limit') ?? 10) * 1000;
+  const ruleSets = (flagText(args, '--rules') ?? 'D1N,D3N,D1V,D3V').split(',').map((r) => r.trim().toUpperCase());
   const limits = { timeMs, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
   const optimize = args.includes('--optimize');
   const verbose = args.includes('--verbose');
   const ranges = dealRanges(seed, count, from);
   let peakRss = process.memoryUsage().rss;
-  const batch = Number(option(args, '--batch') ?? 2000);
+  const batch = Number(flagText(args, '--batch') ?? 2000);
   console.log(`Double Solitaire: ${count} deals per rule set and range, ${timeMs / 1000} s per deal, one core`);
   for (const rules of ruleSets) {
     const verdicts = ranges.map((r) => measureVerdicts(rules, r.from, count, limits));

@@ -21,15 +21,10 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dealNumberLetters } from '../src/codes/dealCode.js';
-import { percentile } from './stats.js';
+import { flagNumber, flagText, percentile } from './stats.js';
 
 const TOKEN = 'abuse-bench-token-0123456789abcdef';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
 
 interface Child {
   base: string;
@@ -59,8 +54,8 @@ function start(bin: string, extra: readonly string[]): Promise<Child> {
   });
 }
 
-/** Peak resident memory of a process (Linux: VmHWM), in MB. */
-function peakRssMb(pid: number): number {
+/** Peak resident memory of another process, the server (Linux: VmHWM), in MB. */
+function childPeakRssMb(pid: number): number {
   const found = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return found ? Math.round(Number(found[1]) / 1024) : Number.NaN;
 }
@@ -134,7 +129,7 @@ async function bombs(bin: string, count: number): Promise<void> {
   );
   const health = await stopPolling();
   console.log(`${count} /line bombs at once: ${tally(answers)}; answers ${stats(answers.map((a) => a.ms))}`);
-  console.log(`  health meanwhile: ${stats(health)}; peak RSS ${peakRssMb(s.child.pid!)} MB`);
+  console.log(`  health meanwhile: ${stats(health)}; peak RSS ${childPeakRssMb(s.child.pid!)} MB`);
   s.child.kill('SIGINT');
   await s.exited;
 }
@@ -153,7 +148,7 @@ async function analyses(bin: string, count: number): Promise<void> {
   console.log(
     `${count} analyses at once, --max-time 2s: ${tally(answers)}; ${stats(answers.map((a) => a.ms))}; later than 2.25 s: ${late}`,
   );
-  console.log(`  health meanwhile: ${stats(health)}; peak RSS ${peakRssMb(s.child.pid!)} MB`);
+  console.log(`  health meanwhile: ${stats(health)}; peak RSS ${childPeakRssMb(s.child.pid!)} MB`);
   s.child.kill('SIGINT');
   await s.exited;
 }
@@ -203,9 +198,9 @@ async function drain(bin: string, drainFlag: string[]): Promise<void> {
 }
 
 export async function runServeAbuseBench(args: string[]): Promise<void> {
-  const bin = option(args, '--bin') ?? fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
-  const bombCount = Number(option(args, '--bombs') ?? 16);
-  const analysisCount = Number(option(args, '--analyses') ?? 100);
+  const bin = flagText(args, '--bin') ?? fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
+  const bombCount = flagNumber(args, '--bombs', 16);
+  const analysisCount = flagNumber(args, '--analyses', 100);
   console.log(`serve under a hostile client (${bin}), every request to 127.0.0.1`);
   await bombs(bin, bombCount);
   await analyses(bin, analysisCount);

@@ -15,6 +15,12 @@ export function peakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
+/** `--name VALUE` from the arguments, or undefined when not given. */
+export function flagText(args: readonly string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
 /** `--name 123` from the arguments, or the default. */
 export function flagNumber(args: readonly string[], name: string, fallback: number): number {
   const i = args.indexOf(name);

@@ -15,12 +15,7 @@
 import { dealNumberLetters } from '../src/codes/dealCode.js';
 import { type DoubleAnalysis, openDouble } from '../src/games/double/index.js';
 import { type Column, dealRanges, printSideBySide } from './ranges.js';
-import { flagNumber, peakRssMb, percentile } from './stats.js';
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
+import { flagNumber, flagText, peakRssMb, percentile } from './stats.js';
 
 const median = (xs: number[]): number =>
   percentile(
@@ -70,9 +65,9 @@ export async function runVegasBench(args: string[], seed: number): Promise<void>
   const count = flagNumber(args, '--count', 12);
   const timeMs = flagNumber(args, '--time-limit', 60) * 1000;
   const step = flagNumber(args, '--step', 7919);
-  const rulesList = (option(args, '--rules') ?? 'D1V,D3V').split(',');
+  const rulesList = (flagText(args, '--rules') ?? 'D1V,D3V').split(',');
   const verbose = args.includes('--verbose');
-  const from = option(args, '--from');
+  const from = flagText(args, '--from');
   const ranges = from === undefined ? dealRanges(seed, count * step) : [{ name: 'range given', from: Number(from) }];
   for (const rules of rulesList) {
     const columns = ranges.map((r) => measure(rules, r.from, count, step, timeMs, verbose));

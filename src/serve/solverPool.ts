@@ -74,14 +74,9 @@ export class SolverPool {
   /** Requests waiting for a thread, first come first served: each is given one as one frees. */
   private readonly line: Array<() => void> = [];
 
-  /** Whether a request now would be turned away (`BusyError`): threads and queue all taken. */
-  get full(): boolean {
-    return this.inFlight >= this.options.threads + this.options.queue;
-  }
-
   /** Throws the `BusyError` a request meets when the threads and the queue are all taken. */
   refuseWhenFull(): void {
-    if (this.full) {
+    if (this.inFlight >= this.options.threads + this.options.queue) {
       throw new BusyError(`the server is busy: ${this.options.threads} solving and ${this.options.queue} waiting; try again`, 1);
     }
   }
@@ -105,7 +100,7 @@ export class SolverPool {
    * asked. A `BusyError` when none has freed `MIN_START_MS` before the deadline.
    */
   private thread(deadline: number): Promise<void> {
-    if (this.busy < this.options.threads && this.line.length === 0) {
+    if (this.idle) {
       this.busy++;
       return Promise.resolve();
     }

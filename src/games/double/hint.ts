@@ -14,7 +14,6 @@
  * what is left when it starts, so time a quick move does not use goes to the moves after it;
  * what is left once every move is judged goes to the moves still unknown, searched again.
  */
-
 import { InputError } from '../../errors/inputError.js';
 import { now } from '../../search/clock.js';
 import { Budget, describeLimit, type LimitName, type Limits } from '../../search/limits.js';

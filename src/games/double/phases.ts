@@ -4,7 +4,7 @@
  * charge their own time, not the phase around them. Two clock readings per switch, a few
  * dozen switches per deal.
  */
-import { now as clockNow } from '../../search/clock.js';
+import { now } from '../../search/clock.js';
 
 export const PHASES = ['search', 'lower bound', 'shortening', 'fewer passes', 'difficulty', 'other'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -15,9 +15,9 @@ let current = -1;
 let since = 0;
 
 function switchTo(phase: number): void {
-  const now = clockNow();
-  if (current >= 0) totals[current]! += now - since;
-  since = now;
+  const t = now();
+  if (current >= 0) totals[current]! += t - since;
+  since = t;
   current = phase;
 }
 
