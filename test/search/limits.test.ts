@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { useClock } from '../../src/search/clock.js';
 import { Budget, describeLimit, withinAttempt } from '../../src/search/limits.js';
 import { StateTable } from '../../src/search/stateTable.js';
 import { same } from '../support/same.js';
@@ -16,28 +17,37 @@ describe('search budget', () => {
   });
 
   it('gives an attempt its share of what is left, and counts what it took', () => {
-    const budget = new Budget({ timeMs: 60_000, nodes: 1001, memoryBytes: 1 << 20 });
-    budget.nodes = 1;
-    const seen = withinAttempt(
-      budget,
-      Infinity,
-      (attempt) => {
-        for (let k = 0; k < 500; k++) expect(attempt.tick()).toBe(true);
-        expect(attempt.tick()).toBe(false); // its share used up (that tick counts too)
-        return attempt.limits;
-      },
-      0.5,
-    );
-    expect(seen!.nodes).toBe(500);
-    expect(seen!.timeMs).toBeGreaterThan(29_000);
-    expect(seen!.timeMs).toBeLessThanOrEqual(30_000);
-    expect(seen!.memoryBytes).toBe(1 << 20);
-    expect(budget.nodes).toBe(502);
-    // The whole of what is left without a share, and nothing when nothing is left.
-    expect(withinAttempt(budget, 100, (attempt) => attempt.limits.nodes)).toBe(100);
-    expect(withinAttempt(budget, Infinity, (attempt) => attempt.limits.nodes)).toBe(499);
-    budget.nodes = 1001;
-    expect(withinAttempt(budget, Infinity, () => 'ran')).toBeUndefined();
+    // A clock the test moves: the time share is what the budget decides, not how fast this machine is.
+    let clock = 5_000;
+    useClock(() => clock);
+    try {
+      const budget = new Budget({ timeMs: 60_000, nodes: 1001, memoryBytes: 1 << 20 });
+      budget.nodes = 1;
+      const seen = withinAttempt(
+        budget,
+        Infinity,
+        (attempt) => {
+          for (let k = 0; k < 500; k++) expect(attempt.tick()).toBe(true);
+          expect(attempt.tick()).toBe(false); // its share used up (that tick counts too)
+          return attempt.limits;
+        },
+        0.5,
+      );
+      expect(seen!.nodes).toBe(500);
+      expect(seen!.timeMs).toBe(30_000);
+      expect(seen!.memoryBytes).toBe(1 << 20);
+      expect(budget.nodes).toBe(502);
+      // Ten seconds later, what is left is 50 s.
+      clock += 10_000;
+      expect(withinAttempt(budget, 100, (attempt) => attempt.limits.timeMs)).toBe(50_000);
+      // The whole of what is left without a share, and nothing when nothing is left.
+      expect(withinAttempt(budget, 100, (attempt) => attempt.limits.nodes)).toBe(100);
+      expect(withinAttempt(budget, Infinity, (attempt) => attempt.limits.nodes)).toBe(499);
+      budget.nodes = 1001;
+      expect(withinAttempt(budget, Infinity, () => 'ran')).toBeUndefined();
+    } finally {
+      useClock(() => Date.now());
+    }
   });
 });
 
