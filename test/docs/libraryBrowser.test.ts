@@ -58,6 +58,8 @@ describe.skipIf(missing('chromium'))("the library page's browser examples", () =
     const lines: string[] = [];
     const done = new Promise<void>((resolve) => {
       page.on('console', (message) => {
+        // Only what the example logs: the browser's own notices (a favicon's 404) are not its lines.
+        if (message.type() !== 'log') return;
         lines.push(message.text());
         if (lines.length === shown.length) resolve();
       });
