@@ -80,3 +80,45 @@ export function startServer(db: string, extra: readonly string[] = []): Promise<
 export function screenshotPath(name: string): string | null {
   return process.env.CARDSOLVE_SCREENSHOTS === '1' ? join(ROOT, 'docs', 'images', name) : null;
 }
+
+/** axe-core's source, put into a page by `checkAccessibility` (read once). */
+let axeSource: string | undefined;
+
+/** One rule axe-core found broken on the page: its id, impact and how many elements break it. */
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  nodes: number;
+  targets: string[];
+}
+
+/** axe-core run on the page as it stands (WCAG A and AA rules and best practices): every violation. */
+export async function checkAccessibility(page: import('playwright-core').Page): Promise<AxeFinding[]> {
+  if (axeSource === undefined) {
+    const { readFileSync } = await import('node:fs');
+    const { createRequire } = await import('node:module');
+    axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  }
+  // The tests' TypeScript has no DOM types: the page's globals are reached through globalThis.
+  const loaded = await page.evaluate(() => 'axe' in globalThis);
+  // Evaluated through the debugging protocol: the page's Content-Security-Policy allows no inline script.
+  if (!loaded) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    interface Violation {
+      id: string;
+      impact?: string | null;
+      nodes: { target: string[] }[];
+    }
+    const page = globalThis as unknown as {
+      axe: { run: (context: unknown, options: object) => Promise<{ violations: Violation[] }> };
+      document: unknown;
+    };
+    const result = await page.axe.run(page.document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      nodes: v.nodes.length,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+}
