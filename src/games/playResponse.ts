@@ -65,13 +65,13 @@ export function playResponseJson(position: Position, style: CardStyle, reveal: b
 
 /**
  * The answer to a move the rules refuse (the API's 400 body), as JSON text: the message, the
- * move's number in the line, the app's reason, and the position before it (`before`, where
+ * move's number in the line, the app's reason and its stable code, and the position before it (`before`, where
  * the moves ahead of the refused one stay played).
  */
 export function refusedJson(error: RefusedMoveError, before: Position, style: CardStyle, reveal: boolean): string {
-  const { message, moveNumber, reason } = error;
+  const { message, moveNumber, reason, code } = error;
   const position = playResponseJson(before, style, reveal);
-  return `{"statusCode":400,"error":${JSON.stringify(message)},"refused":{"moveNumber":${moveNumber},"reason":${JSON.stringify(reason)},"position":${position}}}`;
+  return `{"statusCode":400,"error":${JSON.stringify(message)},"refused":{"moveNumber":${moveNumber},"reason":${JSON.stringify(reason)},"code":${JSON.stringify(code)},"position":${position}}}`;
 }
 
 /** A line played from a position: each move's text, and every position along it as JSON text (the first: before it). */

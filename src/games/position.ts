@@ -3,8 +3,10 @@
  * its rules engine (`pyramide/position.ts`, `double/position.ts`), which alone says what is
  * legal; this file holds what they share and what the rest of the toolkit sees of them.
  */
+
 import type { CardStyle } from '../cards/notation.js';
 import { InputError } from '../errors/inputError.js';
+import type { RefusalCode } from '../errors/refusal.js';
 import type { Limits } from '../search/limits.js';
 import type { HintOptions, HintResultBase, PositionJson } from './hintTypes.js';
 import type { GameId, MoveJson } from './moveJson.js';
@@ -31,6 +33,8 @@ export class RefusedMoveError extends InputError {
     /** The move's number in the line from the deal, counting from 1. */
     readonly moveNumber: number,
     readonly reason: string,
+    /** The reason as a stable code, for a program to tell reasons apart (the page words it in the player's language). */
+    readonly code: RefusalCode,
   ) {
     super(message);
   }

@@ -14,7 +14,9 @@
  * `waste` cards are the waste (its top is the last of them), the others the stock (the next
  * drawn first). Playing the waste top removes it from the sequence.
  */
+
 import { type CardStyle, formatCard } from '../../cards/notation.js';
+import { type Refusal, refusal } from '../../errors/refusal.js';
 import { GrowableInt32Array } from '../../search/growable.js';
 import { FITS, KING, RANK, SUIT } from './faceTables.js';
 import { foundationPile } from './foundationPile.js';
@@ -218,73 +220,81 @@ export class DoubleState {
 
   /** Why the app refuses a move, or null when it is legal. */
   refusal(m: number, style: CardStyle = 'symbols'): string | null {
+    return this.refusalOf(m, style)?.text ?? null;
+  }
+
+  /** Why the app refuses a move, with its stable code, or null when it is legal. */
+  refusalOf(m: number, style: CardStyle = 'symbols'): Refusal | null {
     const kind = mKind(m);
     const fc = (x: number): string => formatCard(x, style);
     switch (kind) {
       case M_DRAW:
         if (this.stockCount() === 0) {
           return this.vegas
-            ? 'the stock is empty, and under Vegas scoring the waste is never turned back'
-            : 'the stock is empty: turn the waste over first';
+            ? refusal('stock-empty', 'the stock is empty, and under Vegas scoring the waste is never turned back')
+            : refusal('stock-empty', 'the stock is empty: turn the waste over first');
         }
         return null;
       case M_TURN:
-        if (this.vegas) return 'no turn-over under Vegas scoring: one single pass through the stock';
-        if (this.stockCount() > 0) return 'the stock is not empty yet: the waste is turned over only when the stock is empty';
-        if (this.waste === 0) return 'nothing to turn over: the stock and the waste are empty';
+        if (this.vegas) return refusal('no-turn-over', 'no turn-over under Vegas scoring: one single pass through the stock');
+        if (this.stockCount() > 0)
+          return refusal('stock-not-empty', 'the stock is not empty yet: the waste is turned over only when the stock is empty');
+        if (this.waste === 0) return refusal('waste-empty', 'nothing to turn over: the stock and the waste are empty');
         return null;
       case M_CC: {
         const a = mA(m);
         const b = mB(m);
         const n = mN(m);
-        if (a >= COLUMNS || b >= COLUMNS) return 'there are only 9 columns';
-        if (a === b) return 'a run cannot move onto its own column';
+        if (a >= COLUMNS || b >= COLUMNS) return refusal('no-such-place', 'there are only 9 columns');
+        if (a === b) return refusal('no-such-place', 'a run cannot move onto its own column');
         const up = this.len[a]! - this.down[a]!;
-        if (n < 1 || n > up) return `column ${a + 1} has ${up} face-up card${up === 1 ? '' : 's'}, not ${n}`;
+        if (n < 1 || n > up) return refusal('run-too-long', `column ${a + 1} has ${up} face-up card${up === 1 ? '' : 's'}, not ${n}`);
         const base = this.card(a, this.len[a]! - n);
         return this.placeRefusal(base, b, fc);
       }
       case M_CF: {
         const a = mA(m);
-        if (a >= COLUMNS) return 'there are only 9 columns';
-        if (this.len[a] === 0) return `column ${a + 1} is empty`;
+        if (a >= COLUMNS) return refusal('no-such-place', 'there are only 9 columns');
+        if (this.len[a] === 0) return refusal('place-empty', `column ${a + 1} is empty`);
         return this.foundationRefusal(this.top(a), fc);
       }
       case M_WC: {
         const b = mB(m);
-        if (b >= COLUMNS) return 'there are only 9 columns';
-        if (this.waste === 0) return 'the waste is empty';
+        if (b >= COLUMNS) return refusal('no-such-place', 'there are only 9 columns');
+        if (this.waste === 0) return refusal('waste-empty', 'the waste is empty');
         return this.placeRefusal(this.wasteTop(), b, fc);
       }
       case M_WF:
-        if (this.waste === 0) return 'the waste is empty';
+        if (this.waste === 0) return refusal('waste-empty', 'the waste is empty');
         return this.foundationRefusal(this.wasteTop(), fc);
       case M_FC: {
         const a = mA(m);
         const b = mB(m);
-        if (a >= PILES || b >= COLUMNS) return 'no such foundation or column';
-        if (this.fnd[a] === 0) return 'that foundation is empty';
+        if (a >= PILES || b >= COLUMNS) return refusal('no-such-place', 'no such foundation or column');
+        if (this.fnd[a] === 0) return refusal('place-empty', 'that foundation is empty');
         return this.placeRefusal(this.pileTop(a), b, fc);
       }
       default:
-        return 'not a move of the game';
+        return refusal('not-a-move', 'not a move of the game');
     }
   }
 
-  private placeRefusal(card: number, b: number, fc: (x: number) => string): string | null {
+  private placeRefusal(card: number, b: number, fc: (x: number) => string): Refusal | null {
     if (this.len[b] === 0) {
-      return RANK[card] === KING ? null : `only a King may go into an empty column (column ${b + 1} is empty, ${fc(card)} is not a King)`;
+      return RANK[card] === KING
+        ? null
+        : refusal('king-only', `only a King may go into an empty column (column ${b + 1} is empty, ${fc(card)} is not a King)`);
     }
     const target = this.top(b);
     if (FITS[card * 52 + target] === 1) return null;
-    return `${fc(card)} cannot go on ${fc(target)}: a card goes on a card of the opposite colour one rank higher`;
+    return refusal('does-not-fit', `${fc(card)} cannot go on ${fc(target)}: a card goes on a card of the opposite colour one rank higher`);
   }
 
-  private foundationRefusal(card: number, fc: (x: number) => string): string | null {
+  private foundationRefusal(card: number, fc: (x: number) => string): Refusal | null {
     if (this.pileFor(card) >= 0) return null;
     const s = SUIT[card]!;
     const show = (p: number): string => (this.fnd[p] === 0 ? 'empty' : fc(this.pileTop(p)));
-    return `no foundation accepts ${fc(card)}: its suit's places hold ${show(2 * s)} and ${show(2 * s + 1)}`;
+    return refusal('no-foundation', `no foundation accepts ${fc(card)}: its suit's places hold ${show(2 * s)} and ${show(2 * s + 1)}`);
   }
 
   /** Whether `card` may go onto column `b` as it stands: a King into an empty column, else onto the opposite colour one rank higher. */

@@ -16,8 +16,10 @@
  * Places may also be written `waste`, `column 3`, `foundation`. Cards as everywhere:
  * `7♥`, `7H`, `10♣`, `TC`, French `D♦`.
  */
+
 import { type CardStyle, formatCard, parseCard, tryParseCard } from '../../cards/notation.js';
 import { InputError } from '../../errors/inputError.js';
+import type { Refusal, RefusalCode } from '../../errors/refusal.js';
 import type { MoveJson } from '../moveJson.js';
 import { RefusedMoveError } from '../position.js';
 import { COLUMNS, type DoubleState, movedCard, PILES } from './engine.js';
@@ -46,7 +48,15 @@ function parsePlace(text: string, moveText: string): Place {
   throw new InputError(`"${moveText}": "${text}" is not a place: expected w (waste), f (foundation) or c1-c9 (a column)`);
 }
 
-export class IllegalMove extends Error {}
+/** A move the rules refuse, found while reading it: the app's reason and its stable code. */
+export class IllegalMove extends Error {
+  constructor(
+    message: string,
+    readonly code: RefusalCode,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Reads one move in the position `state`. Throws `InputError` when the text is not a move,
@@ -71,29 +81,30 @@ export function parseMove(state: DoubleState, text: string, style: CardStyle): n
   const from = parsePlace(m[2]!, text);
   const to = parsePlace(m[3]!, text);
   const fc = (c: number): string => formatCard(c, style);
-  if (to.kind === 'w') throw new IllegalMove('nothing can be put on the waste');
+  if (to.kind === 'w') throw new IllegalMove('nothing can be put on the waste', 'not-a-move');
   if (from.kind === 'w') {
     const top = state.wasteTop();
-    if (top < 0) throw new IllegalMove('the waste is empty');
+    if (top < 0) throw new IllegalMove('the waste is empty', 'waste-empty');
     if (card !== null && card !== top)
-      throw new IllegalMove(`the waste top is ${fc(top)}, not ${fc(card)}: only the last card of the waste can be played`);
+      throw new IllegalMove(`the waste top is ${fc(top)}, not ${fc(card)}: only the last card of the waste can be played`, 'not-there');
     return to.kind === 'f' ? mv(M_WF) : mv(M_WC, 0, to.index);
   }
   if (from.kind === 'f') {
-    if (to.kind !== 'c') throw new IllegalMove('a foundation card can only go back onto a column');
+    if (to.kind !== 'c') throw new IllegalMove('a foundation card can only go back onto a column', 'not-a-move');
     if (card === null) throw new InputError(`"${text}": name the foundation card to take back, for example "7♥ f-c2"`);
     for (let p = 0; p < PILES; p++) if (state.pileTop(p) === card) return mv(M_FC, p, to.index);
-    throw new IllegalMove(`${fc(card)} is not on top of a foundation`);
+    throw new IllegalMove(`${fc(card)} is not on top of a foundation`, 'not-there');
   }
   const a = from.index;
   const len = state.len[a]!;
   const down = state.down[a]!;
-  if (len === 0) throw new IllegalMove(`column ${a + 1} is empty`);
+  if (len === 0) throw new IllegalMove(`column ${a + 1} is empty`, 'place-empty');
   if (to.kind === 'f') {
     const top = state.top(a);
     if (card !== null && card !== top) {
       throw new IllegalMove(
         `${fc(card)} is not the last card of column ${a + 1} (${fc(top)} is): only one card at a time goes to the foundations`,
+        'not-there',
       );
     }
     return mv(M_CF, a);
@@ -102,20 +113,22 @@ export function parseMove(state: DoubleState, text: string, style: CardStyle): n
   if (card !== null) {
     for (let i = len - 1; i >= 0; i--) {
       if (state.card(a, i) !== card) continue;
-      if (i < down) throw new IllegalMove(`${fc(card)} is face down in column ${a + 1}`);
+      if (i < down) throw new IllegalMove(`${fc(card)} is face down in column ${a + 1}`, 'face-down');
       return mv(M_CC, a, b, len - i);
     }
-    throw new IllegalMove(`${fc(card)} is not in column ${a + 1}`);
+    throw new IllegalMove(`${fc(card)} is not in column ${a + 1}`, 'not-there');
   }
-  if (a === b) throw new IllegalMove('a run cannot move onto its own column');
+  if (a === b) throw new IllegalMove('a run cannot move onto its own column', 'no-such-place');
   for (let i = down; i < len; i++) {
     const base = state.card(a, i);
     const fits = state.takes(b, base);
     if (fits) return mv(M_CC, a, b, len - i);
   }
-  if (state.len[b] === 0) throw new IllegalMove(`only a King may go into an empty column, and column ${a + 1} has no face-up King`);
+  if (state.len[b] === 0)
+    throw new IllegalMove(`only a King may go into an empty column, and column ${a + 1} has no face-up King`, 'king-only');
   throw new IllegalMove(
     `no face-up card of column ${a + 1} goes on ${fc(state.top(b))}: a card goes on the opposite colour one rank higher`,
+    'does-not-fit',
   );
 }
 
@@ -124,16 +137,16 @@ export function parseMove(state: DoubleState, text: string, style: CardStyle): n
  * rules refuse throws `RefusedMoveError` numbered `n` with the app's reason.
  */
 export function legalMove(state: DoubleState, text: string, n: number, style: CardStyle): number {
-  let why: string | null;
+  let why: Refusal | null;
   let m = -1;
   try {
     m = parseMove(state, text, style);
-    why = state.refusal(m, style);
+    why = state.refusalOf(m, style);
   } catch (e) {
     if (!(e instanceof IllegalMove)) throw e;
-    why = e.message;
+    why = { code: e.code, text: e.message };
   }
-  if (why !== null) throw new RefusedMoveError(`move ${n} "${text}" is refused: ${why}`, n, why);
+  if (why !== null) throw new RefusedMoveError(`move ${n} "${text}" is refused: ${why.text}`, n, why.text, why.code);
   return m;
 }
 

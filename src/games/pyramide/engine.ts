@@ -6,6 +6,7 @@
 import { type Card, rankOf } from '../../cards/card.js';
 import { type CardStyle, formatCard } from '../../cards/notation.js';
 import { InputError } from '../../errors/inputError.js';
+import { type Refusal, refusal } from '../../errors/refusal.js';
 import type { PyramideDeal } from './deal.js';
 import { COVER_MASK, FULL_PYRAMID, PYRAMID_SIZE, popcount, soleAvailableCover } from './layout.js';
 import type { PyramideRules } from './rules.js';
@@ -109,52 +110,61 @@ export class PyramideGame {
 
   /** Why a card cannot be played now, or null when it is available. */
   unavailableReason(card: Card, style: CardStyle = 'symbols'): string | null {
+    return this.unavailable(card, style)?.text ?? null;
+  }
+
+  private unavailable(card: Card, style: CardStyle): Refusal | null {
     // The name is written only for a refusal: every legal move of a replayed line asks too.
     const name = (): string => formatCard(card, style);
     const pos = this.pyramidPos.get(card);
     if (pos !== undefined) {
-      if ((this.removed >> pos) & 1) return `${name()} has already been removed`;
-      return this.isPyramidAvailable(pos) ? null : `${name()} is covered by another card`;
+      if ((this.removed >> pos) & 1) return refusal('removed', `${name()} has already been removed`);
+      return this.isPyramidAvailable(pos) ? null : refusal('covered', `${name()} is covered by another card`);
     }
     const index = this.talonIndex.get(card);
-    if (index === undefined) return `${name()} is in the stock, whose order is not known for this deal`;
-    if ((this.talonRemoved >> index) & 1) return `${name()} has already been removed`;
+    if (index === undefined) return refusal('stock-unknown', `${name()} is in the stock, whose order is not known for this deal`);
+    if ((this.talonRemoved >> index) & 1) return refusal('removed', `${name()} has already been removed`);
     if (index === this.wasteTopIndex()) return null;
     if (this.rules.stockTopAvailable && index === this.stockTopIndex()) return null;
-    return index < this.next ? `${name()} is not the top card of the waste` : `${name()} is in the stock`;
+    return refusal('not-playable', index < this.next ? `${name()} is not the top card of the waste` : `${name()} is in the stock`);
   }
 
   // ---- moves ------------------------------------------------------------------------
 
   /** Why a move is refused, or null when it is legal. */
   refusal(move: PyramideMove, style: CardStyle = 'symbols'): string | null {
+    return this.refusalOf(move, style)?.text ?? null;
+  }
+
+  /** Why a move is refused, with its stable code, or null when it is legal. */
+  refusalOf(move: PyramideMove, style: CardStyle = 'symbols'): Refusal | null {
     const fc = (c: Card): string => formatCard(c, style);
     switch (move.kind) {
       case 'draw': {
         const top = this.stockTopIndex();
-        if (top === -1) return 'the stock is empty';
-        if (top === 24) return 'the stock order is not known for this deal, so no card can be drawn';
+        if (top === -1) return refusal('stock-empty', 'the stock is empty');
+        if (top === 24) return refusal('stock-unknown', 'the stock order is not known for this deal, so no card can be drawn');
         return null;
       }
       case 'turn-over': {
-        if (this.stockTopIndex() !== -1) return 'the waste can be turned over only when the stock is empty';
-        if (this.wasteTopIndex() === -1) return 'the waste is empty';
+        if (this.stockTopIndex() !== -1) return refusal('stock-not-empty', 'the waste can be turned over only when the stock is empty');
+        if (this.wasteTopIndex() === -1) return refusal('waste-empty', 'the waste is empty');
         if (this.passesUsed >= this.rules.passes) {
-          return `no turn-over left (these rules allow ${this.rules.passes})`;
+          return refusal('no-turn-over', `no turn-over left (these rules allow ${this.rules.passes})`);
         }
         return null;
       }
       case 'king': {
-        if (rankOf(move.card) !== 13) return `${fc(move.card)} is not a King: only a King is removed alone`;
-        return this.unavailableReason(move.card, style);
+        if (rankOf(move.card) !== 13) return refusal('not-a-king', `${fc(move.card)} is not a King: only a King is removed alone`);
+        return this.unavailable(move.card, style);
       }
       case 'pair': {
         const [a, b] = move.cards;
-        if (a === b) return `${fc(a)} cannot pair with itself`;
+        if (a === b) return refusal('same-card', `${fc(a)} cannot pair with itself`);
         const sum = rankOf(a) + rankOf(b);
-        if (sum !== 13) return `the sum must be 13 (${fc(a)} + ${fc(b)} = ${sum})`;
+        if (sum !== 13) return refusal('sum-not-13', `the sum must be 13 (${fc(a)} + ${fc(b)} = ${sum})`);
         if (this.specialPair(a, b)) return null;
-        return this.unavailableReason(a, style) ?? this.unavailableReason(b, style);
+        return this.unavailable(a, style) ?? this.unavailable(b, style);
       }
     }
   }

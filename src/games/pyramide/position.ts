@@ -76,9 +76,9 @@ export class PyramideGamePosition implements Position<PyramideHintResult> {
     } catch (e) {
       if (!(e instanceof IllegalMoveError)) throw e;
       // The engine's message writes cards in symbols: the same reason in the style asked.
-      const reason = this.engine.refusal(move, style) ?? e.message;
+      const why = this.engine.refusalOf(move, style) ?? { code: 'not-a-move' as const, text: e.message };
       const n = this.played.length + 1;
-      throw new RefusedMoveError(`move ${n} (${formatMove(move, style)}) refused: ${reason}`, n, reason);
+      throw new RefusedMoveError(`move ${n} (${formatMove(move, style)}) refused: ${why.text}`, n, why.text, why.code);
     }
     this.played.push(move);
   }
