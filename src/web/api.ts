@@ -5,6 +5,7 @@
  */
 import type { MoveJson, PlayResponse } from '../core';
 import type { ApiDealt, ApiError, ApiGame, ResultsPage } from '../serve/apiTypes';
+import { t } from './i18n/language';
 
 export { dollarsText } from '../games/double/vegasDollars';
 
@@ -176,7 +177,7 @@ async function get<T>(path: string, query: Query = {}, signal?: AbortSignal): Pr
   let response = await fetch(url, { signal, headers: headers(used) });
   if (response.status === 401) {
     const kept = storedToken();
-    const token = kept !== null && kept !== used ? kept : window.prompt('This server needs its token (given to cardsolve serve --token):');
+    const token = kept !== null && kept !== used ? kept : window.prompt(t('tokenPrompt'));
     if (token !== null && token.trim() !== '') {
       keepToken(token.trim());
       response = await fetch(url, { signal, headers: headers(token.trim()) });
@@ -240,11 +241,23 @@ export const api = {
   dealt: (code: string, signal?: AbortSignal) => get<ApiDealt>('dealt', { code }, signal),
 };
 
-/** The message to show for a failed call. */
+/**
+ * The message to show for a failed call, in the reader's language: what kind of failure it
+ * is, then the server's or the solver's own words (English: a deal code or a move in them
+ * stays as typed).
+ */
 export function describeError(error: unknown): string {
-  if (error instanceof ApiFailure) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiFailure) {
+    if (error.status === 401 || error.status === 403) return t('errorToken', { detail });
+    if (error.status === 404) return t('errorNotFound', { detail });
+    if (error.status === 429) return t('errorBusy', { detail });
+    if (error.status >= 500) return t('errorServer', { detail });
+    return t('errorInput', { detail });
+  }
+  // fetch's own failure: no answer at all.
+  if (error instanceof TypeError) return t('errorNetwork', { detail });
+  return t('errorInput', { detail });
 }
 
 export function isAbort(error: unknown): boolean {

@@ -1,6 +1,9 @@
 /** The board drawn as cards, laid out as the app does; clicks report the card and where it lies. */
 import type { ComponentChildren } from 'preact';
 import type { Board, DoubleBoard, PlayResponse, PyramideBoard } from '../core';
+import { cardName } from './i18n/cards';
+import { t } from './i18n/language';
+import { placeName } from './i18n/moves';
 
 /** Where a card lies: `pyramid`, `waste`, `stock`, `column 3`, `foundation 2`. */
 export type Place = string;
@@ -45,20 +48,29 @@ interface CardProps extends BoardEvents {
 
 export function Card({ card, place, style, faded, highlighted, selected, onCard, onCardDouble }: CardProps) {
   const { rank, suit } = split(card);
+  // Read aloud as words and where the card lies; the symbols drawn are left out of the name.
+  const name = `${cardName(card)}, ${placeName(place)}`;
+  const isSelected = selected?.(card, place) ?? false;
   const classes = ['card', RED.test(card) ? 'red' : 'black'];
   if (highlighted?.(card, place)) classes.push('hint');
-  if (selected?.(card, place)) classes.push('selected');
+  if (isSelected) classes.push('selected');
   if (faded) classes.push('faded');
   const face = (
     <>
-      <span class="rank">{rank}</span>
-      <span class="suit">{suit}</span>
-      <span class="pip">{suit || rank}</span>
+      <span class="rank" aria-hidden="true">
+        {rank}
+      </span>
+      <span class="suit" aria-hidden="true">
+        {suit}
+      </span>
+      <span class="pip" aria-hidden="true">
+        {suit || rank}
+      </span>
     </>
   );
   if (!onCard) {
     return (
-      <div class={classes.join(' ')} style={style} data-card={card} data-place={place} title={card}>
+      <div class={classes.join(' ')} style={style} data-card={card} data-place={place} title={card} role="img" aria-label={name}>
         {face}
       </div>
     );
@@ -71,6 +83,8 @@ export function Card({ card, place, style, faded, highlighted, selected, onCard,
       data-card={card}
       data-place={place}
       title={card}
+      aria-label={name}
+      aria-pressed={isSelected}
       onClick={(e) => {
         e.stopPropagation();
         onCard(card, place);
@@ -90,22 +104,33 @@ export function Card({ card, place, style, faded, highlighted, selected, onCard,
 }
 
 function Back({ style }: { style?: Record<string, string> }) {
-  return <div class="card back" style={style} data-back="" />;
+  return <div class="card back" style={style} data-back="" role="img" aria-label={t('faceDown')} />;
 }
 
 function Stock({ count, top, events }: { count: number; top: string | null; events: BoardEvents }) {
-  const label = count === 0 ? <span class="slot-label">↻</span> : <span class="count">{count}</span>;
+  const label =
+    count === 0 ? (
+      <span class="slot-label" aria-hidden="true">
+        ↻
+      </span>
+    ) : (
+      <span class="count" aria-hidden="true">
+        {count}
+      </span>
+    );
+  const name = t('stockLabel', { count });
   if (top) {
     // The stock's top card shows face up and plays by itself; drawing takes its own button, beside it.
     return (
       <>
-        <div class="slot stock" data-testid="stock" title="stock">
+        {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend do not fit the board's layout */}
+        <div class="slot stock" data-testid="stock" title={name} role="group" aria-label={name}>
           <Card card={top} place="stock" {...events} />
           {label}
         </div>
         {events.onStock && (
           <button type="button" class="draw" data-testid="draw" onClick={events.onStock}>
-            draw
+            {t('moveDraw')}
           </button>
         )}
       </>
@@ -118,11 +143,11 @@ function Stock({ count, top, events }: { count: number; top: string | null; even
     </>
   );
   return events.onStock ? (
-    <button type="button" class="slot stock clickable" data-testid="stock" onClick={events.onStock} title="stock">
+    <button type="button" class="slot stock clickable" data-testid="stock" onClick={events.onStock} title={name} aria-label={name}>
       {inside}
     </button>
   ) : (
-    <div class="slot stock" data-testid="stock" title="stock">
+    <div class="slot stock" data-testid="stock" title={name} role="img" aria-label={name}>
       {inside}
     </div>
   );
@@ -132,7 +157,14 @@ function Stock({ count, top, events }: { count: number; top: string | null; even
 function Waste({ cards, events }: { cards: string[]; events: BoardEvents }) {
   const shown = cards.slice(-3);
   return (
-    <div class="slot waste" data-testid="waste" title={`waste: ${cards.length}`}>
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend do not fit the board's layout
+    <div
+      class="slot waste"
+      data-testid="waste"
+      title={t('wasteLabel', { count: cards.length })}
+      role="group"
+      aria-label={t('wasteLabel', { count: cards.length })}
+    >
       {shown.map((card, i) => (
         <Card
           key={`${cards.length - shown.length + i}`}
@@ -144,7 +176,9 @@ function Waste({ cards, events }: { cards: string[]; events: BoardEvents }) {
           onCardDouble={i === shown.length - 1 ? events.onCardDouble : undefined}
         />
       ))}
-      <span class="slot-count">{cards.length}</span>
+      <span class="slot-count" aria-hidden="true">
+        {cards.length}
+      </span>
     </div>
   );
 }
@@ -164,28 +198,31 @@ function PyramideView({ board, events }: { board: PyramideBoard; events: BoardEv
     }
   }
   return (
-    <div class="board pyramide" data-testid="board" data-game="pyramide">
-      <div class="pyramid" data-testid="pyramid">
+    <section class="board pyramide" data-testid="board" data-game="pyramide" aria-label={t('boardLabel')}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend do not fit the board's layout */}
+      <div class="pyramid" data-testid="pyramid" role="group" aria-label={t('placePyramid')}>
         {cards}
       </div>
       <div class="talon">
         <Stock count={board.stockCount} top={board.stockTop} events={events} />
         <Waste cards={board.waste} events={events} />
-        {board.turnsLeft !== null && <span class="turns">turns left: {board.turnsLeft}</span>}
+        {board.turnsLeft !== null && <span class="turns">{t('turnsLeft', { count: board.turnsLeft })}</span>}
       </div>
-    </div>
+    </section>
   );
 }
 
 function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents }) {
   return (
-    <div class="board double" data-testid="board" data-game="double">
+    <section class="board double" data-testid="board" data-game="double" aria-label={t('boardLabel')}>
       <div class="double-top">
         <Stock count={board.stockCount} top={null} events={events} />
         <Waste cards={board.waste} events={events} />
-        <div class="foundations">
+        {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend do not fit the board's layout */}
+        <div class="foundations" role="group" aria-label={t('foundationsLabel')}>
           {board.foundations.map((card, i) => {
             const place = `foundation ${i + 1}`;
+            const name = card ? `${placeName(place)}: ${cardName(card)}` : `${placeName(place)}: ${t('empty')}`;
             const shown = card ? <Card card={card} place={place} {...events} onCard={undefined} onCardDouble={undefined} /> : null;
             return events.onTarget ? (
               <button
@@ -193,12 +230,14 @@ function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents
                 type="button"
                 class="slot foundation clickable"
                 data-testid="foundation"
+                aria-label={name}
                 onClick={() => events.onTarget?.(place)}
               >
                 {shown}
               </button>
             ) : (
-              <div key={place} class="slot foundation" data-testid="foundation">
+              // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend do not fit the board's layout
+              <div key={place} class="slot foundation" data-testid="foundation" role="group" aria-label={name}>
                 {shown}
               </div>
             );
@@ -213,11 +252,14 @@ function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents
           // Each card shows the strip of the one before it: a face-down card's is the thinner.
           const top = (i: number) => `calc(${Math.min(i, down)} * var(--step-down) + ${Math.max(0, i - down)} * var(--step))`;
           return (
+            // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend do not fit the board's layout
             <div
               key={place}
               class="column"
               data-testid="column"
               data-column={c + 1}
+              role="group"
+              aria-label={placeName(place)}
               style={{ height: `calc(${top(Math.max(0, total - 1))} + var(--ch))` }}
             >
               {total === 0 && events.onTarget && (
@@ -225,6 +267,7 @@ function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents
                   type="button"
                   class="slot empty-column clickable"
                   data-testid="empty-column"
+                  aria-label={`${placeName(place)}: ${t('empty')}`}
                   onClick={() => events.onTarget?.(place)}
                 />
               )}
@@ -244,8 +287,8 @@ function DoubleView({ board, events }: { board: DoubleBoard; events: BoardEvents
           );
         })}
       </div>
-      <div class="on-foundations">on the foundations: {board.onFoundations}</div>
-    </div>
+      <div class="on-foundations">{t('onFoundations', { count: board.onFoundations })}</div>
+    </section>
   );
 }
 
@@ -253,18 +296,35 @@ export function BoardView({ board, ...events }: { board: Board } & BoardEvents) 
   return board.game === 'pyramide' ? <PyramideView board={board} events={events} /> : <DoubleView board={board} events={events} />;
 }
 
+const STATUSES: Record<string, Parameters<typeof t>[0]> = {
+  'in play': 'statusInPlay',
+  won: 'statusWon',
+  'no more moves': 'statusNoMoreMoves',
+  winnable: 'statusWinnable',
+  unwinnable: 'statusUnwinnable',
+  lost: 'statusLost',
+  losing: 'statusLosing',
+  unknown: 'statusUnknown',
+};
+
+/** A position's or a hint's status in words (`in play`, `winnable`, …). */
+export function statusText(status: string): string {
+  const key = STATUSES[status];
+  return key ? t(key) : status;
+}
+
 /** The position's status, score and move counter as the app counts them, then what a view adds. */
 export function PositionFacts({ position, children }: { position: PlayResponse; children?: ComponentChildren }) {
   return (
     <div class="facts">
       <span data-testid="status" data-status={position.status}>
-        {position.status}
+        {statusText(position.status)}
       </span>
       <span>
-        score <b data-testid="score">{position.score}</b>
+        {t('score')} <b data-testid="score">{position.score}</b>
       </span>
       <span>
-        moves <b data-testid="counter">{position.counter}</b>
+        {t('movesCounter')} <b data-testid="counter">{position.counter}</b>
       </span>
       {children}
     </div>

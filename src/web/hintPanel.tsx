@@ -6,7 +6,10 @@
 import { useState } from 'preact/hooks';
 import type { LegalMove } from '../core';
 import { dollarsText, type Hint, type HintMove } from './api';
+import { statusText } from './board';
 import { type DealAt, FairMoves } from './fairMoves';
+import { type Key, t } from './i18n/language';
+import { moveSpoken, moveText } from './i18n/moves';
 import { sameMove } from './moves';
 
 interface Props {
@@ -24,17 +27,37 @@ interface Props {
 /** The switch's last position, for the page's life: the panel is drawn anew at every move of play. */
 let fairChosen = false;
 
+const LABELS: Record<HintMove['label'], Key> = {
+  optimal: 'labelOptimal',
+  winnable: 'labelWinnable',
+  winning: 'labelWinning',
+  losing: 'labelLosing',
+  unknown: 'labelUnknown',
+};
+
+const EXPLAINED: Record<HintMove['label'], Key> = {
+  optimal: 'explainOptimal',
+  winnable: 'explainWinnable',
+  winning: 'explainWinning',
+  losing: 'explainLosing',
+  unknown: 'explainUnknown',
+};
+
+export function labelText(label: HintMove['label']): string {
+  return t(LABELS[label]);
+}
+
 function figure(entry: HintMove): string {
   if (entry.wins) {
-    if (entry.movesLeft === null) return 'wins';
+    if (entry.movesLeft === null) return t('figureWins');
     const extra = entry.extraMoves ? ` (+${entry.extraMoves})` : '';
-    return `${entry.movesLeft} moves left${extra}`;
+    return `${t('movesLeft', { count: entry.movesLeft })}${extra}`;
   }
   const most = entry.maxRemoved ?? entry.maxFoundation;
   if (entry.label === 'losing' && most !== undefined && entry.stuckExact !== false)
-    return `at most ${most} cards${dollarsText(entry.dollarsAtLeast)}`;
+    return `${t('atMostCards', { count: most })}${dollarsText(entry.dollarsAtLeast)}`;
   // Not decided, or the most not proven: the furthest line found after the move (under Vegas, what it pays).
-  if (most !== undefined && entry.stuckExact === false) return `at least ${most} cards${dollarsText(entry.dollarsAtLeast)}`;
+  if (most !== undefined && entry.stuckExact === false) return `${t('atLeastCards', { count: most })}${dollarsText(entry.dollarsAtLeast)}`;
   return '';
 }
 
@@ -44,20 +67,17 @@ export function HintPanel({ legalMoves, hint, hintError, next, onPick, deal }: P
   return (
     <section class="hint-panel" data-testid="hint-panel">
       <h3>
-        Legal moves
+        {t('legalMoves')}
         {/* The plain hint's status sees the whole deal: not shown beside the fair chances. */}
         {hint && !showFair && (
-          <span class={`status-badge ${hint.status}`} data-testid="hint-status">
-            {hint.status}
+          <span class={`status-badge ${hint.status}`} data-testid="hint-status" data-status={hint.status}>
+            {statusText(hint.status)}
           </span>
         )}
-        {!hint && !hintError && !showFair && legalMoves.length > 0 && <span class="muted"> judging…</span>}
+        {!hint && !hintError && !showFair && legalMoves.length > 0 && <span class="muted"> {t('judging')}</span>}
       </h3>
       {deal && (
-        <label
-          class="fair-switch"
-          title="each move's chance as the player sees the game: the cards not yet seen are shuffled over sampled deals"
-        >
+        <label class="fair-switch" title={t('fairSwitchTitle')}>
           <input
             type="checkbox"
             role="switch"
@@ -69,13 +89,27 @@ export function HintPanel({ legalMoves, hint, hintError, next, onPick, deal }: P
               setFair(fairChosen);
             }}
           />
-          Only what I can see
+          {t('fairSwitch')}
         </label>
       )}
-      {legalMoves.length === 0 && <p class="muted">No legal move.</p>}
+      {legalMoves.length === 0 && <p class="muted">{t('noLegalMove')}</p>}
       {showFair && <FairMoves deal={deal} legalMoves={legalMoves} next={next} onPick={onPick} />}
       {!showFair && hintError && <p class="error">{hintError}</p>}
       {!showFair && <PlainMoves legalMoves={legalMoves} hint={hint} next={next} onPick={onPick} />}
+      {!showFair && legalMoves.length > 0 && (
+        // A title shows no text on a touch screen: the labels are explained here too.
+        <details class="legend" data-testid="labels-explained">
+          <summary>{t('labelsExplained')}</summary>
+          <dl>
+            {(['optimal', 'winnable', 'losing', 'unknown'] as const).map((label) => (
+              <div key={label}>
+                <dt class={`label ${label}`}>{labelText(label)}</dt>
+                <dd>{t(EXPLAINED[label])}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
     </section>
   );
 }
@@ -96,19 +130,21 @@ function PlainMoves({ legalMoves, hint, next, onPick }: Omit<Props, 'hintError' 
         return (
           <li key={legal.text} class={classes.join(' ')} data-testid="legal-move" data-move={legal.text} data-label={entry?.label ?? ''}>
             {onPick ? (
-              <button type="button" class="link" onClick={() => onPick(legal)}>
-                {legal.text}
+              <button type="button" class="link" onClick={() => onPick(legal)} aria-label={moveSpoken(legal.move)}>
+                {moveText(legal.move)}
               </button>
             ) : (
-              <span class="move-text">{legal.text}</span>
+              <span class="move-text">{moveText(legal.move)}</span>
             )}
-            <span class={`label ${entry?.label ?? ''}`}>{entry?.label ?? '…'}</span>
+            <span class={`label ${entry?.label ?? ''}`} title={entry ? t(EXPLAINED[entry.label]) : undefined}>
+              {entry ? labelText(entry.label) : '…'}
+            </span>
             {crossroad && (
-              <span class="crossroad-mark" data-testid="crossroad" title="loses in a winnable position">
-                crossroads
+              <span class="crossroad-mark" data-testid="crossroad" title={t('crossroadTitle')}>
+                {t('crossroad')}
               </span>
             )}
-            {isNext && <span class="next-mark">▶ line</span>}
+            {isNext && <span class="next-mark">▶ {t('lineMark')}</span>}
             {entry && <span class="figure">{figure(entry)}</span>}
           </li>
         );

@@ -1,12 +1,14 @@
 import './style.css';
 import { render } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, language, onLanguage, setLanguage, t } from './i18n/language';
 import { href, navigate, onLinkClick, useLocation } from './router';
 import { STATIC_SITE } from './staticSite';
 import { DailyView } from './views/DailyView';
 import { DealView } from './views/DealView';
 import { PlayView } from './views/PlayView';
 import { ResultsView } from './views/ResultsView';
+import { RulesView } from './views/RulesView';
 import { StatsView } from './views/StatsView';
 
 /** The form in the bar: a code opened as its deal view, or played. */
@@ -29,40 +31,67 @@ function OpenCode() {
         type="text"
         name="code"
         placeholder="PY1-N-AAAAAAA"
-        aria-label="deal code"
+        aria-label={t('dealCode')}
         data-testid="code-input"
         value={code}
         onInput={(e) => setCode((e.currentTarget as HTMLInputElement).value)}
       />
       <button type="submit" data-testid="open-deal">
-        Open
+        {t('open')}
       </button>
       <button type="button" data-testid="open-play" onClick={() => open('play')}>
-        Play
+        {t('play')}
       </button>
     </form>
+  );
+}
+
+/** The page's language, on every view: each language named in itself. */
+function LanguagePicker() {
+  return (
+    <select
+      class="language"
+      data-testid="language"
+      aria-label={t('languageLabel')}
+      value={language()}
+      onChange={(e) => setLanguage((e.currentTarget as HTMLSelectElement).value as Language)}
+    >
+      {LANGUAGES.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {LANGUAGE_NAMES[l]}
+        </option>
+      ))}
+    </select>
   );
 }
 
 function Home() {
   return (
     <div class="home">
-      <h2>cardsolve</h2>
-      <p>Solve and analyse solitaire deals: Pyramide and Double Solitaire.</p>
+      <h1>cardsolve</h1>
+      <p>{t('homeIntro')}</p>
       <ul>
         <li>
-          Open a deal by its code above, e.g. <a href={href('/deal/PY1-N-AAAAAAA')}>PY1-N-AAAAAAA</a> or{' '}
-          <a href={href('/deal/DS1-D1N-AAAAAAB')}>DS1-D1N-AAAAAAB</a>, or <a href={href('/play/PY1-N-AAAAAAA')}>play one</a>.
+          {t('homeOpen')} <a href={href('/deal/PY1-N-AAAAAAA')}>PY1-N-AAAAAAA</a> ·{' '}
+          <a href={href('/deal/DS1-D1N-AAAAAAB')}>DS1-D1N-AAAAAAB</a> · <a href={href('/play/PY1-N-AAAAAAA')}>{t('homePlayOne')}</a>
         </li>
         <li>
-          <a href={href('/results')}>Results</a>: the stored analyses, filtered and sorted, as a download.
+          <a href={href('/daily')}>{t('navDaily')}</a>: {t('homeDaily')}
         </li>
         <li>
-          <a href={href('/stats')}>Stats</a>: the winnable share and the histograms.
+          {t('navRules')}: <a href={href('/rules/pyramide')}>{t('gamePyramide')}</a> · <a href={href('/rules/double')}>{t('gameDouble')}</a>
         </li>
-        <li>
-          <a href={href('/daily')}>Daily</a>: the deal of the day per tier.
-        </li>
+        {/* The stored results need the server: the static site does not offer them. */}
+        {!STATIC_SITE && (
+          <li>
+            <a href={href('/results')}>{t('navResults')}</a>: {t('homeResults')}
+          </li>
+        )}
+        {!STATIC_SITE && (
+          <li>
+            <a href={href('/stats')}>{t('navStats')}</a>: {t('homeStats')}
+          </li>
+        )}
       </ul>
     </div>
   );
@@ -79,12 +108,17 @@ function View() {
   if (path === '/results' || path === '/results/') return <ResultsView query={query} />;
   if (path === '/stats' || path === '/stats/') return <StatsView query={query} />;
   if (path === '/daily' || path === '/daily/') return <DailyView query={query} />;
+  const rules = /^\/rules(?:\/(pyramide|double))?\/?$/.exec(path);
+  if (rules) return <RulesView game={rules[1] === 'double' ? 'double' : 'pyramide'} />;
   if (path === '/' || path === '') return <Home />;
-  return <p class="error">No such page: {path}</p>;
+  return <p class="error">{t('noSuchPage', { path })}</p>;
 }
 
 function App() {
   const { path } = useLocation();
+  // A new language redraws every view from here; the views' state and the URL stay.
+  const [, setShown] = useState(language());
+  useEffect(() => onLanguage(() => setShown(language())), []);
   const section = path.split('/')[1] ?? '';
   const link = (to: string, title: string) => (
     <a href={href(to)} class={section === to.slice(1) ? 'active' : ''} data-testid={`nav-${to.slice(1) || 'home'}`}>
@@ -93,13 +127,16 @@ function App() {
   );
   return (
     <>
-      <nav class="bar" data-testid="nav">
+      <nav class="bar" data-testid="nav" aria-label={t('navLabel')}>
         <a href={href('/')} class="brand">
           cardsolve
         </a>
-        {link('/results', 'Results')}
-        {link('/stats', 'Stats')}
-        {link('/daily', 'Daily')}
+        {link('/daily', t('navDaily'))}
+        {link('/rules', t('navRules'))}
+        {/* Results and Stats read the server's database: not offered where no server is. */}
+        {!STATIC_SITE && link('/results', t('navResults'))}
+        {!STATIC_SITE && link('/stats', t('navStats'))}
+        <LanguagePicker />
         <OpenCode />
       </nav>
       <main>

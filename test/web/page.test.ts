@@ -147,7 +147,7 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
     await p.getByTestId('hint').and(p.locator(':enabled')).waitFor(WAIT);
     for (const card of losing.move.cards!) await p.locator(`.pyramid [data-card="${card}"]`).click();
     await p.getByTestId('warning').waitFor(WAIT);
-    expect(await p.getByTestId('warning-most').textContent()).toBe(String(losing.maxRemoved));
+    expect(await p.getByTestId('warning-most').getAttribute('data-most')).toBe(String(losing.maxRemoved));
     expect(await p.getByTestId('counter').textContent()).toBe('1');
     // Undo takes the move back, and the warning with it.
     await p.getByTestId('undo').click();
@@ -255,7 +255,9 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
     const p = await open('/daily?game=pyramide&month=2026-12');
     await p.locator('[data-testid="day"][data-date="2026-12-31"]').waitFor(WAIT);
     expect(await p.getByTestId('day').count()).toBe(31);
-    const link = p.locator('[data-testid="day"][data-date="2026-12-05"] [data-testid="daily-deal"][data-tier="hard"]');
+    // A day's tiers show once the day is chosen.
+    await p.locator('[data-testid="day"][data-date="2026-12-05"]').click();
+    const link = p.locator('[data-testid="day-deals"][data-date="2026-12-05"] [data-testid="daily-deal"][data-tier="hard"]');
     expect(await link.getAttribute('data-code')).toBe(hard);
     await link.click();
     await p.locator(`[data-testid="deal-view"][data-code="${hard}"]`).waitFor(WAIT);
@@ -268,7 +270,9 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
     expect(await p.getByTestId('daily-notes').textContent()).toMatch(
       /hard: the pool has \d+ deals: the deal of the day repeats every \d+ days/,
     );
-    expect(await p.locator('[data-testid="day"][data-date="2026-12-31"] [data-testid="daily-deal"]').count()).toBe(4);
+    await p.locator('[data-testid="day"][data-date="2026-12-31"]').click();
+    await p.locator('[data-testid="day-deals"][data-date="2026-12-31"]').waitFor(WAIT);
+    expect(await p.locator('[data-testid="day-deals"][data-date="2026-12-31"] [data-testid="daily-deal"]').count()).toBe(4);
   });
 
   it('draws the winnable share and the three histograms of the stored results', async () => {
@@ -314,7 +318,7 @@ describe.skipIf(missing('chromium'))('the page of cardsolve serve', () => {
       ['/play/PY1-N-AAAAAAA', '[data-testid="hint"]:enabled'],
       ['/results?verdict=winnable', '[data-testid="result-row"]'],
       ['/stats', '[data-testid="chart-difficulty"] rect.bar'],
-      ['/daily?month=2026-12', '[data-testid="daily-deal"]'],
+      ['/daily?month=2026-12&day=2026-12-05', '[data-testid="daily-deal"]'],
     ];
     try {
       for (const [path, shown] of views) {

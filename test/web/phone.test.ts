@@ -22,7 +22,7 @@ const VIEWS: [string, string][] = [
   ['/deal/DS1-D1N-AAAAAAB', '[data-testid="stepper"]'],
   ['/play/PY1-N-AAAAAAA', '[data-testid="hint"]:enabled'],
   ['/play/DS1-D1N-AAAAAAB', '[data-testid="hint"]:enabled'],
-  ['/daily?game=pyramide&month=2026-12', '[data-testid="daily-deal"]'],
+  ['/daily?game=pyramide&month=2026-12&day=2026-12-05', '[data-testid="daily-deal"]'],
   ['/results', '[data-testid="result-row"]'],
   ['/stats?game=pyramide', '[data-testid="chart-minMoves"] rect.bar'],
 ];

@@ -2,9 +2,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { MoveJson, PlayResponse } from '../../core';
 import { describeError, dollarsText, type Hint } from '../api';
-import { BoardView, PositionFacts } from '../board';
+import { BoardView, PositionFacts, statusText } from '../board';
 import { analysisOf, hintAt, lineOf, playAt } from '../data';
 import { HintPanel } from '../hintPanel';
+import { t } from '../i18n/language';
+import { moveText } from '../i18n/moves';
+import { tierText } from '../i18n/tiers';
 import { findLegal, isPlace, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
 import { href, navigate } from '../router';
 
@@ -15,7 +18,7 @@ interface Props {
 
 interface Line {
   /** What the line is: the solution, the line to the most cards, or the best line from the moves given. */
-  title: string;
+  title: 'lineSolution' | 'lineMostCards' | 'bestLineFromHere';
   moves: MoveJson[];
   summary: string;
   /** Whether it wins: its rest from each step is then given to that step's hint. */
@@ -53,24 +56,24 @@ export function DealView({ code, query }: Props) {
         const analysis = await analysisOf(code, rules, controller.signal);
         const most = analysis.maxRemoved ?? analysis.maxFoundation;
         const facts = [
-          `verdict: ${analysis.verdict}`,
+          t('factVerdict', { verdict: statusText(analysis.verdict) }),
           analysis.minMoves !== null
-            ? `fewest moves: ${analysis.minMoves}${analysis.minMovesProved === false ? ' (not proved)' : ''}`
+            ? `${t('factFewestMoves', { n: analysis.minMoves })}${analysis.minMovesProved === false ? ` ${t('notProved')}` : ''}`
             : null,
           most !== undefined
-            ? `${analysis.stuckExact === false ? 'most cards found: at least' : 'most cards:'} ${most}${dollarsText(analysis.dollarsAtLeast)}`
+            ? `${t(analysis.stuckExact === false ? 'factMostCardsFound' : 'factMostCards', { n: most })}${dollarsText(analysis.dollarsAtLeast)}`
             : null,
-          typeof analysis.crossroads === 'number' ? `crossroads: ${analysis.crossroads}` : null,
-          analysis.tier ? `tier: ${analysis.tier}` : null,
-          typeof analysis.difficulty === 'number' ? `difficulty: ${analysis.difficulty}` : null,
+          typeof analysis.crossroads === 'number' ? t('factCrossroads', { n: analysis.crossroads }) : null,
+          analysis.tier ? t('factTier', { tier: tierText(analysis.tier) }) : null,
+          typeof analysis.difficulty === 'number' ? t('factDifficulty', { n: analysis.difficulty }) : null,
         ].filter((f) => f !== null);
         if (analysis.solution && analysis.solution.length > 0)
-          found = { title: 'Solution', moves: analysis.solution, summary: facts.join(' · '), wins: true };
-        else found = { title: 'Line to the most cards', moves: analysis.stuckLine ?? [], summary: facts.join(' · '), wins: false };
+          found = { title: 'lineSolution', moves: analysis.solution, summary: facts.join(' · '), wins: true };
+        else found = { title: 'lineMostCards', moves: analysis.stuckLine ?? [], summary: facts.join(' · '), wins: false };
       } else {
         const h = await hintAt(code, prefixText, rules, controller.signal);
         const wins = h.status === 'winnable' && (h.line?.length ?? 0) > 0;
-        found = { title: 'Best line from here', moves: h.line ?? [], summary: `from the moves given: ${h.status}`, wins };
+        found = { title: 'bestLineFromHere', moves: h.line ?? [], summary: t('fromMovesGiven', { status: statusText(h.status) }), wins };
       }
       if (cancelled) return;
       setLine(found);
@@ -148,9 +151,9 @@ export function DealView({ code, query }: Props) {
 
   return (
     <div class="deal-view" data-testid="deal-view" data-code={code}>
-      <h2>
+      <h1>
         {code} {rules && <span class="muted">({rules})</span>}
-      </h2>
+      </h1>
       {line && (
         <p class="summary" data-testid="summary">
           {line.summary}
@@ -161,15 +164,15 @@ export function DealView({ code, query }: Props) {
           {error}
         </p>
       )}
-      {!line && !error && <p class="muted">Analysing…</p>}
+      {!line && !error && <p class="muted">{t('analysing')}</p>}
       {line && (
         <div class="stepper" data-testid="stepper">
-          <span class="line-title">{line.title}</span>
-          <button type="button" data-testid="first" onClick={() => go(0)} disabled={step === 0} title="first (Home)">
-            « first
+          <span class="line-title">{t(line.title)}</span>
+          <button type="button" data-testid="first" onClick={() => go(0)} disabled={step === 0} title={`${t('stepFirst')} (Home)`}>
+            « {t('stepFirst')}
           </button>
-          <button type="button" data-testid="prev" onClick={() => go(step - 1)} disabled={step === 0} title="previous (←)">
-            ‹ previous
+          <button type="button" data-testid="prev" onClick={() => go(step - 1)} disabled={step === 0} title={`${t('stepPrevious')} (←)`}>
+            ‹ {t('stepPrevious')}
           </button>
           <input
             type="range"
@@ -177,34 +180,37 @@ export function DealView({ code, query }: Props) {
             max={total}
             value={step}
             data-testid="slider"
-            aria-label="step"
+            aria-label={t('stepLabel')}
             onInput={(e) => go(Number((e.currentTarget as HTMLInputElement).value))}
           />
-          <button type="button" data-testid="next" onClick={() => go(step + 1)} disabled={step >= total} title="next (→)">
-            next ›
+          <button type="button" data-testid="next" onClick={() => go(step + 1)} disabled={step >= total} title={`${t('stepNext')} (→)`}>
+            {t('stepNext')} ›
           </button>
-          <button type="button" data-testid="last" onClick={() => go(total)} disabled={step >= total} title="last (End)">
-            last »
+          <button type="button" data-testid="last" onClick={() => go(total)} disabled={step >= total} title={`${t('stepLast')} (End)`}>
+            {t('stepLast')} »
           </button>
-          <span data-testid="step">
-            step {step} / {total}
+          <span data-testid="step" data-step={step}>
+            {t('stepOf', { n: step, total })}
           </span>
-          {positions.length <= total && <span class="muted"> (reading the line: {positions.length - 1})</span>}
+          {positions.length <= total && <span class="muted"> {t('readingLine', { n: positions.length - 1 })}</span>}
         </div>
       )}
       {position && (
         <PositionFacts position={position}>
           {nextLegal && (
             <span>
-              next: <b data-testid="next-move">{nextLegal.text}</b>
+              {t('nextMove')}{' '}
+              <b data-testid="next-move" data-move={nextLegal.text}>
+                {moveText(nextLegal.move)}
+              </b>
             </span>
           )}
           <a href={href(`/play/${encodeURIComponent(code)}`, { rules, moves: movesHere })} data-testid="play-from-here">
-            play from here
+            {t('playFromHere')}
           </a>
         </PositionFacts>
       )}
-      {!position && !error && <p class="muted">Loading the position…</p>}
+      {!position && !error && <p class="muted">{t('loadingPosition')}</p>}
       {position && (
         <div class="deal-layout">
           <BoardView

@@ -5,6 +5,10 @@ import { ApiFailure, describeError, type Hint } from '../api';
 import { BoardView, type Place, PositionFacts } from '../board';
 import { hintAt, playAt } from '../data';
 import { HintPanel } from '../hintPanel';
+import { cardsInWords } from '../i18n/cards';
+import { t } from '../i18n/language';
+import { moveText } from '../i18n/moves';
+import { refusalText } from '../i18n/refusals';
 import { isPlace, isStockMove, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
 import { href, navigate } from '../router';
 
@@ -21,7 +25,7 @@ interface Picked {
 interface Warning {
   /** The moves after which it shows. */
   moves: string;
-  move: string;
+  move: LegalMove['move'];
   most: number | null;
 }
 
@@ -32,12 +36,17 @@ function lost(hint: Hint): boolean {
   return hint.status === 'lost' || hint.status === 'unwinnable' || hint.status === 'losing';
 }
 
+/** The last move played, as JSON, for the warning (the position's own record of it, else its text). */
+function lastMove(position: PlayResponse, played: string[]): LegalMove['move'] {
+  return position.played.at(-1) ?? { move: played[played.length - 1] ?? '' };
+}
+
 export function PlayView({ code, query }: Props) {
   const rules = query.get('rules') ?? undefined;
   const movesText = query.get('moves') ?? '';
   const played = splitMoves(movesText);
   const [position, setPosition] = useState<PlayResponse | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
+  const [refused, setRefused] = useState<{ moveNumber: number; reason: string; code?: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [hint, setHint] = useState<{ moves: string; hint: Hint } | null>(null);
   const [hintError, setHintError] = useState<string | null>(null);
@@ -56,7 +65,7 @@ export function PlayView({ code, query }: Props) {
         if (cancelled) return;
         if (e instanceof ApiFailure && e.body?.refused) {
           const r = e.body.refused;
-          setRefused(`move ${r.moveNumber} refused: ${r.reason}`);
+          setRefused(r);
           setPosition(r.position);
         } else {
           setError(describeError(e));
@@ -87,7 +96,7 @@ export function PlayView({ code, query }: Props) {
         hintAt(code, before, rules, controller.signal).then(
           (prev) => {
             if (cancelled || !WON.has(prev.status) || !lost(h)) return;
-            setWarning({ moves: currentMoves, move: played[played.length - 1]!, most: h.maxRemoved ?? h.maxFoundation ?? null });
+            setWarning({ moves: currentMoves, move: lastMove(position, played), most: h.maxRemoved ?? h.maxFoundation ?? null });
           },
           () => undefined,
         );
@@ -111,7 +120,7 @@ export function PlayView({ code, query }: Props) {
     if (currentHint && WON.has(currentHint.status)) {
       const entry = currentHint.moves.find((m) => sameMove(m.move, legal.move));
       if (entry && entry.label === 'losing')
-        setWarning({ moves: next, move: legal.text, most: entry.maxRemoved ?? entry.maxFoundation ?? null });
+        setWarning({ moves: next, move: legal.move, most: entry.maxRemoved ?? entry.maxFoundation ?? null });
     }
     navigate(href(`/play/${encodeURIComponent(code)}`, { rules, moves: next }));
   };
@@ -173,49 +182,52 @@ export function PlayView({ code, query }: Props) {
 
   return (
     <div class="play-view" data-testid="play-view" data-code={code}>
-      <h2>
-        Play {code} {rules && <span class="muted">({rules})</span>}
-      </h2>
+      <h1>
+        {t('playTitle')} {code} {rules && <span class="muted">({rules})</span>}
+      </h1>
       {error && (
         <p class="error" data-testid="error">
           {error}
         </p>
       )}
       {refused && (
-        <p class="error" data-testid="refused">
-          {refused}
+        <p class="error" data-testid="refused" data-reason={refused.code ?? ''}>
+          {t('refusedMove', { n: refused.moveNumber, reason: refusalText(refused) })}
         </p>
       )}
       {shownWarning && (
         <p class="warning" data-testid="warning">
-          “{shownWarning.move}” throws away a winnable game
+          {t('warningThrows', { move: moveText(shownWarning.move) })}
           {shownWarning.most !== null && (
             <>
-              : at most <b data-testid="warning-most">{shownWarning.most}</b> cards can still be{' '}
-              {game === 'pyramide' ? 'removed' : 'put on the foundations'}
+              {' '}
+              <span data-testid="warning-most" data-most={shownWarning.most}>
+                {t(game === 'pyramide' ? 'warningMostRemoved' : 'warningMostFoundations', { count: shownWarning.most })}
+              </span>
             </>
           )}
-          .
         </p>
       )}
       {position && (
         <PositionFacts position={position}>
           <button type="button" data-testid="hint" onClick={() => setShowHint(currentMoves)} disabled={!currentHint?.best}>
-            Hint
+            {t('hintButton')}
           </button>
           <button type="button" data-testid="undo" onClick={undo} disabled={played.length === 0}>
-            Undo
+            {t('undo')}
           </button>
           <a href={href(`/deal/${encodeURIComponent(code)}`, { rules, moves: currentMoves })} data-testid="show-line">
-            best line from here
+            {t('bestLineFromHere')}
           </a>
-          <a href={href(`/play/${encodeURIComponent(code)}`, { rules })}>restart</a>
+          <a href={href(`/play/${encodeURIComponent(code)}`, { rules })} data-testid="restart">
+            {t('restart')}
+          </a>
         </PositionFacts>
       )}
       {best && currentHint && (
-        <p class="hint-line" data-testid="hint-text">
-          Best: {legal.find((m) => sameMove(m.move, best))?.text ?? best.move}
-          {currentHint.movesLeft !== null && ` (the win in ${currentHint.movesLeft} moves from here)`}
+        <p class="hint-line" data-testid="hint-text" aria-live="polite">
+          {t('bestMove', { move: cardsInWords(moveText(best)) })}
+          {currentHint.movesLeft !== null && ` ${t('winIn', { count: currentHint.movesLeft })}`}
         </p>
       )}
       {position && (
@@ -230,7 +242,7 @@ export function PlayView({ code, query }: Props) {
               onStock={onStock}
               onTarget={game === 'double' ? onTarget : undefined}
             />
-            {best && bestCards.length === 0 && <p class="hint-stock">The best move is at the stock: {best.move.replace(/-/g, ' ')}.</p>}
+            {best && bestCards.length === 0 && <p class="hint-stock">{t('bestAtStock', { move: moveText(best) })}</p>}
           </div>
           {/* The judgement of every move only once asked: it would give the game away. */}
           {showHint === currentMoves && (

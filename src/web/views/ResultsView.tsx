@@ -2,8 +2,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ResultRow, ResultsPage } from '../../serve/apiTypes';
 import { api, apiUrl, describeError, downloadWithToken, hasToken, type Query } from '../api';
-import { onPress } from '../board';
+import { onPress, statusText } from '../board';
 import { useGames, useLoad } from '../hooks';
+import { type Key, language, t } from '../i18n/language';
+import { gameText, tierText } from '../i18n/tiers';
 import { href, navigate } from '../router';
 import { STATIC_SITE } from '../staticSite';
 import { NeedsServer } from './NeedsServer';
@@ -54,7 +56,7 @@ function RangeInput(props: {
 }
 
 export function ResultsView({ query }: { query: URLSearchParams }) {
-  return STATIC_SITE ? <NeedsServer title="Results" /> : <StoredResults query={query} />;
+  return STATIC_SITE ? <NeedsServer title={t('navResults')} /> : <StoredResults query={query} />;
 }
 
 function StoredResults({ query }: { query: URLSearchParams }) {
@@ -87,8 +89,10 @@ function StoredResults({ query }: { query: URLSearchParams }) {
     ),
   ];
   // The field's short name labels the column; its title explains it on hover.
-  const stuckName = game?.stuck.field ?? 'stuck';
-  const stuckTitle = game?.stuck.title ?? "the game's stuck figure";
+  // The server names the figure in English: another language says it in its own words.
+  const english = language() === 'en';
+  const stuckName = english ? (game?.stuck.field ?? 'stuck') : t('columnStuck');
+  const stuckTitle = english ? (game?.stuck.title ?? t('stuckFigure')) : t('stuckFigure');
 
   const [moves, setMoves] = useState(splitRange(query.get('minMoves')));
   const [stuck, setStuck] = useState(splitRange(query.get('stuck')));
@@ -120,9 +124,17 @@ function StoredResults({ query }: { query: URLSearchParams }) {
     </th>
   );
 
+  const FILTER_NAMES: Record<'game' | 'rules' | 'verdict' | 'tier', Key> = {
+    game: 'filterGame',
+    rules: 'filterRules',
+    verdict: 'filterVerdict',
+    tier: 'filterTier',
+  };
+  const choiceText = (name: 'game' | 'rules' | 'verdict' | 'tier', c: string) =>
+    name === 'game' ? gameText(c) : name === 'verdict' ? statusText(c) : name === 'tier' ? tierText(c) : c;
   const select = (name: 'game' | 'rules' | 'verdict' | 'tier', choices: readonly string[]) => (
     <label>
-      {name}
+      {t(FILTER_NAMES[name])}
       <select
         name={name}
         data-testid={`filter-${name}`}
@@ -132,10 +144,10 @@ function StoredResults({ query }: { query: URLSearchParams }) {
           open(name === 'game' ? { game: value, rules: undefined, tier: undefined, page: 1 } : { [name]: value, page: 1 });
         }}
       >
-        <option value="">any</option>
+        <option value="">{t('anyChoice')}</option>
         {choices.map((c) => (
           <option key={c} value={c}>
-            {c}
+            {choiceText(name, c)}
           </option>
         ))}
         {filters[name] && !choices.includes(String(filters[name])) && (
@@ -149,7 +161,7 @@ function StoredResults({ query }: { query: URLSearchParams }) {
 
   return (
     <div class="results-view" data-testid="results-view">
-      <h2>Results</h2>
+      <h1>{t('navResults')}</h1>
       <form
         class="filters"
         data-testid="filters"
@@ -165,15 +177,15 @@ function StoredResults({ query }: { query: URLSearchParams }) {
         {select('rules', ruleChoices)}
         {select('verdict', ['winnable', 'unwinnable', 'unknown'])}
         {select('tier', tierChoices)}
-        <RangeInput label="minMoves" name="minMoves" range={moves} onChange={setMoves} />
+        <RangeInput label={t('columnMinMoves')} name="minMoves" range={moves} onChange={setMoves} />
         <RangeInput label={stuckName} title={stuckTitle} name="stuck" range={stuck} onChange={setStuck} />
         <button type="submit" data-testid="apply">
-          Apply
+          {t('apply')}
         </button>
-        <a href={href('/results')}>clear</a>
+        <a href={href('/results')}>{t('clear')}</a>
       </form>
       <p class="downloads">
-        Download this list:{' '}
+        {t('downloadList')}{' '}
         <a href={exportQuery('csv')} download data-testid="download-csv" onClick={withToken}>
           CSV
         </a>{' '}
@@ -183,7 +195,7 @@ function StoredResults({ query }: { query: URLSearchParams }) {
         </a>{' '}
         ·{' '}
         <a href={exportQuery('jsonl')} download data-testid="download-jsonl" onClick={withToken}>
-          JSON lines
+          {t('jsonLines')}
         </a>
       </p>
       {result.error && (
@@ -193,21 +205,21 @@ function StoredResults({ query }: { query: URLSearchParams }) {
       )}
       {data && (
         <p data-testid="total" data-total={data.total}>
-          {data.total} result{data.total === 1 ? '' : 's'}
-          {result.loading && <span class="muted"> (loading…)</span>}
+          {t('resultsCount', { count: data.total })}
+          {result.loading && <span class="muted"> ({t('loading')})</span>}
         </p>
       )}
       <table class="results" data-testid="results-table">
         <thead>
           <tr>
-            {header('code', 'code')}
-            <th>rules</th>
-            <th>verdict</th>
-            <th>tier</th>
-            {header('difficulty', 'difficulty')}
-            {header('minMoves', 'minMoves')}
+            {header('code', t('columnCode'))}
+            <th>{t('filterRules')}</th>
+            <th>{t('filterVerdict')}</th>
+            <th>{t('filterTier')}</th>
+            {header('difficulty', t('columnDifficulty'))}
+            {header('minMoves', t('columnMinMoves'))}
             {header('stuck', stuckName, stuckTitle)}
-            {header('ms', 'ms')}
+            {header('ms', t('columnMs'))}
           </tr>
         </thead>
         <tbody>
@@ -224,8 +236,8 @@ function StoredResults({ query }: { query: URLSearchParams }) {
               >
                 <td>{link ? <a href={link}>{row.code}</a> : row.dealKey}</td>
                 <td>{row.rules}</td>
-                <td class={`verdict ${row.verdict}`}>{row.verdict}</td>
-                <td>{row.tier ?? ''}</td>
+                <td class={`verdict ${row.verdict}`}>{statusText(row.verdict)}</td>
+                <td>{row.tier ? tierText(row.tier) : ''}</td>
                 <td class="num">{row.difficulty ?? ''}</td>
                 <td class="num">
                   {row.minMoves ?? ''}
@@ -244,13 +256,11 @@ function StoredResults({ query }: { query: URLSearchParams }) {
       {data && (
         <div class="pager" data-testid="pager">
           <button type="button" data-testid="page-prev" disabled={page <= 1} onClick={() => open({ page: page - 1 })}>
-            ◀ previous
+            ◀ {t('stepPrevious')}
           </button>
-          <span data-testid="page">
-            page {page} / {pages}
-          </span>
+          <span data-testid="page">{t('pageOf', { n: page, total: pages })}</span>
           <button type="button" data-testid="page-next" disabled={page >= pages} onClick={() => open({ page: page + 1 })}>
-            next ▶
+            {t('stepNext')} ▶
           </button>
         </div>
       )}

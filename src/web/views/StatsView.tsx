@@ -1,11 +1,18 @@
 /** Figures over the stored results: the winnable share with its 95% interval, and the histograms as bar charts. */
 import { api, type Histogram, type StatsGroup } from '../api';
 import { useGames, useLoad } from '../hooks';
+import { formatNumber, formatPercent, language, t } from '../i18n/language';
+import { gameText, tierText } from '../i18n/tiers';
 import { href, navigate } from '../router';
 import { STATIC_SITE } from '../staticSite';
 import { NeedsServer } from './NeedsServer';
 
 function percent(x: number): string {
+  return formatPercent(x);
+}
+
+/** A bar's place: a CSS length, whatever the language. */
+function length(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
@@ -23,7 +30,7 @@ export function Bars({ title, buckets, name }: { title: string; buckets: Histogr
     <figure class="chart" data-testid={`chart-${name}`}>
       <figcaption>{title}</figcaption>
       {buckets.length === 0 ? (
-        <p class="muted">no data</p>
+        <p class="muted">{t('noData')}</p>
       ) : (
         <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
           <line x1={pad.left} y1={y(0)} x2={width - pad.right} y2={y(0)} class="axis" />
@@ -62,12 +69,12 @@ function TierBars({ tiers }: { tiers: Record<string, number> }) {
   const left = 80;
   return (
     <figure class="chart" data-testid="chart-tiers">
-      <figcaption>Winnable deals per tier</figcaption>
-      <svg viewBox={`0 0 ${width} ${entries.length * row + 8}`} role="img" aria-label="winnable deals per tier">
+      <figcaption>{t('chartTiers')}</figcaption>
+      <svg viewBox={`0 0 ${width} ${entries.length * row + 8}`} role="img" aria-label={t('chartTiers')}>
         {entries.map(([tier, n], i) => (
           <g key={tier} data-testid="tier-bar" data-tier={tier} data-count={n}>
             <text x={left - 6} y={i * row + 19} class="tick tier-name" text-anchor="end">
-              {tier}
+              {tier === 'unknown' ? t('statusUnknown') : tierText(tier)}
             </text>
             <rect x={left} y={i * row + 6} width={Math.max(n > 0 ? 2 : 0, ((width - left - 40) * n) / max)} height={row - 6} class="bar" />
             <text x={left + ((width - left - 40) * n) / max + 6} y={i * row + 19} class="tick">
@@ -86,38 +93,43 @@ function Group({ group, stuckTitle }: { group: StatsGroup; stuckTitle: string })
   return (
     <section class="stats-group" data-testid="stats-group" data-game={group.game} data-rules={group.rules}>
       <h3>
-        {group.game} · {group.rules}
+        {gameText(group.game)} · {group.rules}
       </h3>
       <p>
-        {group.deals} deals: {group.winnable} winnable, {group.unwinnable} unwinnable, {group.unknown} unknown.
+        {t('statsDeals', {
+          count: group.deals,
+          winnable: formatNumber(group.winnable),
+          unwinnable: formatNumber(group.unwinnable),
+          unknown: formatNumber(group.unknown),
+        })}
       </p>
       {share !== null && (
         <p class="share" data-testid="winnable-share">
-          Winnable: <b>{percent(share)}</b>
+          {t('statsWinnable')} <b>{percent(share)}</b>
           {interval && (
             <span data-testid="winnable-interval">
               {' '}
-              (95% interval {percent(interval.low)} – {percent(interval.high)})
+              ({t('statsInterval', { low: percent(interval.low), high: percent(interval.high) })})
             </span>
           )}
         </p>
       )}
       {share !== null && interval && (
-        <div class="share-bar" title="winnable share and its 95% interval">
-          <div class="interval" style={{ left: percent(interval.low), width: percent(interval.high - interval.low) }} />
-          <div class="point" style={{ left: percent(share) }} />
+        <div class="share-bar" title={t('statsShareTitle')}>
+          <div class="interval" style={{ left: length(interval.low), width: length(interval.high - interval.low) }} />
+          <div class="point" style={{ left: length(share) }} />
         </div>
       )}
-      <Bars title="Fewest moves (winnable deals)" buckets={group.minMoves} name="minMoves" />
-      <Bars title={`${stuckTitle} (unwinnable deals)`} buckets={group.stuck} name="stuck" />
-      <Bars title="Difficulty score (winnable deals)" buckets={group.difficulty} name="difficulty" />
+      <Bars title={t('chartMinMoves')} buckets={group.minMoves} name="minMoves" />
+      <Bars title={t('chartStuck', { figure: stuckTitle })} buckets={group.stuck} name="stuck" />
+      <Bars title={t('chartDifficulty')} buckets={group.difficulty} name="difficulty" />
       {group.tiers && <TierBars tiers={group.tiers} />}
     </section>
   );
 }
 
 export function StatsView({ query }: { query: URLSearchParams }) {
-  return STATIC_SITE ? <NeedsServer title="Stats" /> : <StoredStats query={query} />;
+  return STATIC_SITE ? <NeedsServer title={t('navStats')} /> : <StoredStats query={query} />;
 }
 
 function StoredStats({ query }: { query: URLSearchParams }) {
@@ -128,23 +140,23 @@ function StoredStats({ query }: { query: URLSearchParams }) {
   const chosen = games.find((g) => g.id === game);
   return (
     <div class="stats-view" data-testid="stats-view">
-      <h2>Stats</h2>
+      <h1>{t('navStats')}</h1>
       <form class="filters">
         <label>
-          game
+          {t('filterGame')}
           <select value={game} onChange={(e) => navigate(href('/stats', { game: (e.currentTarget as HTMLSelectElement).value }))}>
-            <option value="">any</option>
+            <option value="">{t('anyChoice')}</option>
             {games.map((g) => (
               <option key={g.id} value={g.id}>
-                {g.name}
+                {gameText(g.id, g.name)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          rules
+          {t('filterRules')}
           <select value={rules} onChange={(e) => navigate(href('/stats', { game, rules: (e.currentTarget as HTMLSelectElement).value }))}>
-            <option value="">any</option>
+            <option value="">{t('anyChoice')}</option>
             {(chosen ? chosen.rules : [...new Set(games.flatMap((g) => g.rules))]).map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -154,12 +166,16 @@ function StoredStats({ query }: { query: URLSearchParams }) {
         </label>
       </form>
       {stats.error && <p class="error">{stats.error}</p>}
-      {stats.data && stats.data.groups.length === 0 && <p class="muted">No stored results.</p>}
+      {stats.data && stats.data.groups.length === 0 && <p class="muted">{t('noStoredResults')}</p>}
       {stats.data?.groups.map((group) => (
         <Group
           key={`${group.game}|${group.rules}`}
           group={group}
-          stuckTitle={games.find((g) => g.id === group.game)?.stuck.title ?? group.stuckFigure ?? 'stuck figure'}
+          stuckTitle={
+            language() === 'en'
+              ? (games.find((g) => g.id === group.game)?.stuck.title ?? group.stuckFigure ?? t('stuckFigure'))
+              : t('stuckFigure')
+          }
         />
       ))}
     </div>
