@@ -48,8 +48,8 @@ interface CardProps extends BoardEvents {
 
 export function Card({ card, place, style, faded, highlighted, selected, onCard, onCardDouble }: CardProps) {
   const { rank, suit } = split(card);
-  // Read aloud as words and where the card lies; the symbols drawn are left out of the name.
-  const name = `${cardName(card)}, ${placeName(place)}`;
+  // The card as drawn (voice control says what it sees), then in words and where it lies.
+  const name = `${card} ${cardName(card)}, ${placeName(place)}`;
   const isSelected = selected?.(card, place) ?? false;
   const classes = ['card', RED.test(card) ? 'red' : 'black'];
   if (highlighted?.(card, place)) classes.push('hint');
