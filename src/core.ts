@@ -45,7 +45,7 @@ export function openPosition(deal: string | DealInput, flags: RuleFlags = {}): P
 }
 
 export { CARD_STYLES, type CardStyle, formatCard, jsonInStyle, parseCard, parseCardStyle } from './cards/notation.js';
-export { formatDealCode, looksLikeCode, parseDealCode } from './codes/dealCode.js';
+export { type DealCode, formatDealCode, looksLikeCode, MAX_DEAL_NUMBER, offsetDealCode, parseDealCode } from './codes/dealCode.js';
 export { InputError, isInputError } from './errors/inputError.js';
 export {
   DAILY_EPOCH,
@@ -73,6 +73,7 @@ export { type GameSummary, gameSummaries } from './games/gameSummary.js';
 export type { HintedDeal, HintOptions, HintResult, JudgedMove, MoveLabel, PositionStatus } from './games/hint.js';
 export { bestLine, bestLineFrom, describeHint, hint, moveText, reachText } from './games/hint.js';
 export type { HintResultBase, JudgedMoveBase } from './games/hintTypes.js';
+export { type Pickable, type PickOptions, pickDeals } from './games/pickDeals.js';
 export {
   type Board,
   type DoubleBoard,

@@ -53,6 +53,16 @@ describe('the library entry', () => {
     expect((played.json.position as { won: boolean }).won).toBe(true);
   });
 
+  it("the library page's example of codes, lists and picking deals runs and prints what the page shows", () => {
+    const section = LIBRARY_PAGE.slice(LIBRARY_PAGE.indexOf('## Deal codes, lists and picking deals'));
+    const code = /```js\n([\s\S]*?)```/.exec(section)![1]!;
+    const shown = /```console\n\$ node pick-deals\.js\n([\s\S]*?)```/.exec(section)![1]!;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(shown);
+  });
+
   it("the library page's example runs and prints what the page shows", () => {
     const code = /```js\n([\s\S]*?)```/.exec(LIBRARY_PAGE)![1]!;
     const shown = /```console\n\$ node hint-server\.js\n([\s\S]*?)```/.exec(LIBRARY_PAGE)![1]!;

@@ -98,6 +98,7 @@ export function dealNumberLetters(number: number): string {
   return s;
 }
 
+/** The code's text: `formatDealCode({ family: 'PY1', options: 'N', number: 18 })` is `PY1-N-AAAAAAS`. */
 export function formatDealCode(code: DealCode): string {
   return `${code.family}-${code.options}-${dealNumberLetters(code.number)}`;
 }

@@ -6,7 +6,7 @@
 import type { CardStyle } from '../cards/notation.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalyseOptions } from './analyseOptions.js';
-import type { DifficultyScale } from './difficulty.js';
+import type { DifficultyScale, TierOrUnknown } from './difficulty.js';
 import type { FairHintOptions, FairHintResult } from './fairHintTypes.js';
 import type { FairPlayOptions, FairPlayResult } from './fairPlayTypes.js';
 import type { GameId, MoveJson } from './moveJson.js';
@@ -104,6 +104,14 @@ export interface Analysis {
    */
   stuckExact?: boolean;
   solution: MoveJson[] | null;
+  /**
+   * The difficulty tier of a winnable deal (`unknown` when its figures are not established, as
+   * under rules the game does not grade); null for other verdicts, and in a game that leaves
+   * tiers to the cuts of its stored results (a plug-in game with a `DifficultyScale`).
+   */
+  tier: TierOrUnknown | null;
+  /** The difficulty score the tier comes from (the game's scale); null where there is none. */
+  difficulty: number | null;
   nodes: number;
   ms: number;
   /** The limit that stopped the search (`--time-limit 10000ms`), when something is unknown. */

@@ -72,8 +72,12 @@ export function fromRow(row: ResultRow): StoredResult {
 
 /** A stored result as the game's `Analysis`, for the game's own one-line description. */
 export function toAnalysis(stored: StoredResult): Analysis {
+  const extra = stored.extra ?? {};
   const analysis: Analysis = {
-    ...(stored.extra ?? {}),
+    ...extra,
+    // The game's own fields, the tier and the difficulty score among them, live in `extra`.
+    tier: (extra.tier as Analysis['tier'] | undefined) ?? null,
+    difficulty: (extra.difficulty as Analysis['difficulty'] | undefined) ?? null,
     code: stored.code,
     fingerprint: stored.fingerprint,
     game: stored.game,

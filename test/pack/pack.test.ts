@@ -112,5 +112,31 @@ describe('the packed package', () => {
       spawnSync(join(app, 'node_modules', '.bin', 'cardsolve'), ['hint', 'PY1-N-AAAAAAS', '--json'], { cwd: app, encoding: 'utf8' }).stdout,
     ) as { status: string; best: unknown };
     expect(JSON.parse(core.stdout)).toEqual([hint.status, hint.best, hint.status, hint.best]);
+
+    // The shipped lists, by their package path, read by the core's list reader.
+    const lists = [
+      "import { readFileSync } from 'node:fs';",
+      "import { parseList } from 'cardsolve/core';",
+      "const url = new URL(import.meta.resolve('cardsolve/lists/pyramide-app-expert.csv'));",
+      'console.log(parseList(readFileSync(url, "utf8")).entries[0].tier);',
+    ].join('\n');
+    writeFileSync(join(app, 'lists.mjs'), lists);
+    const listed = spawnSync(process.execPath, ['lists.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).toBe('expert\n');
+
+    // A TypeScript app compiled strict against the installed types: what analyse returns is declared.
+    const typed = [
+      "import { DEFAULT_LIMITS, openDeal, pickDeals, type Analysis } from 'cardsolve';",
+      "const analyses: Analysis[] = ['PY1-N-AAAAAAA'].map((code) => openDeal(code).analyse(DEFAULT_LIMITS));",
+      "export const tiers: Array<string | null> = pickDeals(analyses, { verdict: 'winnable' }).map((a) => a.tier);",
+      'export const scores: Array<number | null> = analyses.map((a) => a.difficulty);',
+    ].join('\n');
+    writeFileSync(join(app, 'typed.mts'), typed);
+    const options = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['typed.mts'] }));
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { encoding: 'utf8' });
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+    expect(tsc.status).toBe(0);
   });
 });

@@ -114,6 +114,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
         solution,
         positions: s.positions,
         difficulty: s.winnable === true && s.line ? s.line.length : null,
+        tier: null, // from the cuts of the stored results
         nodes: budget.nodes,
         ms: Math.round(budget.elapsedMs() * 100) / 100,
         limit: budget.hit === null ? null : describeLimit(budget.hit, limits),
