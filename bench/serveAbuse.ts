@@ -15,6 +15,7 @@
  *
  *   --bin PATH   the `cardsolve` to run (default: this build's bin/cardsolve.js), to measure another build the same way
  *   --no-drain   for a build without `--drain`: SIGTERM once, as it stops
+ *   --drain-only the drain parts only (4 and 5), `--runs N` (1) times each: its resets vary from run to run
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -201,13 +202,18 @@ export async function runServeAbuseBench(args: string[]): Promise<void> {
   const bin = flagText(args, '--bin') ?? fileURLToPath(new URL('../../bin/cardsolve.js', import.meta.url));
   const bombCount = flagNumber(args, '--bombs', 16);
   const analysisCount = flagNumber(args, '--analyses', 100);
+  const runs = flagNumber(args, '--runs', 1);
   console.log(`serve under a hostile client (${bin}), every request to 127.0.0.1`);
-  await bombs(bin, bombCount);
-  await analyses(bin, analysisCount);
-  await guesses(bin);
-  if (args.includes('--no-drain')) await drain(bin, []);
-  else {
-    await drain(bin, ['--drain', '1s']);
-    await drain(bin, ['--drain', '0s']);
+  if (!args.includes('--drain-only')) {
+    await bombs(bin, bombCount);
+    await analyses(bin, analysisCount);
+    await guesses(bin);
+  }
+  for (let run = 0; run < runs; run++) {
+    if (args.includes('--no-drain')) await drain(bin, []);
+    else {
+      await drain(bin, ['--drain', '1s']);
+      await drain(bin, ['--drain', '0s']);
+    }
   }
 }

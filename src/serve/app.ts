@@ -13,6 +13,7 @@ import { CARDSOLVE_VERSION } from '../version.js';
 import { AnswerCache } from './answerCache.js';
 import { Assets, webFolder } from './assets.js';
 import { requireToken } from './auth.js';
+import { Connections } from './connections.js';
 import type { LogLevel } from './logLevels.js';
 import { ServeMetrics } from './metrics.js';
 import { collectOpenApi, documented } from './openapi.js';
@@ -54,11 +55,19 @@ export interface ServeOptions {
   logStream?: NodeJS.WritableStream;
   /** A Redis URL (redis://HOST:PORT): the answer cache shared by replicas. */
   sharedCacheUrl?: string;
+  /**
+   * Once stopping, how long a connection may stay idle before it is closed (default 1 s): a
+   * client that has just connected still gets an answer to the request it is sending.
+   */
+  stopGraceMs?: number;
 }
 
 /** The most a request body may hold, and the longest URL (its query) taken. */
 export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_URL_CHARS = 24 * 1024;
+
+/** The default of `stopGraceMs`. */
+const STOP_GRACE_MS = 1000;
 
 /**
  * No inline script (the page's script is a file of its own), no outside origin: the page
@@ -87,7 +96,11 @@ export interface Server {
    * answered meanwhile; `close` ends it.
    */
   drain(): void;
-  /** Stops taking requests (draining first), then the solver threads and the database. */
+  /**
+   * Stops taking requests: stops listening, answers the requests in flight, refuses (503) those
+   * still coming on open connections, each closing its connection; then the solver threads and
+   * the database.
+   */
   close(): Promise<void>;
 }
 
@@ -117,6 +130,7 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false } },
   });
   const openapi = collectOpenApi(app);
+  const connections = new Connections(app.server, options.stopGraceMs ?? STOP_GRACE_MS);
   let closing = false;
   // What the operator must hear: in the JSON log with --log, else a line on standard error.
   const notice: Notice = (level, message) => {
@@ -173,6 +187,10 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
   if (options.token !== undefined) requireToken(app, options.token);
 
   app.addHook('onRequest', async (request, reply) => {
+    // Stopping: the listener is closed, and the connections still open are answered, not reset.
+    if (connections.stopping) {
+      return reply.code(503).header('Retry-After', '1').send({ statusCode: 503, error: 'the server is stopping: try again' });
+    }
     if (request.url.length > MAX_URL_CHARS) {
       return reply.code(414).send({
         statusCode: 414,
@@ -290,6 +308,7 @@ export async function buildServer(options: ServeOptions): Promise<Server> {
     async close() {
       closing = true;
       prefetch.clear();
+      await connections.stop();
       await app.close();
       await pool.close();
       await cache.close();
