@@ -66,7 +66,7 @@ export function HintPanel({ legalMoves, hint, hintError, next, onPick, deal }: P
   const showFair = fair && deal !== undefined && legalMoves.length > 0;
   return (
     <section class="hint-panel" data-testid="hint-panel">
-      <h3>
+      <h2>
         {t('legalMoves')}
         {/* The plain hint's status sees the whole deal: not shown beside the fair chances. */}
         {hint && !showFair && (
@@ -75,7 +75,7 @@ export function HintPanel({ legalMoves, hint, hintError, next, onPick, deal }: P
           </span>
         )}
         {!hint && !hintError && !showFair && legalMoves.length > 0 && <span class="muted"> {t('judging')}</span>}
-      </h3>
+      </h2>
       {deal && (
         <label class="fair-switch" title={t('fairSwitchTitle')}>
           <input

@@ -31,12 +31,12 @@ export function text(language: Language, key: string): string {
   return typeof message === 'string' ? message : message.other!;
 }
 
-/** What may be in Latin letters in any language: deal codes, card faces, rule sets, the program's name, file formats. */
+/** What may be in Latin letters in any language: deal codes, card faces, rule sets' codes (`app`, `D1N`), the program's name, file formats. */
 const ANY_LANGUAGE = [
   /\b(?:PY|DS)\d-[A-Z0-9]+-[A-Z0-9]+\b/g,
   /(?:10|[2-9AJQK])[♠♥♦♣]/g,
   /\b(?:10|[2-9AJQK])\+(?:10|[2-9AJQK])\b/g,
-  /\bD[13][NV]\b/g,
+  /\b(?:app|msc|D[13][NV])\b/g,
   /cardsolve|serve|--token|--db|JSON|CSV/g,
 ];
 
@@ -48,12 +48,15 @@ const SCRIPTS: Record<Language, RegExp> = { en: /[A-Za-z]{2,}/, hi: /[\u0900-\u0
  * `language`: its script is there, and no other language's words are.
  */
 export async function expectLanguage(page: Page, language: Language, at: string): Promise<void> {
-  // Run in the page (the tests' TypeScript has no DOM types): textContent of a copy, with the
-  // picker and what is hidden taken out first.
+  // Run in the page (the tests' TypeScript has no DOM types): the text nodes of a copy, one
+  // apart from the next, with the picker and what is hidden taken out first.
   const shown = (await page.evaluate(`(() => {
     const body = document.body.cloneNode(true);
     for (const gone of body.querySelectorAll('select.language, [hidden], script, style, details:not([open]) > :not(summary)')) gone.remove();
-    return body.textContent ?? '';
+    const words = [];
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) words.push(walker.currentNode.nodeValue);
+    return words.join(' ');
   })()`)) as string;
   expect(await page.locator('html').getAttribute('lang'), at).toBe(language);
   let rest = shown;
@@ -77,7 +80,7 @@ export async function expectNoSidewaysScroll(page: Page, at: string): Promise<vo
 
 /** The hint asked by its button, and the cards of the best move it lights up (none: a stock move). */
 export async function askHint(page: Page): Promise<string[]> {
-  await page.getByTestId('hint').and(page.locator(':enabled')).tap();
+  await page.getByTestId('hint').and(page.locator(':enabled')).click();
   await page.locator('[data-testid="legal-move"].best').waitFor(WAIT);
   return page.locator('.board .card.hint').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card') ?? ''));
 }

@@ -27,7 +27,9 @@ export function moveText(move: MoveJson): string {
   return `${cards[0]}${count}${from || to ? ` ${from} → ${to}` : ''}`;
 }
 
-/** The same move with its cards in words, for a screen reader. */
+/** The move as shown, then with its cards in words: a screen reader says the words, voice control hears what is shown. */
 export function moveSpoken(move: MoveJson): string {
-  return cardsInWords(moveText(move));
+  const shown = moveText(move);
+  const words = cardsInWords(shown);
+  return words === shown ? shown : `${shown}: ${words}`;
 }

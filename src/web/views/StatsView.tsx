@@ -92,9 +92,9 @@ function Group({ group, stuckTitle }: { group: StatsGroup; stuckTitle: string })
   const interval = group.winnableInterval;
   return (
     <section class="stats-group" data-testid="stats-group" data-game={group.game} data-rules={group.rules}>
-      <h3>
+      <h2>
         {gameText(group.game)} · {group.rules}
-      </h3>
+      </h2>
       <p>
         {t('statsDeals', {
           count: group.deals,
