@@ -57,6 +57,13 @@ describe.skipIf(missing('chromium'))('the page in Hindi, Thai and English', () =
       const page = await context.newPage();
       const view = (path: string) => page.goto(`${site.url}/index.html#${path}`);
 
+      // For the README (when asked): the deal as dealt, its hint shown.
+      const shot = language !== 'en' ? screenshotPath(`phone-play-${language}.png`) : null;
+      if (shot) {
+        await view(`/play/${PYRAMIDE}`);
+        await askHint(page);
+        await page.screenshot({ path: shot });
+      }
       await view(`/play/${PYRAMIDE}?${new URLSearchParams({ moves: typed })}`);
       await page.locator('[data-testid="hint"]:enabled').waitFor(WAIT);
       expect(await page.getByTestId('hint').textContent()).toBe(text(language, 'hintButton'));
@@ -64,8 +71,6 @@ describe.skipIf(missing('chromium'))('the page in Hindi, Thai and English', () =
       await expectLanguage(page, language, `${locale} play`);
       await expectNoSidewaysScroll(page, `${locale} play`);
       await accessible(page, `${locale} play`);
-      const shot = language !== 'en' ? screenshotPath(`phone-play-${language}.png`) : null;
-      if (shot) await page.screenshot({ path: shot });
       await winByHints(page, TAPPED + 2);
       expect(await page.getByTestId('status').textContent()).toBe(text(language, 'statusWon'));
 
@@ -78,14 +83,20 @@ describe.skipIf(missing('chromium'))('the page in Hindi, Thai and English', () =
       const today = new Date().toISOString().slice(0, 10);
       await view('/daily');
       await page.locator(`[data-testid="today"][data-date="${today}"] [data-testid="daily-deal"]`).first().waitFor(WAIT);
-      await page.locator(`[data-testid="day"][data-date="${today}"]`).tap();
-      await page.locator('[data-testid="day-deals"] [data-testid="daily-deal"]').first().waitFor(WAIT);
+      // Another day of the month tapped: its tiers show below the calendar.
+      const other = `${today.slice(0, 8)}${today.endsWith('-01') ? '02' : '01'}`;
+      await page.locator(`[data-testid="day"][data-date="${other}"]`).tap();
+      await page.locator(`[data-testid="day-deals"][data-date="${other}"] [data-testid="daily-deal"]`).first().waitFor(WAIT);
+      const dailyShot = language !== 'en' ? screenshotPath(`phone-daily-${language}.png`) : null;
+      if (dailyShot) await page.screenshot({ path: dailyShot });
       await expectLanguage(page, language, `${locale} daily`);
       await expectNoSidewaysScroll(page, `${locale} daily`);
       await accessible(page, `${locale} daily`);
 
       await page.getByTestId('nav-rules').tap();
       await page.getByTestId('rules-view').waitFor(WAIT);
+      const rulesShot = language !== 'en' ? screenshotPath(`phone-rules-${language}.png`) : null;
+      if (rulesShot) await page.screenshot({ path: rulesShot });
       await expectLanguage(page, language, `${locale} rules`);
       await expectNoSidewaysScroll(page, `${locale} rules`);
       await accessible(page, `${locale} rules`);

@@ -158,7 +158,8 @@ export function DailyView({ query }: { query: URLSearchParams }) {
           </div>
         </section>
       )}
-      {data && picked?.startsWith(month) && <DayDeals data={data} date={picked} rules={rules} testid="day-deals" />}
+      {/* Today chosen: it shows above already. */}
+      {data && picked !== today && picked?.startsWith(month) && <DayDeals data={data} date={picked} rules={rules} testid="day-deals" />}
       {data && Object.keys(data.notes ?? {}).length > 0 && (
         <ul class="muted" data-testid="daily-notes">
           {Object.entries(data.notes).map(([tier, said]) => (
