@@ -102,3 +102,24 @@ export async function winByHints(page: Page, rounds: number): Promise<void> {
   }
   await won.waitFor(WAIT);
 }
+
+/** Every button, link and field a finger taps is at least 44 × 44 px, every card at least 24 px wide (a phone's view). */
+export async function expectTapTargets(page: Page, at: string): Promise<void> {
+  const small = (await page.evaluate(`(() => {
+    const targets = document.querySelectorAll(
+      'button:not(.card):not(.slot), a[href], select, input:not([type=checkbox]), summary, label.fair-switch',
+    );
+    const out = [];
+    for (const target of targets) {
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.width < 44 || box.height < 44) out.push(target.outerHTML.slice(0, 80) + ' ' + Math.round(box.width) + 'x' + Math.round(box.height));
+    }
+    for (const card of document.querySelectorAll('.card')) {
+      const box = card.getBoundingClientRect();
+      if (box.width < 24) out.push(card.outerHTML.slice(0, 80) + ' ' + Math.round(box.width) + ' wide');
+    }
+    return out;
+  })()`)) as string[];
+  expect(small, `${at}: ${small.join('; ')}`).toEqual([]);
+}

@@ -15,7 +15,7 @@ import { checkAccessibility, launchBrowser, screenshotPath } from '../support/br
 import { ROOT } from '../support/cli.js';
 import { missing } from '../support/programs.js';
 import { type StaticServer, serveStatic } from '../support/staticServer.js';
-import { askHint, expectLanguage, expectNoSidewaysScroll, LOCALES, text, WAIT, winByHints } from './languageChecks.js';
+import { askHint, expectLanguage, expectNoSidewaysScroll, expectTapTargets, LOCALES, text, WAIT, winByHints } from './languageChecks.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 const PYRAMIDE = 'PY1-N-AAAAAAA';
@@ -70,6 +70,7 @@ describe.skipIf(missing('chromium'))('the page in Hindi, Thai and English', () =
       await askHint(page);
       await expectLanguage(page, language, `${locale} play`);
       await expectNoSidewaysScroll(page, `${locale} play`);
+      await expectTapTargets(page, `${locale} play`);
       await accessible(page, `${locale} play`);
       await winByHints(page, TAPPED + 2);
       expect(await page.getByTestId('status').textContent()).toBe(text(language, 'statusWon'));
@@ -91,6 +92,7 @@ describe.skipIf(missing('chromium'))('the page in Hindi, Thai and English', () =
       if (dailyShot) await page.screenshot({ path: dailyShot });
       await expectLanguage(page, language, `${locale} daily`);
       await expectNoSidewaysScroll(page, `${locale} daily`);
+      await expectTapTargets(page, `${locale} daily`);
       await accessible(page, `${locale} daily`);
 
       await page.getByTestId('nav-rules').tap();
@@ -99,17 +101,21 @@ describe.skipIf(missing('chromium'))('the page in Hindi, Thai and English', () =
       if (rulesShot) await page.screenshot({ path: rulesShot });
       await expectLanguage(page, language, `${locale} rules`);
       await expectNoSidewaysScroll(page, `${locale} rules`);
+      await expectTapTargets(page, `${locale} rules`);
       await accessible(page, `${locale} rules`);
       await context.close();
     });
   }
 
-  it('keeps the game in progress, and the choice, when the language changes', async () => {
+  it('plays from the keyboard, and keeps the game in progress and the choice when the language changes', async () => {
     const context = await browser.newContext({ ...PHONE, locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(`${site.url}/index.html#/play/${PYRAMIDE}`);
-    await page.locator('.pyramid [data-card="J♦"]').tap();
-    await page.locator('.pyramid [data-card="2♦"]').tap();
+    // Played from the keyboard: each card a button, Enter picks it.
+    await page.locator('.pyramid [data-card="J♦"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.pyramid [data-card="2♦"]').focus();
+    await page.keyboard.press('Enter');
     await page.getByTestId('counter').getByText('1').waitFor(WAIT);
     const url = page.url();
     await page.getByTestId('language').selectOption('th');
