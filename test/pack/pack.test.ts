@@ -139,4 +139,59 @@ describe('the packed package', () => {
     expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
     expect(tsc.status).toBe(0);
   });
+
+  it('the core alone: cardsolve-core installs into an empty folder with no dependency and no install script, and answers as the command line', () => {
+    // Made by the build (the first test's pack ran it): the one-file core and its declarations.
+    const packed = JSON.parse(
+      execFileSync(npm, ['pack', '--json', '--pack-destination', work, join(root, 'dist', 'core-package')], { encoding: 'utf8' }),
+    ) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    expect(packed[0]!.files.map((f) => f.path)).toContain('cardsolve-core.js');
+    const app = join(work, 'core-app');
+    execFileSync('mkdir', ['-p', app]);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'core-check', version: '1.0.0', private: true, type: 'module' }));
+    const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', join(work, packed[0]!.filename)], { cwd: app, encoding: 'utf8' });
+    expect(install.status, install.stderr).toBe(0);
+    // No install script to allow, and nothing but the package itself.
+    expect(install.stderr).not.toContain('install-scripts');
+    const tree = JSON.parse(spawnSync(npm, ['ls', '--all', '--json'], { cwd: app, encoding: 'utf8' }).stdout) as {
+      dependencies: Record<string, { dependencies?: object }>;
+    };
+    expect(Object.keys(tree.dependencies)).toEqual(['cardsolve-core']);
+    expect(tree.dependencies['cardsolve-core']!.dependencies ?? {}).toEqual({});
+
+    const script = [
+      "import { openDeal, DEFAULT_LIMITS } from 'cardsolve-core';",
+      'const limits = { ...DEFAULT_LIMITS, timeMs: 60000 };',
+      "const answers = [['PY1-N-AAAAAAA', 'J♦ + 2♦'], ['DS1-D1N-AAAAAAB', '']].map(([code, moves]) => openDeal(code).hint(moves, limits));",
+      'console.log(JSON.stringify(answers.map(({ ms, nodes, ...rest }) => rest)));',
+    ].join('\n');
+    writeFileSync(join(app, 'hints.mjs'), script);
+    const hints = spawnSync(process.execPath, ['hints.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(hints.stderr).toBe('');
+    const cli = (code: string, moves: string): unknown => {
+      const {
+        ms: _ms,
+        nodes: _nodes,
+        ...rest
+      } = JSON.parse(
+        execFileSync(process.execPath, [join(root, 'bin', 'cardsolve.js'), 'hint', code, '--moves', moves, '--json'], { encoding: 'utf8' }),
+      ) as Record<string, unknown>;
+      return rest;
+    };
+    expect(JSON.parse(hints.stdout)).toEqual([cli('PY1-N-AAAAAAA', 'J♦ + 2♦'), cli('DS1-D1N-AAAAAAB', '')]);
+
+    // Its types stand alone: a strict TypeScript app compiles against them.
+    const typed = [
+      "import { DEFAULT_LIMITS, openDeal, type Analysis, type HintResult } from 'cardsolve-core';",
+      "const analysis: Analysis = openDeal('PY1-N-AAAAAAA').analyse(DEFAULT_LIMITS);",
+      'export const tier: string | null = analysis.tier;',
+      "export const hint: HintResult = openDeal('PY1-N-AAAAAAA').hint('', DEFAULT_LIMITS);",
+    ].join('\n');
+    writeFileSync(join(app, 'typed.mts'), typed);
+    const options = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [] };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['typed.mts'] }));
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { encoding: 'utf8' });
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+    expect(tsc.status).toBe(0);
+  });
 });
