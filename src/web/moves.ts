@@ -59,15 +59,3 @@ export function splitMoves(text: string | null): string[] {
     .map((t) => t.trim())
     .filter((t) => t !== '');
 }
-
-/** A move in words for the lists, when no text from the server is at hand. */
-export function describeMove(move: MoveJson): string {
-  const cards = moveCards(move);
-  if (move.move === 'pair' && cards.length === 2) return `${cards[0]} + ${cards[1]}`;
-  if (cards.length > 0) {
-    const count = typeof move.count === 'number' && move.count > 1 ? ` (${move.count} cards)` : '';
-    const where = move.from || move.to ? ` ${move.from ?? ''} → ${move.to ?? ''}` : '';
-    return `${cards[0]}${count}${where}`;
-  }
-  return move.move.replace(/-/g, ' ');
-}
