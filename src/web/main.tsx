@@ -1,7 +1,7 @@
 import './style.css';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { LANGUAGE_NAMES, LANGUAGES, type Language, language, onLanguage, setLanguage, t } from './i18n/language';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, language, onLanguage, ready, setLanguage, t } from './i18n/language';
 import { href, navigate, onLinkClick, useLocation } from './router';
 import { STATIC_SITE } from './staticSite';
 import { DailyView } from './views/DailyView';
@@ -54,7 +54,13 @@ function LanguagePicker() {
       data-testid="language"
       aria-label={t('languageLabel')}
       value={language()}
-      onChange={(e) => setLanguage((e.currentTarget as HTMLSelectElement).value as Language)}
+      onChange={(e) => {
+        const picker = e.currentTarget as HTMLSelectElement;
+        // Not fetched (offline before a first visit in that language): the picker shows the language still in use.
+        setLanguage(picker.value as Language).catch(() => {
+          picker.value = language();
+        });
+      }}
     >
       {LANGUAGES.map((l) => (
         <option key={l} value={l} lang={l}>
@@ -147,7 +153,8 @@ function App() {
 }
 
 document.addEventListener('click', onLinkClick);
-render(<App />, document.getElementById('app')!);
+// Drawn once the reader's language has its texts: no English flashes first.
+ready().then(() => render(<App />, document.getElementById('app')!));
 
 // The static site keeps its files for offline play (sw.js, written by the static build).
 if (STATIC_SITE && 'serviceWorker' in navigator) {

@@ -10,9 +10,9 @@ import { ROOT } from '../support/cli.js';
 type Message = string | Record<string, string>;
 
 // The page's sources are not part of the build the other tests import: read from src/web itself.
-const { MESSAGES } = (await import(join(ROOT, 'src', 'web', 'i18n', 'messages.ts'))) as {
-  MESSAGES: Record<'en' | 'hi' | 'th', Record<string, Message>>;
-};
+const MESSAGES = {} as Record<'en' | 'hi' | 'th', Record<string, Message>>;
+for (const language of ['en', 'hi', 'th'] as const)
+  MESSAGES[language] = (await import(join(ROOT, 'src', 'web', 'i18n', `${language}.ts`)))[language];
 
 export const WAIT = { timeout: 15_000 };
 

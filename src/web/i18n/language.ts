@@ -2,12 +2,13 @@
  * The page's language: English, Hindi or Thai, first from what the browser says the reader
  * reads (`navigator.languages`), then from the reader's own choice, kept in localStorage. The
  * choice sets `<html lang>`; every view reads its texts through `t` and redraws on a change.
+ * English is always at hand; another language's texts are fetched before it is shown.
  *
  * A typed catalogue rather than an i18n library: three languages, some 200 texts, plurals and
  * formats straight from `Intl` (PluralRules, NumberFormat, DateTimeFormat). The compiler
  * checks that every language has every text, and the page ships no library for it.
  */
-import { type Key, MESSAGES, type Message } from './messages';
+import { CATALOGUES, ENGLISH, type Key, type Message, type Messages } from './messages';
 
 export type { Key };
 
@@ -56,8 +57,23 @@ function showLanguage(language: Language): void {
 }
 
 let current: Language = stored() ?? fromBrowser(browserLanguages());
+const loaded: Partial<Record<Language, Messages>> = { en: ENGLISH };
 const listeners = new Set<() => void>();
 showLanguage(current);
+
+async function load(language: Language): Promise<void> {
+  loaded[language] ??= await CATALOGUES[language]();
+}
+
+/** The page's language ready to be drawn: its texts fetched (English if they cannot be). */
+export async function ready(): Promise<void> {
+  try {
+    await load(current);
+  } catch {
+    current = 'en';
+    showLanguage(current);
+  }
+}
 
 export function language(): Language {
   return current;
@@ -68,7 +84,8 @@ export function locale(): string {
 }
 
 /** Changes the page's language, keeps the choice and redraws (the view, and the game in its URL, stay). */
-export function setLanguage(next: Language): void {
+export async function setLanguage(next: Language): Promise<void> {
+  await load(next);
   if (next === current) return;
   current = next;
   showLanguage(next);
@@ -105,7 +122,7 @@ function pick(message: Message, params: Params): string {
 
 /** The text under `key` in the page's language, `{name}` filled in (numbers through `Intl`). */
 export function t(key: Key, params: Params = {}): string {
-  return fill(pick(MESSAGES[current][key], params), params);
+  return fill(pick((loaded[current] ?? ENGLISH)[key], params), params);
 }
 
 export function formatNumber(n: number): string {

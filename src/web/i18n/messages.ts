@@ -1,12 +1,19 @@
 /**
- * The page's texts in English, Hindi and Thai. `{name}` is filled in; card symbols, deal codes
- * and program names stay as they are.
+ * The page's texts in English, Hindi and Thai. English is in the page itself (the keys, and
+ * the fallback); Hindi and Thai are files of their own, fetched the first time they are needed
+ * (the static site's service worker keeps them for offline use, like every file of the build).
  */
 import { en } from './en';
-import { hi } from './hi';
-import { th } from './th';
 import type { Messages } from './types';
 
 export type { Key, Message, Messages } from './types';
 
-export const MESSAGES: Record<'en' | 'hi' | 'th', Messages> = { en, hi, th };
+export type CatalogueLanguage = 'en' | 'hi' | 'th';
+
+export const CATALOGUES: Record<CatalogueLanguage, () => Promise<Messages>> = {
+  en: async () => en,
+  hi: () => import('./hi').then((m) => m.hi),
+  th: () => import('./th').then((m) => m.th),
+};
+
+export { en as ENGLISH };
