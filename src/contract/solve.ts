@@ -1,0 +1,139 @@
+/**
+ * The solver's answers: an analysis (`solve --json`), a hint (`hint --json`) and a fair hint
+ * (`hint --fair --json`). The common fields first, then the figures of the built-in games,
+ * each optional; a game of its own (a plug-in) adds its own fields, so these objects stay
+ * open: the server passes every field on.
+ */
+import { type Static, Type } from 'typebox';
+import { DealHead, MoveJson, Moves, Nullable, OpenObject, TierOrUnknown, Verdict } from './shared.js';
+
+const count = Nullable(Type.Integer());
+const figure = Nullable(Type.Number());
+
+/** Pyramide's stuck figure and what comes with it. */
+const pyramideFigures = {
+  maxRemoved: Type.Optional(count),
+  deadEndReachable: Type.Optional(Nullable(Type.Boolean())),
+};
+
+/** Double Solitaire's stuck figure and its bounds (dollars under Vegas). */
+const doubleFigures = {
+  maxFoundation: Type.Optional(count),
+  foundationAtMost: Type.Optional(Type.Integer()),
+  dollarsAtLeast: Type.Optional(figure),
+  dollarsAtMost: Type.Optional(figure),
+};
+
+/** The answer for one deal under one rule set: what `solve --json` prints and `GET /api/v1/analysis` answers. */
+export const Analysis = Type.Object(
+  {
+    ...DealHead,
+    verdict: Verdict,
+    winnable: Nullable(Type.Boolean()),
+    minMoves: count,
+    minMovesProved: Type.Boolean(),
+    moves: count,
+    ...pyramideFigures,
+    ...doubleFigures,
+    stuckExact: Type.Optional(Type.Boolean()),
+    solution: Nullable(Moves),
+    score: Type.Optional(Nullable(Type.String())),
+    movesLowerBound: Type.Optional(count),
+    turnOvers: Type.Optional(count),
+    lostBy: Type.Optional(Nullable(Type.Union([Type.Literal('search'), Type.Literal('relaxation')]))),
+    stuckLine: Type.Optional(Nullable(Moves)),
+    stuckScore: Type.Optional(Nullable(Type.String())),
+    crossroads: Type.Optional(count),
+    forgiveness: Type.Optional(figure),
+    losingShare: Type.Optional(figure),
+    randomWinRate: Type.Optional(figure),
+    randomWinError: Type.Optional(figure),
+    randomPlayouts: Type.Optional(count),
+    randomExact: Type.Optional(Nullable(Type.Boolean())),
+    difficulty: figure,
+    tier: Nullable(TierOrUnknown),
+    nodes: Type.Integer(),
+    ms: Type.Number(),
+    limit: Nullable(Type.String()),
+    notes: Type.Array(Type.String()),
+  },
+  { additionalProperties: true },
+);
+export type Analysis = Static<typeof Analysis>;
+
+const PositionStatus = Type.Union(['won', 'winnable', 'lost', 'dead end', 'unknown'].map((s) => Type.Literal(s)));
+const MoveLabel = Type.Union(['optimal', 'winnable', 'winning', 'losing', 'unknown'].map((s) => Type.Literal(s)));
+
+/** One legal move and what the solver says of the position after it. */
+export const JudgedMove = Type.Object(
+  {
+    move: MoveJson,
+    label: MoveLabel,
+    wins: Nullable(Type.Boolean()),
+    movesLeft: count,
+    movesLeftProved: Type.Boolean(),
+    extraMoves: count,
+    ...pyramideFigures,
+    ...doubleFigures,
+    stuckExact: Type.Boolean(),
+    limit: Nullable(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** What `hint --json` prints and `GET /api/v1/hint` answers: the position, its status and every legal move, best first. */
+export const Hint = Type.Object(
+  {
+    ...DealHead,
+    played: Moves,
+    position: OpenObject('the position, as play --json gives it'),
+    score: Type.String(),
+    counter: Type.Integer(),
+    status: PositionStatus,
+    movesLeft: count,
+    movesLeftProved: Type.Boolean(),
+    ...pyramideFigures,
+    ...doubleFigures,
+    stuckExact: Type.Boolean(),
+    best: Nullable(MoveJson),
+    crossroads: Moves,
+    moves: Type.Array(JudgedMove),
+    line: Nullable(Moves),
+    nodes: Type.Integer(),
+    ms: Type.Number(),
+    limit: Nullable(Type.String()),
+    notes: Type.Array(Type.String()),
+  },
+  { additionalProperties: true },
+);
+export type Hint = Static<typeof Hint>;
+
+/** A legal move's chance of still winning, given only what the player has seen. */
+export const FairMove = Type.Object({
+  move: MoveJson,
+  wins: Type.Integer(),
+  decided: Type.Integer(),
+  chance: figure,
+  low: figure,
+  high: figure,
+});
+
+/** What `hint --fair --json` prints and `GET /api/v1/hint?fair=true` answers. */
+export const FairHint = Type.Object({
+  ...DealHead,
+  played: Moves,
+  fair: Type.Literal(true),
+  hidden: Type.Integer({ description: 'the places whose cards the player has not seen' }),
+  samples: Type.Integer(),
+  seed: Type.Integer(),
+  best: Nullable(MoveJson),
+  moves: Type.Array(FairMove),
+  assumption: Type.String(),
+  nodes: Type.Integer(),
+  ms: Type.Number(),
+  limit: Nullable(Type.String()),
+});
+export type FairHint = Static<typeof FairHint>;
+
+/** The hint route answers either, as asked (`fair=true`). */
+export const HintOrFair = Type.Union([FairHint, Hint]);

@@ -1,0 +1,103 @@
+/**
+ * The contract against the real answers: every route's answer, for both games, passes its
+ * schema, and names no field the schema does not list (the server's serialiser drops such a
+ * field). Only boards, positions and moves are open: their fields are each game's own.
+ */
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as contract from '../../src/contract/index.js';
+import type { Server } from '../../src/serve/app.js';
+import { tempDir } from '../support/tempDir.js';
+import { ask, batchDatabase, startServer, stopServer } from './helpers.js';
+
+interface Node {
+  anyOf?: Node[];
+  items?: Node;
+  properties?: Record<string, Node>;
+  patternProperties?: Record<string, Node>;
+  additionalProperties?: boolean | Node;
+}
+
+/** The paths of the fields in `value` that `schema` does not name (open objects aside). */
+function unlisted(schema: Node, value: unknown, path = '$'): string[] {
+  if (schema.anyOf !== undefined) {
+    const branch = schema.anyOf.find((s) => Value.Check(s as TSchema, value));
+    return branch === undefined ? [`${path} (no branch fits)`] : unlisted(branch, value, path);
+  }
+  if (Array.isArray(value)) return schema.items === undefined ? [] : value.flatMap((v, i) => unlisted(schema.items!, v, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  const properties = schema.properties ?? {};
+  // A board, a position, a move: the game's own fields.
+  const open = schema.properties === undefined || Object.keys(properties).join() === 'move';
+  return Object.entries(value).flatMap(([key, v]) => {
+    const where = `${path}.${key}`;
+    const inner =
+      properties[key] ??
+      (schema.patternProperties !== undefined ? Object.values(schema.patternProperties)[0] : undefined) ??
+      (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+    if (inner !== undefined) return unlisted(inner, v, where);
+    return open ? [] : [where];
+  });
+}
+
+/** The answer fits its schema and every field it carries is named there. */
+function expectFits(schema: TSchema, body: unknown): void {
+  expect([...Value.Errors(schema, body)].map((e) => `${e.instancePath} ${e.message}`)).toEqual([]);
+  expect(unlisted(schema as Node, body)).toEqual([]);
+}
+
+describe('the contract against the answers', () => {
+  const routes: [string, TSchema, number][] = [
+    ['/api/v1/analysis?deal=PY1-N-AAAAAAA', contract.Analysis, 200],
+    ['/api/v1/analysis?deal=DS1-D1N-AAAAAAB', contract.Analysis, 200],
+    ['/api/v1/hint?deal=PY1-N-AAAAAAA&moves=draw', contract.Hint, 200],
+    ['/api/v1/hint?deal=DS1-D1N-AAAAAAB', contract.Hint, 200],
+    ['/api/v1/hint?deal=PY1-N-AAAAAAA&fair=true&samples=4', contract.FairHint, 200],
+    ['/api/v1/play?deal=PY1-N-AAAAAAA&moves=draw', contract.PlayResponse, 200],
+    ['/api/v1/play?deal=DS1-D1N-AAAAAAB&reveal=true', contract.PlayResponse, 200],
+    ['/api/v1/play?deal=PY1-N-AAAAAAA&moves=K%E2%99%A0', contract.ApiError, 400],
+    ['/api/v1/results?pageSize=3', contract.ResultsPage, 200],
+    ['/api/v1/results?game=double', contract.ResultsPage, 200],
+    ['/api/v1/rule-sets', contract.RuleSets, 200],
+    ['/api/v1/stats', contract.Stats, 200],
+    ['/api/v1/curate?count=3', contract.Curate, 200],
+    ['/api/v1/curate?verdict=winnable&minMoves=1..200&stuck=..30&order=random', contract.Curate, 200],
+    ['/api/v1/daily?tier=hard&date=2026-12-05', contract.Daily, 200],
+    ['/api/v1/daily/month?month=2026-12', contract.DailyMonth, 200],
+    ['/api/v1/games', contract.Games, 200],
+    ['/api/v1/health', contract.Health, 200],
+    ['/api/v1/dealt?code=NONE-1', contract.ApiError, 404],
+    ['/api/v1/hint?deal=XX', contract.ApiError, 400],
+    ['/api/v1/no-such-route', contract.ApiError, 404],
+  ];
+  let folder: ReturnType<typeof tempDir>;
+  let server: Server;
+  const answers = new Map<string, { status: number; body: unknown; text: string }>();
+
+  beforeAll(async () => {
+    folder = tempDir();
+    const db = batchDatabase(folder.dir, 'PY1-N-AAAAAAA..PY1-N-AAAAAAC');
+    batchDatabase(folder.dir, 'DS1-D1N-AAAAAAC');
+    server = await startServer(db);
+    // Asked all at once: the solves share the server's two threads.
+    await Promise.all(routes.map(async ([url]) => answers.set(url, await ask(server, url))));
+  });
+  afterAll(async () => {
+    await stopServer(server);
+    folder?.cleanup();
+  });
+
+  it.each(routes)('%s fits its schema', async (url, schema, status) => {
+    const r = answers.get(url)!;
+    expect(r.status, r.text).toBe(status);
+    expectFits(schema, r.body);
+  });
+
+  it('a line played fits its schema', async () => {
+    const line = [{ move: 'draw' }, { move: 'pair', cards: ['7♣', '6♥'] }];
+    const r = await ask(server, { method: 'POST', url: '/api/v1/line', payload: { deal: 'PY1-N-AAAAAAA', moves: 'J♦ + 2♦', line } });
+    expect(r.status, r.text).toBe(200);
+    expectFits(contract.LineAnswer, r.body);
+  });
+});
