@@ -53,7 +53,7 @@ export const hi: Messages = {
   foundationsLabel: 'नींवें',
   stockLabel: { one: 'गड्डी: {count} पत्ता', other: 'गड्डी: {count} पत्ते' },
   wasteLabel: { one: 'खुले पत्ते: {count} पत्ता', other: 'खुले पत्ते: {count} पत्ते' },
-  turnsLeft: { one: 'गड्डी {count} बार और पलटी जा सकती है', other: 'गड्डी {count} बार और पलटी जा सकती है' },
+  turnsLeft: { one: 'खुले पत्ते {count} बार और पलटे जा सकते हैं', other: 'खुले पत्ते {count} बार और पलटे जा सकते हैं' },
   onFoundations: { one: 'नींवों पर {count} पत्ता', other: 'नींवों पर {count} पत्ते' },
   cardsCount: { one: '({count} पत्ता)', other: '({count} पत्ते)' },
   moveDraw: 'पत्ता खींचें',

@@ -38,7 +38,7 @@ function stored(): Language | null {
 }
 
 /** The first of the browser's languages the page speaks (`hi-IN` is `hi`), else English. */
-export function fromBrowser(languages: readonly string[]): Language {
+function fromBrowser(languages: readonly string[]): Language {
   for (const tag of languages) {
     const base = tag.toLowerCase().split('-')[0];
     if (isLanguage(base)) return base;
