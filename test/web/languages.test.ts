@@ -127,6 +127,11 @@ describe.skipIf(missing('chromium'))('the page in Hindi, Thai and English', () =
     await page.reload();
     await page.getByTestId('hint').getByText(text('th', 'hintButton')).waitFor(WAIT);
     expect(await page.getByTestId('counter').textContent()).toBe('1');
+    // A refused move (typed in the URL) in Thai, worded from its code: K♠ is still covered.
+    await page.goto(`${site.url}/index.html#/play/${PYRAMIDE}?moves=K%E2%99%A0`);
+    const refused = page.locator('[data-testid="refused"][data-reason="covered"]');
+    await refused.waitFor(WAIT);
+    expect(await refused.textContent()).toContain(text('th', 'refusalCovered'));
     await context.close();
   });
 });
