@@ -41,7 +41,7 @@ import { dealFromNumber as doubleDealFromNumber } from '../src/games/double/deal
 import { doubleDifficulty } from '../src/games/double/difficulty.js';
 import { DoubleState } from '../src/games/double/engine.js';
 import { scriptedDoubleWins } from '../src/games/double/progressPlayer.js';
-import { solve as solveDouble } from '../src/games/double/solver.js';
+import { PLAIN_LINE, solve as solveDouble } from '../src/games/double/solver.js';
 import { dealFromNumber } from '../src/games/pyramide/deal.js';
 import { pyramideDifficulty } from '../src/games/pyramide/difficulty.js';
 import { APP_RULES } from '../src/games/pyramide/rules.js';
@@ -236,7 +236,7 @@ function doubleSpeed(count: number, from: number): Column {
   const limits = { timeMs: 10_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
   const { times, unknown } = timeFigures(from, count, (n) => {
     const deal = doubleDealFromNumber(n);
-    const r = solveDouble(() => new DoubleState(deal, D1N), new Budget(limits), { optimize: false });
+    const r = solveDouble(() => new DoubleState(deal, D1N), new Budget(limits), PLAIN_LINE);
     const line = r.verdict === 'winnable' ? r.line : null;
     return line === null ? null : () => doubleDifficulty(deal, D1N, line);
   });

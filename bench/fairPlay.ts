@@ -26,7 +26,7 @@ import { TIERS, wilson95 } from '../src/games/difficulty.js';
 import { dealFromNumber as doubleDeal, parseRules } from '../src/games/double/deal.js';
 import { DoubleState } from '../src/games/double/engine.js';
 import { fairPlayDouble } from '../src/games/double/fairPlayer.js';
-import { solve as solveDouble } from '../src/games/double/solver.js';
+import { solve as solveDouble, VERDICT_ONLY } from '../src/games/double/solver.js';
 import { dealFromNumber } from '../src/games/pyramide/deal.js';
 import { fairPlayPyramide } from '../src/games/pyramide/fairPlayer.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../src/games/pyramide/rules.js';
@@ -131,10 +131,7 @@ function onDoubleRange(from: number, rulesName: string, count: number, samples: 
   for (let n = from, deals = 0; deals < count; n++) {
     scanned++;
     const deal = doubleDeal(n);
-    const verdict = solveDouble(() => new DoubleState(deal, rules), new Budget(DEFAULT_LIMITS), {
-      optimize: false,
-      verdictOnly: true,
-    }).verdict;
+    const verdict = solveDouble(() => new DoubleState(deal, rules), new Budget(DEFAULT_LIMITS), VERDICT_ONLY).verdict;
     if (verdict !== 'winnable') continue;
     deals++;
     const started = performance.now();

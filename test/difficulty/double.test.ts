@@ -4,7 +4,7 @@ import { dealFromNumber } from '../../src/games/double/deal.js';
 import { doubleDifficulty, doubleScore, type JudgedBy, judgeOffLine } from '../../src/games/double/difficulty.js';
 import { type DoubleRules, DoubleState } from '../../src/games/double/engine.js';
 import { randomProgressWins, scriptedDoubleWins } from '../../src/games/double/progressPlayer.js';
-import { solve } from '../../src/games/double/solver.js';
+import { PLAIN_LINE, solve, VERDICT_ONLY } from '../../src/games/double/solver.js';
 import { gameById } from '../../src/games/registry.js';
 import { Budget } from '../../src/search/limits.js';
 
@@ -17,7 +17,7 @@ const LIMITS = { timeMs: 30_000, nodes: Infinity, memoryBytes: 2 ** 31 };
 
 function lineOf(n: number, rules: DoubleRules = D1N): number[] {
   const deal = dealFromNumber(n);
-  const r = solve(() => new DoubleState(deal, rules), new Budget(LIMITS), { optimize: false });
+  const r = solve(() => new DoubleState(deal, rules), new Budget(LIMITS), PLAIN_LINE);
   expect(r.verdict).toBe('winnable');
   return r.line!;
 }
@@ -64,7 +64,7 @@ describe('doubleDifficulty', () => {
         const start = new DoubleState(deal, D3N);
         for (const m of moves.slice(0, e.at)) start.apply(m);
         start.apply(e.move);
-        const r = solve(() => start.clone(), new Budget(LIMITS), { optimize: false, verdictOnly: true });
+        const r = solve(() => start.clone(), new Budget(LIMITS), VERDICT_ONLY);
         expect(r.verdict, `${by}: move ${e.move} at ${e.at}`).toBe(e.verdict === 1 ? 'winnable' : 'unwinnable');
       }
     }

@@ -14,7 +14,9 @@
  * and nothing is allocated per position: the kept positions live in two pools of engine
  * objects, the scores and parents in typed arrays.
  */
+
 import { GrowableInt32Array } from '../../search/growable.js';
+import type { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
 import type { BeamFork, BeamSnapshot } from './beamFork.js';
 import { BeamKeys } from './beamKeys.js';
@@ -23,7 +25,7 @@ import { KING, ONTO, RANK, SUIT } from './faceTables.js';
 import { largestFirst } from './largest.js';
 import { M_CC, M_CF, M_TURN, M_WC, M_WF, mA, mB, mKind, mv, sourceColumn, targetColumn } from './move.js';
 import { KEY_WORDS, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
-import { giveBack, takeTable } from './tables.js';
+import { withTable } from './tables.js';
 
 /** How many positions go on at each move, and the longest line it looks for. */
 export interface BeamShape {
@@ -98,6 +100,20 @@ export function beamLine(
   states: BeamStates = new BeamStates(),
   fork?: BeamFork,
 ): number[] | null {
+  return withTable(budget, 1 << 14, (seen) => beamWith(seen, makeState, budget, maxTurnOvers, shape, reach, states, fork));
+}
+
+/** `beamLine` with the table of the keys it has seen. */
+function beamWith(
+  seen: KeyTable,
+  makeState: () => DoubleState,
+  budget: Budget,
+  maxTurnOvers: number,
+  shape: BeamShape,
+  reach: BeamReach | undefined,
+  states: BeamStates,
+  fork: BeamFork | undefined,
+): number[] | null {
   const { width, maxDepth, seed } = shape;
   // The score's weights as one array (the shapes are objects of several kinds).
   const weights = Float64Array.of(shape.foundation, shape.turnedUp, shape.waste, shape.stock);
@@ -112,7 +128,6 @@ export function beamLine(
   let next = pool.slice(width);
   cur[0]!.copyFrom(root);
   let size = 1;
-  const seen = takeTable(budget, 1 << 14);
   const moves = new GrowableInt32Array(1 << 10);
   // Per move: each kept position's parent (its index in the previous move's positions) and the move.
   const parents = new GrowableInt32Array(1 << 14);
@@ -127,10 +142,7 @@ export function beamLine(
   const rootKey = new PositionKey().write(root, true);
   // Turn-overs apart: the same position with fewer of them used may still be in the limit.
   markTurnOvers(rootKey, Math.min(root.turnOvers, MAX_KEY_TURN_OVERS));
-  if (seen.intern(rootKey) < 0) {
-    giveBack(seen);
-    return null;
-  }
+  if (seen.intern(rootKey) < 0) return null;
   // A beam of a lower limit of the same shape got this far as this one would (beamFork.ts).
   const forking = fork !== undefined && reach === undefined;
   const start = forking ? fork.startFor(maxTurnOvers) : null;
@@ -152,10 +164,7 @@ export function beamLine(
     // The keys it had seen, in its order (its first is the start's, seen above).
     for (let at = KEY_WORDS; at < start.keys.length; at += KEY_WORDS) {
       for (let j = 0; j < KEY_WORDS; j++) rootKey[j] = start.keys[at + j]!;
-      if (seen.intern(rootKey) < 0) {
-        giveBack(seen);
-        return null;
-      }
+      if (seen.intern(rootKey) < 0) return null;
       record(rootKey);
     }
     size = start.kept.length;
@@ -185,7 +194,6 @@ export function beamLine(
   let bestFoundation = reach ? reach.foundation : Infinity;
   const done = (line: number[] | null): number[] | null => {
     if (snapshot !== null) fork!.saved = snapshot;
-    giveBack(seen);
     if (reach && bestDepth >= 0) {
       reach.foundation = bestFoundation;
       reach.line = lineTo(bestDepth, bestParent, bestMove);

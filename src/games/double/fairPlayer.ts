@@ -22,7 +22,7 @@ import { describeLimit, type Limits, Budget as SearchBudget, withinAttempt } fro
 import type { FairGameEnd } from '../fairPlayTypes.js';
 import { COL_CAP, COLUMNS, type DoubleDeal, type DoubleRules, DoubleState } from './engine.js';
 import { fairRandom, hiddenCount, playerView, sampleDeal } from './fairHint.js';
-import { solve } from './solver.js';
+import { PLAIN_LINE, solve } from './solver.js';
 import { expandLine } from './solverLine.js';
 
 /** What the fair player assumes, printed with every result. */
@@ -132,7 +132,7 @@ function newPlan(
     const sampled = hidden ? sampleDeal(deal, unseen, rng) : deal;
     const start = new DoubleState(sampled, rules);
     for (const m of moves) start.apply(m);
-    const solved = withinAttempt(run, PLAN_NODES, (attempt) => solve(() => start.clone(), attempt, { optimize: false }));
+    const solved = withinAttempt(run, PLAN_NODES, (attempt) => solve(() => start.clone(), attempt, PLAIN_LINE));
     if (solved === undefined || runOut(run)) {
       run.hit ??= run.elapsedMs() >= run.limits.timeMs ? 'time' : 'nodes';
       return { end: 'limit', tried };

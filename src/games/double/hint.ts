@@ -24,7 +24,7 @@ import type { DoubleState } from './engine.js';
 import { type VegasFigures, vegasFigures } from './foundationCeiling.js';
 import { type DoublePositionJson, legalMove, lineJson, moveJson, positionJson, splitMoves } from './play.js';
 import { shortenLine } from './shorten.js';
-import { solve } from './solver.js';
+import { solve, VERDICT_ONLY } from './solver.js';
 import { vegasDollars } from './vegasDollars.js';
 
 /** A Double Solitaire move judged: the common fields and the most foundation cards after it. */
@@ -115,7 +115,7 @@ function searchFrom(position: DoubleState, limits: Limits, optimize: boolean, ve
   const fresh = startingAt(position);
   const budget = new Budget(limits);
   // Each move keeps its furthest line raw: only the best one is shortened, at the end.
-  const r = solve(fresh, budget, { optimize, stuckLine: !verdictOnly, rawStuckLine: true, verdictOnly });
+  const r = solve(fresh, budget, verdictOnly ? VERDICT_ONLY : { kind: 'line', optimize, fewerPasses: false, stuckLine: 'raw' });
   let line: MoveJson[] | null = null;
   if (r.line !== null) {
     const replay = fresh();
@@ -281,7 +281,7 @@ function withKnownLine(state: DoubleState, judged: DoubleJudgement[], known: Kno
  * Every legal move of `state`, each judged by a search from the position after it, in the
  * engine's order; the limits are shared among the moves (see the file comment). With
  * `verdictOnly` the labels alone are sure: a win has no line and no length (`solve`'s
- * `verdictOnly`), for callers that only count wins.
+ * `verdict` mode), for callers that only count wins.
  */
 export function judgeMoves(
   state: DoubleState,

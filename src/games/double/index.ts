@@ -25,7 +25,7 @@ import { movesLowerBound } from './lowerBound.js';
 import { inPhase } from './phases.js';
 import { jsonMoveText, lineJson, moveText, positionText } from './play.js';
 import { DoubleGamePosition } from './position.js';
-import { solve } from './solver.js';
+import { LINE_AS_FOUND, solve } from './solver.js';
 import { replayLine } from './solverLine.js';
 import { DOUBLE_SCALE } from './tierCuts.js';
 import { ceilingText, dollarsText, VEGAS_DOLLARS } from './vegasDollars.js';
@@ -100,12 +100,11 @@ class DoubleDealOpened implements OpenedDeal {
     // The verdict alone needs no bound on moves and no short line: both cost many times the
     // search of an easy deal.
     const lowerBound = winnabilityOnly ? null : inPhase('lower bound', () => movesLowerBound(this.newState()));
-    const result = solve(() => this.newState(), budget, {
-      optimize: options.optimize === true && !winnabilityOnly,
-      fewerPasses: !winnabilityOnly,
-      stuckLine: !winnabilityOnly,
-      lineAsFound: winnabilityOnly,
-    });
+    const result = solve(
+      () => this.newState(),
+      budget,
+      winnabilityOnly ? LINE_AS_FOUND : { kind: 'line', optimize: options.optimize === true, fewerPasses: true, stuckLine: 'short' },
+    );
     const ms = Math.round(budget.elapsedMs());
     const notes: string[] = [];
     let solution: MoveJson[] | null = null;

@@ -66,6 +66,87 @@ interface Optimize {
   onWin: (moves: number) => number;
 }
 
+/**
+ * How a search runs, fixed when it is made (`new DoubleSearch(state, budget, settings)`): the
+ * settings left out take `SEARCH_DEFAULTS`.
+ */
+export interface SearchSettings {
+  /**
+   * Foundation cards some line is already known to reach: the run's maximum starts there, so
+   * that prune 'max' skips the positions that cannot beat it.
+   */
+  readonly foundationFloor: number;
+  /**
+   * When set, learns the furthest position met (the most foundation cards) and the line to
+   * it, shared between searches (and beams) of one deal: a copy of the line each time the
+   * count grows, so a handful per search. Pruning never reads it.
+   */
+  readonly reach: BeamReach | null;
+  /**
+   * Positions known to win (the difficulty judge's, learnt from winning lines): the plain
+   * search stops on one as on a win, and its history is then a line to it. Null: none.
+   */
+  readonly goal: ((s: DoubleState) => boolean) | null;
+  /**
+   * Vegas pruning by the talon relaxation (`talonBound`): 'win' skips positions that cannot
+   * be won (for the verdict), 'max' positions that cannot beat `maxFoundation` (for the
+   * exact most foundation cards).
+   */
+  readonly prune: 'none' | 'win' | 'max';
+  /**
+   * Restarts (see `solve`): 0 keeps the plain move order; another value adds to every
+   * move's priority a pseudo-random amount below `jitter`, fixed per (seed, move), so that
+   * each restart tries the moves of a position in another order. Only the order changes.
+   */
+  readonly orderSeed: number;
+  readonly jitter: number;
+  /** How much lower a talon card that needs a turn-over ranks, per turn-over: order only. */
+  readonly turnPenalty: number;
+  /**
+   * The most turn-overs a line may use (normal scoring; Vegas allows none). Finite, the
+   * search looks for lines with at most that many passes through the stock: positions are
+   * then told apart by the turn-overs used, as by the pointer (see `run`).
+   */
+  readonly turnLimit: number;
+  /**
+   * Leaves out the moves that only rearrange: a run moved off a face-up card that neither
+   * goes to the foundations nor lets a column turn a card up, a column emptied while no King
+   * waits for it, a foundation card taken back that nothing wants. Such a search is no
+   * longer complete (its 'done' proves nothing), but it cannot get lost shuffling runs
+   * between equal targets, where a complete depth-first search can spend any time (see
+   * `solve`'s restarts).
+   */
+  readonly focus: boolean;
+  /**
+   * Quiet run moves must be used at once. A run moved off a face-up card (or out of a
+   * column that holds nothing else) changes the game only for the column it leaves: any
+   * move that does not touch that column could be played before it, to the same position
+   * (a move of the run itself then goes straight from the old column, one move instead of
+   * two). So a line that wins, or reaches some foundation count, or wins in the fewest
+   * moves, can be reordered so that each quiet run move is followed at once by a move from
+   * or onto the column it left. The search asks for exactly that: after a quiet run move,
+   * only such moves. The duty is part of the position's key (positionKey.ts), so nothing
+   * searched under it stands in for the same position searched freely. (The same holds for
+   * a run move that turns a card up, but there it only made the lines found longer: a
+   * turned-up card is progress, and the best next move is often elsewhere.)
+   */
+  readonly quietRule: boolean;
+}
+
+/** The plain search: every move, in its plain order, no pruning, no goal. */
+export const SEARCH_DEFAULTS: SearchSettings = Object.freeze({
+  foundationFloor: 0,
+  reach: null,
+  goal: null,
+  prune: 'none',
+  orderSeed: 0,
+  jitter: 0,
+  turnPenalty: P_TURN_PENALTY,
+  turnLimit: Infinity,
+  focus: false,
+  quietRule: true,
+});
+
 /** The searcher: one engine position, applied and undone in place. */
 export class DoubleSearch {
   readonly s: DoubleState;
@@ -86,70 +167,22 @@ export class DoubleSearch {
   private genEnd = 0;
   /** The most foundation cards met in this run (from `foundationFloor`). */
   private maxFoundation = 0;
-  /**
-   * Foundation cards some line is already known to reach: the run's maximum starts there, so
-   * that prune 'max' skips the positions that cannot beat it.
-   */
-  foundationFloor = 0;
-  /**
-   * When set, learns the furthest position met (the most foundation cards) and the line to
-   * it, shared between searches (and beams) of one deal: a copy of the line each time the
-   * count grows, so a handful per search. Pruning never reads it.
-   */
-  reach: BeamReach | null = null;
-  /**
-   * Positions known to win (the difficulty judge's, learnt from winning lines): the plain
-   * search stops on one as on a win, and its history is then a line to it. Null: none.
-   */
-  goal: ((s: DoubleState) => boolean) | null = null;
-  /**
-   * Vegas pruning by the talon relaxation (`talonBound`): 'win' skips positions that cannot
-   * be won (for the verdict), 'max' positions that cannot beat `maxFoundation` (for the
-   * exact most foundation cards).
-   */
-  prune: 'none' | 'win' | 'max' = 'none';
-  /**
-   * Restarts (see `solve`): 0 keeps the plain move order; another value adds to every
-   * move's priority a pseudo-random amount below `jitter`, fixed per (seed, move), so that
-   * each restart tries the moves of a position in another order. Only the order changes.
-   */
-  orderSeed = 0;
-  jitter = 0;
-  /** How much lower a talon card that needs a turn-over ranks, per turn-over: order only. */
-  turnPenalty = P_TURN_PENALTY;
-  /**
-   * The most turn-overs a line may use (normal scoring; Vegas allows none). Finite, the
-   * search looks for lines with at most that many passes through the stock: positions are
-   * then told apart by the turn-overs used, as by the pointer (see `run`).
-   */
-  turnLimit = Infinity;
+  /** What it was made with (frozen); each setting is also a field of its own, read in the hot loop. */
+  readonly settings: SearchSettings;
+  readonly foundationFloor: SearchSettings['foundationFloor'];
+  readonly reach: SearchSettings['reach'];
+  readonly goal: SearchSettings['goal'];
+  readonly prune: SearchSettings['prune'];
+  readonly orderSeed: SearchSettings['orderSeed'];
+  readonly jitter: SearchSettings['jitter'];
+  readonly turnPenalty: SearchSettings['turnPenalty'];
+  readonly turnLimit: SearchSettings['turnLimit'];
+  readonly focus: SearchSettings['focus'];
+  readonly quietRule: SearchSettings['quietRule'];
   /** The largest finite `turnLimit` (Draw 3 keeps the turn-overs used in the key). */
   static readonly MAX_TURN_LIMIT = MAX_KEY_TURN_OVERS;
   /** The position's turn-overs when `run` started: the limit counts those played after. */
   private turnBase = 0;
-  /**
-   * Leaves out the moves that only rearrange: a run moved off a face-up card that neither
-   * goes to the foundations nor lets a column turn a card up, a column emptied while no King
-   * waits for it, a foundation card taken back that nothing wants. Such a search is no
-   * longer complete (its 'done' proves nothing), but it cannot get lost shuffling runs
-   * between equal targets, where a complete depth-first search can spend any time (see
-   * `solve`'s restarts).
-   */
-  focus = false;
-  /**
-   * Quiet run moves must be used at once. A run moved off a face-up card (or out of a
-   * column that holds nothing else) changes the game only for the column it leaves: any
-   * move that does not touch that column could be played before it, to the same position
-   * (a move of the run itself then goes straight from the old column, one move instead of
-   * two). So a line that wins, or reaches some foundation count, or wins in the fewest
-   * moves, can be reordered so that each quiet run move is followed at once by a move from
-   * or onto the column it left. The search asks for exactly that: after a quiet run move,
-   * only such moves. The duty is part of the position's key (positionKey.ts), so nothing
-   * searched under it stands in for the same position searched freely. (The same holds for
-   * a run move that turns a card up, but there it only made the lines found longer: a
-   * turned-up card is progress, and the best next move is often elsewhere.)
-   */
-  quietRule = true;
   /** Positions searched under that duty in this run. */
   private dutyPositions = 0;
   // The run in progress (`begin`), kept between `explore` calls so that a capped run can `resume`.
@@ -169,8 +202,21 @@ export class DoubleSearch {
   constructor(
     state: DoubleState,
     private readonly budget: Budget,
+    settings: Partial<SearchSettings> = {},
   ) {
     this.s = state;
+    const all: SearchSettings = Object.freeze({ ...SEARCH_DEFAULTS, ...settings });
+    this.settings = all;
+    this.foundationFloor = all.foundationFloor;
+    this.reach = all.reach;
+    this.goal = all.goal;
+    this.prune = all.prune;
+    this.orderSeed = all.orderSeed;
+    this.jitter = all.jitter;
+    this.turnPenalty = all.turnPenalty;
+    this.turnLimit = all.turnLimit;
+    this.focus = all.focus;
+    this.quietRule = all.quietRule;
   }
 
   /** Plays every safe foundation move; returns how many engine moves it applied. */

@@ -64,36 +64,34 @@ import { KEPT_WAY, RestartSchedule } from './restarts.js';
 import { DoubleSearch, type SearchRun } from './search.js';
 import { shortenLine } from './shorten.js';
 import { expandLine, turnOversIn } from './solverLine.js';
-import { giveBack, takeTable } from './tables.js';
+import { giveBack, takeTable, withTable } from './tables.js';
 
-export interface SolveOptions {
-  /** After a win, search for shorter lines (branch and bound) to prove the minimum. */
-  optimize: boolean;
-  /**
-   * After a win, look for a line with fewer passes through the stock (`fewerPasses`): for the
-   * line a deal's analysis prints. Hints leave it out, their budget goes to judging moves.
-   */
-  fewerPasses?: boolean;
-  /**
-   * For a deal not won: keep a line to the most foundation cards found (`stuckLine`). The
-   * searches then copy their line each time the count grows (a few dozen times a deal).
-   */
-  stuckLine?: boolean;
-  /** With `stuckLine`: leave it as the search found it (solver jumps, detours): the caller shortens the one it keeps. */
-  rawStuckLine?: boolean;
-  /**
-   * The verdict alone, for callers that only count wins (fair hints, over many sampled deals):
-   * a win comes without its line or length (shortening it can cost tens of times the search),
-   * and a lost Vegas deal without the search for its most foundation cards (`stuckExact` false).
-   */
-  verdictOnly?: boolean;
-  /**
-   * The verdict as `verdictOnly`, and a win's line as the search found it (solver jumps,
-   * detours; `moves` null): for `--winnability-only`, where shortening it would cost many
-   * times the search. Callers that print it replay and shorten it themselves.
-   */
-  lineAsFound?: boolean;
-}
+/**
+ * What `solve` works out beyond the verdict, one mode of three:
+ *
+ * - `verdict`, for callers that only count wins (fair hints, over many sampled deals): a win
+ *   comes without its line or length (shortening it can cost tens of times the search), and a
+ *   lost Vegas deal without the search for its most foundation cards (`stuckExact` false).
+ * - `lineAsFound`: the verdict, and a win's line as the search found it (solver jumps,
+ *   detours; `moves` null), for `--winnability-only`, where shortening it would cost many
+ *   times the search. Callers that print it replay and shorten it themselves.
+ * - `line`: a win's line, its detours cut out; with `fewerPasses`, one with fewer passes through
+ *   the stock (the line a deal's analysis prints; hints leave it out, their budget goes to
+ *   judging moves); with `optimize`, branch and bound for shorter lines, to prove the minimum.
+ *   A deal not won keeps the line to the most foundation cards found (`stuckLine`): `short`,
+ *   its detours cut out, `raw` as the search found it (the caller shortens the one it keeps),
+ *   or `none`. The searches then copy their line each time the count grows (a few dozen
+ *   times a deal).
+ */
+export type SolveMode =
+  | { readonly kind: 'verdict' }
+  | { readonly kind: 'lineAsFound' }
+  | { readonly kind: 'line'; readonly optimize: boolean; readonly fewerPasses: boolean; readonly stuckLine: 'none' | 'raw' | 'short' };
+
+export const VERDICT_ONLY: SolveMode = Object.freeze({ kind: 'verdict' });
+export const LINE_AS_FOUND: SolveMode = Object.freeze({ kind: 'lineAsFound' });
+/** A win's line with its detours cut out, and nothing more. */
+export const PLAIN_LINE = Object.freeze({ kind: 'line', optimize: false, fewerPasses: false, stuckLine: 'none' } as const);
 
 interface SolveResult {
   verdict: 'winnable' | 'unwinnable' | 'unknown';
@@ -116,8 +114,8 @@ interface SolveResult {
    */
   lostBy: 'search' | 'relaxation' | null;
   /**
-   * With `SolveOptions.stuckLine`, for a deal not won: a line that puts `maxFoundation` cards
-   * on the foundations, shortened to real engine moves (raw with `rawStuckLine`); null otherwise.
+   * With a `line` mode's `stuckLine`, for a deal not won: a line that puts `maxFoundation` cards
+   * on the foundations, shortened to real engine moves (`short`) or as found (`raw`); null otherwise.
    */
   stuckLine: number[] | null;
 }
@@ -177,31 +175,39 @@ export function decide(
   const schedule = new RestartSchedule(firstRunNodes);
   // The first round's complete run, once capped: it goes on in slices, never restarted.
   let kept: { search: DoubleSearch; table: KeyTable } | null = null;
-  for (;;) {
-    const { seed, way, cap, resume } = schedule.next();
-    const before = budget.nodes;
-    let search: DoubleSearch;
-    let table: KeyTable;
-    let run: SearchRun;
-    if (resume) {
-      if (kept === null) throw new Error('internal error: no capped run of the first round to resume');
-      ({ search, table } = kept);
-      run = search.resume(cap);
-    } else {
-      search = newRun(makeState, budget, seed, way, turnLimit, options);
-      table = takeTable(budget, options.tableSlots ?? 1 << 14);
-      run = search.run(table, !pointerFreeFor(search.s, turnLimit), null, cap);
+  // The tables taken and not given back yet: however the runs end, `finally` returns them.
+  const out = new Set<KeyTable>();
+  const release = (table: KeyTable): void => {
+    out.delete(table);
+    giveBack(table);
+  };
+  try {
+    for (;;) {
+      const { seed, way, cap, resume } = schedule.next();
+      const before = budget.nodes;
+      let search: DoubleSearch;
+      let table: KeyTable;
+      let run: SearchRun;
+      if (resume) {
+        if (kept === null) throw new Error('internal error: no capped run of the first round to resume');
+        ({ search, table } = kept);
+        run = search.resume(cap);
+      } else {
+        search = newRun(makeState, budget, seed, way, turnLimit, options);
+        table = takeTable(budget, options.tableSlots ?? 1 << 14);
+        out.add(table);
+        run = search.run(table, !pointerFreeFor(search.s, turnLimit), null, cap);
+      }
+      schedule.spent(budget.nodes - before);
+      const { outcome, maxFoundation: reached } = run;
+      if (reached > maxFoundation) maxFoundation = reached;
+      if (!resume && way === KEPT_WAY && seed === 0 && outcome === 'capped') kept = { search, table };
+      else if (search !== kept?.search) release(table);
+      if (outcome === 'done' && search.focus) continue;
+      if (outcome !== 'capped') return { search, outcome, maxFoundation };
     }
-    schedule.spent(budget.nodes - before);
-    const { outcome, maxFoundation: reached } = run;
-    if (reached > maxFoundation) maxFoundation = reached;
-    if (!resume && way === KEPT_WAY && seed === 0 && outcome === 'capped') kept = { search, table };
-    else if (search !== kept?.search) giveBack(table);
-    if (outcome === 'done' && search.focus) continue;
-    if (outcome !== 'capped') {
-      if (kept !== null) giveBack(kept.table);
-      return { search, outcome, maxFoundation };
-    }
+  } finally {
+    for (const table of out) giveBack(table);
   }
 }
 
@@ -219,18 +225,20 @@ function newRun(
   turnLimit: number,
   options: DecideOptions,
 ): DoubleSearch {
-  const search = new DoubleSearch(makeState(), budget);
+  const state = makeState();
+  const search = new DoubleSearch(state, budget, {
+    // Vegas: first the verdict alone, skipping every position the talon relaxation proves
+    // lost; the exact most foundation cards come after (in `solve`), as a separate search.
+    prune: state.vegas ? 'win' : 'none',
+    orderSeed: seed,
+    jitter: RESTART_JITTER,
+    focus: way === 0,
+    ...(way === 2 ? { turnPenalty: 1 } : {}),
+    turnLimit,
+    reach: options.reach ?? null,
+    goal: options.goal ?? null,
+  });
   search.autoplay();
-  // Vegas: first the verdict alone, skipping every position the talon relaxation proves
-  // lost; the exact most foundation cards come after (in `solve`), as a separate search.
-  if (search.s.vegas) search.prune = 'win';
-  search.orderSeed = seed;
-  search.jitter = RESTART_JITTER;
-  search.focus = way === 0;
-  if (way === 2) search.turnPenalty = 1;
-  search.turnLimit = turnLimit;
-  search.reach = options.reach ?? null;
-  search.goal = options.goal ?? null;
   return search;
 }
 
@@ -519,9 +527,9 @@ export function drawOneHalfway(makeState: () => DoubleState, start: DoubleState,
  * Solves a position: plain search first, then (optimize) branch and bound for shorter lines.
  * `makeState` gives a fresh engine at the starting position.
  */
-export function solve(makeState: () => DoubleState, budget: Budget, options: SolveOptions): SolveResult {
+export function solve(makeState: () => DoubleState, budget: Budget, mode: SolveMode): SolveResult {
   const state = makeState();
-  const wantsStuckLine = options.stuckLine === true;
+  const wantsStuckLine = mode.kind === 'line' && mode.stuckLine !== 'none';
   const reach: BeamReach = { foundation: 0, line: [] };
   const { outcome, maxFoundation, raw, exact } = inPhase('search', () => firstVerdict(makeState, state, budget, reach, wantsStuckLine));
   const result: SolveResult = {
@@ -536,9 +544,9 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     lostBy: outcome !== 'done' ? null : state.vegas && startBound(makeState) < state.total ? 'relaxation' : 'search',
     stuckLine: null,
   };
-  if (options.verdictOnly === true || options.lineAsFound === true) {
+  if (mode.kind !== 'line') {
     if (outcome === 'done' && state.vegas) result.stuckExact = exact;
-    if (options.lineAsFound === true) result.line = raw;
+    if (mode.kind === 'lineAsFound') result.line = raw;
     return result;
   }
   // Shortening a line (shorten.ts) may use what is left of the time limit, and at least a
@@ -549,7 +557,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   // A deal not won: the line to the furthest position found, its detours cut out.
   const keepStuckLine = (): void => {
     if (!wantsStuckLine || reach.foundation !== result.maxFoundation) return;
-    if (options.rawStuckLine === true) {
+    if (mode.stuckLine === 'raw') {
       result.stuckLine = reach.line;
       return;
     }
@@ -566,14 +574,15 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     // Proven lost. Branch and bound for the most foundation cards, starting from the best
     // position the first search met; when a limit stops it, the verdict stands and the
     // figure is a lower bound.
-    const again = new DoubleSearch(makeState(), budget);
+    const again = new DoubleSearch(makeState(), budget, {
+      prune: 'max',
+      foundationFloor: maxFoundation,
+      reach: wantsStuckLine ? reach : null,
+    });
     again.autoplay();
-    again.prune = 'max';
-    again.foundationFloor = maxFoundation;
-    if (wantsStuckLine) again.reach = reach;
-    const table = takeTable(budget, 1 << 14);
-    const { outcome: outcome2, maxFoundation: most } = inPhase('search', () => again.run(table, true, null));
-    giveBack(table);
+    const { outcome: outcome2, maxFoundation: most } = withTable(budget, 1 << 14, (table) =>
+      inPhase('search', () => again.run(table, true, null)),
+    );
     if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
     result.maxFoundation = most;
     result.stuckExact = outcome2 === 'done';
@@ -586,7 +595,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     keepStuckLine();
     return result;
   }
-  if (options.fewerPasses === true && !state.vegas) {
+  if (mode.fewerPasses && !state.vegas) {
     const line = expandLine(makeState(), raw!);
     result.line = inPhase('fewer passes', () => fewerPasses(makeState, budget, line, shortenBy));
   } else {
@@ -594,7 +603,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
     result.line = inPhase('shortening', () => shortenLine(makeState, raw!, undefined, shortenBy(raw!)));
   }
   result.moves = result.line.length;
-  if (!options.optimize || budget.stopped) {
+  if (!mode.optimize || budget.stopped) {
     result.nodes = budget.nodes;
     return result;
   }
@@ -603,19 +612,19 @@ export function solve(makeState: () => DoubleState, budget: Budget, options: Sol
   const opt = new DoubleSearch(fresh, budget);
   opt.autoplay();
   let best = result.moves;
-  const table = takeTable(budget, 1 << 14);
-  const { outcome: outcome2 } = inPhase('search', () =>
-    opt.run(table, true, {
-      bound: best,
-      onWin: (moves) => {
-        best = moves;
-        result.line = opt.history();
-        result.moves = moves;
-        return best;
-      },
-    }),
+  const { outcome: outcome2 } = withTable(budget, 1 << 14, (table) =>
+    inPhase('search', () =>
+      opt.run(table, true, {
+        bound: best,
+        onWin: (moves) => {
+          best = moves;
+          result.line = opt.history();
+          result.moves = moves;
+          return best;
+        },
+      }),
+    ),
   );
-  giveBack(table);
   result.minMovesProved = outcome2 === 'done';
   if (!result.minMovesProved) {
     const line = result.line!;

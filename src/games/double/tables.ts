@@ -29,3 +29,13 @@ export function giveBack(table: KeyTable): void {
   const small = table.bytes() <= KEEP_CAPACITY * (8 + 4 * KEY_WORDS);
   if (small && spare.length < KEEP_TABLES && !spare.includes(table)) spare.push(table);
 }
+
+/** Runs `use` on a table taken for it, and gives the table back however `use` ends. */
+export function withTable<T>(budget: Budget, slots: number, use: (table: KeyTable) => T): T {
+  const table = takeTable(budget, slots);
+  try {
+    return use(table);
+  } finally {
+    giveBack(table);
+  }
+}

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { deadlockedSets, movesLowerBound, WASTE_RELAXATION_NODES } from '../../../src/games/double/lowerBound.js';
 import { shortenLine } from '../../../src/games/double/shorten.js';
-import { decide, solve } from '../../../src/games/double/solver.js';
+import { decide, PLAIN_LINE, solve } from '../../../src/games/double/solver.js';
 import { replayLine, turnOversIn } from '../../../src/games/double/solverLine.js';
 import { wasteDetours } from '../../../src/games/double/talonRelaxation.js';
 import { Budget } from '../../../src/search/limits.js';
@@ -103,7 +103,7 @@ export function solverAgrees(target: number): void {
     compared++;
     if ([...d.stock, ...d.columns.flat()].some((f) => f % 13 === 12)) withKings++;
     const context = `seed ${seed} ${JSON.stringify(d)}`;
-    const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: true });
+    const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { ...PLAIN_LINE, optimize: true });
     expect(result.verdict, context).toBe(brute.winnable ? 'winnable' : 'unwinnable');
     expect(result.maxFoundation, context).toBe(brute.max);
     expect(result.stuckExact, context).toBe(true);

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { type DoubleDeal, type DoubleRules, DoubleState } from '../../../src/games/double/engine.js';
 import { fairPlayDouble } from '../../../src/games/double/fairPlayer.js';
-import { solve } from '../../../src/games/double/solver.js';
+import { solve, VERDICT_ONLY } from '../../../src/games/double/solver.js';
 import { Budget } from '../../../src/search/limits.js';
 import { seededRandom } from '../../support/random.js';
 import { D1N, D1V, D3N, D3V, reducedGame } from './helpers.js';
@@ -37,7 +37,7 @@ export function smallGamesAgree(from: number, to: number): void {
   const ends = new Set<string>();
   for (let seed = from; seed <= to; seed++) {
     const { deal, rules } = reducedDeal(seed);
-    const exact = solve(() => new DoubleState(deal, rules), new Budget(LIMITS), { optimize: false, verdictOnly: true }).verdict;
+    const exact = solve(() => new DoubleState(deal, rules), new Budget(LIMITS), VERDICT_ONLY).verdict;
     const run = fairPlayDouble(deal, rules, { games: 2, samples: 3, seed: 1, limits: LIMITS });
     for (const g of run.played) {
       ends.add(g.end);

@@ -3,7 +3,7 @@ import { type DoubleRules, DoubleState } from '../../../src/games/double/engine.
 import { hintDouble, judgeMoves, replayPosition } from '../../../src/games/double/hint.js';
 import { openDouble } from '../../../src/games/double/index.js';
 import { moveJson } from '../../../src/games/double/play.js';
-import { solve } from '../../../src/games/double/solver.js';
+import { PLAIN_LINE, solve } from '../../../src/games/double/solver.js';
 import { describeHint, moveText } from '../../../src/games/hint.js';
 import type { MoveJson } from '../../../src/games/types.js';
 import { Budget } from '../../../src/search/limits.js';
@@ -129,7 +129,7 @@ describe('Double Solitaire hints agree with a brute force on reduced deals', () 
           losing++;
           expect(line, where).toBeNull();
           // The solver's full search from the position after it proves it lost.
-          const again = solve(() => after.clone(), new Budget(NO_LIMITS), { optimize: false });
+          const again = solve(() => after.clone(), new Budget(NO_LIMITS), PLAIN_LINE);
           expect(again.verdict, where).toBe('unwinnable');
           expect(j.maxFoundation, where).toBe(brute.max);
           expect(j.stuckExact, where).toBe(true);
@@ -217,7 +217,7 @@ describe('Double Solitaire hints on full deals', () => {
         const end = replay(after, x.line!);
         expect(end.isWon()).toBe(true);
         expect(end.moves).toBe(x.j.movesLeft);
-      } else expect(solve(() => after.clone(), new Budget(NO_LIMITS), { optimize: false }).verdict).toBe('unwinnable');
+      } else expect(solve(() => after.clone(), new Budget(NO_LIMITS), PLAIN_LINE).verdict).toBe('unwinnable');
     }
   });
 

@@ -18,9 +18,8 @@ interface Ending {
 /** A plain search from `start` as `decide` sets one up (Vegas pruning, the pointer left out where it may be). */
 function searchFrom(start: DoubleState, limits: Limits): { search: DoubleSearch; budget: Budget; table: KeyTable; withPointer: boolean } {
   const budget = new Budget(limits);
-  const search = new DoubleSearch(start, budget);
+  const search = new DoubleSearch(start, budget, { prune: start.vegas ? 'win' : 'none' });
   search.autoplay();
-  if (start.vegas) search.prune = 'win';
   const withPointer = !(start.draw === 1 && !start.vegas);
   return { search, budget, table: new KeyTable(KEY_WORDS, budget), withPointer };
 }

@@ -9,7 +9,7 @@ import { KEY_WORDS } from '../../../src/games/double/positionKey.js';
 import { isSafe } from '../../../src/games/double/safeMoves.js';
 import { DoubleSearch } from '../../../src/games/double/search.js';
 import { shortenLine } from '../../../src/games/double/shorten.js';
-import { decide, drawOneHalfway, solve } from '../../../src/games/double/solver.js';
+import { decide, drawOneHalfway, LINE_AS_FOUND, PLAIN_LINE, solve } from '../../../src/games/double/solver.js';
 import { expandLine, replayLine, turnOversIn } from '../../../src/games/double/solverLine.js';
 import { wasteDetours } from '../../../src/games/double/talonRelaxation.js';
 import type { MoveJson } from '../../../src/games/types.js';
@@ -107,7 +107,7 @@ describe('solutions replay to a win through the engine', () => {
       expect(a.movesLowerBound).toBeNull();
       expect(a.solution).toBeNull();
       expect(a.moves).toBeNull();
-      const r = solve(() => deal.newState(), new Budget(LIMITS), { optimize: false, lineAsFound: true });
+      const r = solve(() => deal.newState(), new Budget(LIMITS), LINE_AS_FOUND);
       expect(r.verdict).toBe(a.verdict);
       expect(r.nodes).toBe(a.nodes);
       if (r.verdict !== 'winnable') continue;
@@ -140,7 +140,7 @@ describe('restarts with focused runs', () => {
     it(`${code} is won within 100,000 positions`, () => {
       const deal = openDouble({ kind: 'code', code }, {});
       const budget = new Budget({ timeMs: Infinity, nodes: 100_000, memoryBytes: Infinity });
-      const result = solve(() => deal.newState(), budget, { optimize: false });
+      const result = solve(() => deal.newState(), budget, PLAIN_LINE);
       expect(result.verdict, code).toBe('winnable');
       const s = deal.newState();
       replayLine(s, result.line!, (m) => expect(s.refusal(m), code).toBeNull());
@@ -156,12 +156,10 @@ describe('restarts with focused runs', () => {
     // it, then A♥, 2♥, 3♥, 4♠ and 5♦ home.
     const start = (): DoubleState =>
       position({ columns: ['5♦'], stock: '2♥ 3♥ A♥', foundations: [4, 0, 0, 0, 4, 0, 0, 0], total: 12 }, D1V);
-    const focused = new DoubleSearch(start(), new Budget(NO_LIMITS));
+    const focused = new DoubleSearch(start(), new Budget(NO_LIMITS), { prune: 'win', focus: true });
     focused.autoplay();
-    focused.prune = 'win';
-    focused.focus = true;
     expect(focused.run(new KeyTable(KEY_WORDS, null), true, null).outcome).toBe('done');
-    const result = solve(start, new Budget(NO_LIMITS), { optimize: false });
+    const result = solve(start, new Budget(NO_LIMITS), PLAIN_LINE);
     expect(result.verdict).toBe('winnable');
     const s = start();
     replayLine(s, result.line!, (m) => expect(s.refusal(m)).toBeNull());
@@ -240,8 +238,7 @@ describe('quiet run moves must be used at once', () => {
       const d = reducedDeal(seed);
       const runs = [true, false].map((quiet) => {
         const budget = new Budget(NO_LIMITS);
-        const search = new DoubleSearch(stateOf(d), budget);
-        search.quietRule = quiet;
+        const search = new DoubleSearch(stateOf(d), budget, { quietRule: quiet });
         search.autoplay();
         const { outcome, maxFoundation, dutyPositions } = search.run(new KeyTable(KEY_WORDS, budget), true, null);
         if (quiet) underDuty += dutyPositions;
@@ -303,7 +300,7 @@ describe('a turn limit agrees with a brute force', () => {
     expect(outcome).toBe('win');
     expect(turnOversIn(search.history())).toBe(1);
     // Without a limit the printed line is the same one pass and a turn-over.
-    const a = solve(start, new Budget(NO_LIMITS), { optimize: false, fewerPasses: true });
+    const a = solve(start, new Budget(NO_LIMITS), { ...PLAIN_LINE, fewerPasses: true });
     expect(a.verdict).toBe('winnable');
     expect(turnOversIn(a.line!)).toBe(1);
   });
@@ -346,7 +343,7 @@ describe('Vegas pruning agrees with a brute force', () => {
       fitting.push(seed);
       compared++;
       const context = `seed ${seed} ${JSON.stringify(d)}`;
-      const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: false });
+      const result = solve(() => stateOf(d), new Budget(NO_LIMITS), PLAIN_LINE);
       expect(result.verdict, context).toBe(brute.winnable ? 'winnable' : 'unwinnable');
       expect(result.maxFoundation, context).toBe(brute.max);
       expect(result.stuckExact, context).toBe(true);
@@ -375,7 +372,7 @@ describe('Vegas pruning agrees with a brute force', () => {
     for (const d of deals) {
       const context = JSON.stringify(d);
       const brute = bruteOfDeal(d, 5000)!;
-      const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: false, stuckLine: true });
+      const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { ...PLAIN_LINE, stuckLine: 'short' });
       expect(result.maxFoundation, context).toBe(brute.max);
       if (brute.winnable) {
         expect(result.stuckLine, context).toBeNull();
@@ -402,7 +399,7 @@ describe('Vegas pruning agrees with a brute force', () => {
     for (const seed of VEGAS_SEEDS.slice(0, 15)) {
       const d = vegasDeal(seed);
       const context = `seed ${seed} ${JSON.stringify(d)}`;
-      const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { optimize: false, stuckLine: true });
+      const result = solve(() => stateOf(d), new Budget(NO_LIMITS), { ...PLAIN_LINE, stuckLine: 'short' });
       const s = stateOf(d);
       for (const m of [...(result.stuckLine ?? []), -1]) {
         const brute = bruteForce(bruteOf(s), d.rules, d.total, 5000)!;
@@ -431,7 +428,7 @@ describe('Vegas pruning agrees with a brute force', () => {
       if (d.rules !== D1V) continue;
       const context = `seed ${seed} ${JSON.stringify(d)}`;
       const first = new Budget({ timeMs: Infinity, nodes: 100_000, memoryBytes: Infinity });
-      const whole = solve(() => stateOf(d), first, { optimize: false, stuckLine: true });
+      const whole = solve(() => stateOf(d), first, { ...PLAIN_LINE, stuckLine: 'short' });
       if (whole.verdict === 'unknown') continue;
       const line = whole.line ?? whole.stuckLine!;
       if (line.length < 2) continue;
@@ -495,7 +492,7 @@ describe('Vegas pruning agrees with a brute force', () => {
 
   it('a Vegas position the relaxation proves lost is decided without searching', () => {
     // Without the pruning the search needs more than one position to give up.
-    const result = solve(buriedAces, new Budget({ timeMs: Infinity, nodes: 1, memoryBytes: Infinity }), { optimize: false });
+    const result = solve(buriedAces, new Budget({ timeMs: Infinity, nodes: 1, memoryBytes: Infinity }), PLAIN_LINE);
     expect(result.verdict).toBe('unwinnable');
     expect(result.lostBy).toBe('relaxation');
     const brute = bruteForce(bruteOf(buriedAces()), D1V, 16, 100000)!;
@@ -541,9 +538,8 @@ describe('shortening a winning line', () => {
     const deal = doubleGame.open({ kind: 'code', code }, {}) as ReturnType<typeof doubleGame.open> & { newState(): DoubleState };
     const fresh = (): DoubleState => deal.newState();
     const state = fresh();
-    const search = new DoubleSearch(state, new Budget(NO_LIMITS));
     // The plain order, one run without restarts: raw paths with many detours and passes.
-    search.turnPenalty = 1;
+    const search = new DoubleSearch(state, new Budget(NO_LIMITS), { turnPenalty: 1 });
     search.autoplay();
     expect(search.run(new KeyTable(11, null), state.draw !== 1 || state.vegas, null).outcome).toBe('win');
     return { fresh, raw: expandLine(fresh(), search.history()) };

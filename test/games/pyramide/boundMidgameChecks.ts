@@ -69,7 +69,7 @@ export function boundHoldsMidgame(rules: PyramideRules, seed: number, positions:
     const quick = moveBound.of(lo, hi, false);
     if (quick >= 0 && (bound < 0 || bound > quick)) closer++;
     if (!moveBound.fullSaysMore) expect(bound).toBe(quick);
-    const result = searchMinMoves(space, new Budget(GENEROUS), lo, hi, false);
+    const result = searchMinMoves(space, new Budget(GENEROUS), { lo, hi }, { learning: false });
     expect(result.complete).toBe(true);
     const label = `${rulesName(rules)} deal ${n}, position ${JSON.stringify(pos)}`;
     if (ref.minMoves === null) {

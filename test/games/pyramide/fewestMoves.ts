@@ -20,7 +20,7 @@ export function fewestMoves(
   const s = startPosition(rules);
   const { lo, hi } = space.pack(s.removed, s.talonRemoved, s.next, s.passesUsed);
   const budget = new Budget(GENEROUS);
-  const result = searchMinMoves(space, budget, lo, hi, false, undefined, fullBound, forcedPairs);
+  const result = searchMinMoves(space, budget, { lo, hi }, { learning: false, fullBound, forcedPairs });
   expect(result.complete).toBe(true);
   let moves: number | null = null;
   if (result.line) {

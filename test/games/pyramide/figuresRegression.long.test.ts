@@ -72,7 +72,7 @@ describe('the minimum when the search probes for an upper bound at once', () => 
         const space = new FullStateSpace(deal, rules);
         const start = startPosition(rules);
         const { lo, hi } = space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed);
-        const result = searchMinMoves(space, new Budget(LIMITS), lo, hi, false, 1);
+        const result = searchMinMoves(space, new Budget(LIMITS), { lo, hi }, { learning: false, probeAt: 1 });
         expect(result.complete, `deal ${n}`).toBe(true);
         const line = playSteps(new PyramideGame(deal, rules), space, result.line!);
         expect(line.length, `deal ${n}`).toBe(minMoves);

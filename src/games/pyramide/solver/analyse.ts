@@ -166,7 +166,7 @@ export function analysePosition(
     if (!space) {
       notes.push('minMoves and a solution need the stock order, which this deal does not give');
     } else if (!budget.stopped) {
-      const result = searchMinMoves(space, budget, startLo, startHi, reuse !== null);
+      const result = searchMinMoves(space, budget, { lo: startLo, hi: startHi }, { learning: reuse !== null });
       if (result.line) {
         steps = result.line;
         minMoves = 0;

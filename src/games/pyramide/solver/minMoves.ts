@@ -65,23 +65,26 @@ const boundCache = {
   exact: new Int32Array(1 << CACHE_BITS),
 };
 
-/**
- * `learning`: keep learnt bounds for later searches of the same space (worth it only when
- * there will be some). `probeAt`: the queue entries after which to probe for an upper bound
- * (tests probe at once, so that every search takes that path). `fullBound` false: the quick
- * bound alone, never the pass closure; `forcedPairs` false: every successor, even where a
- * pair is forced (see `FullStateSpace.successors`). Tests compare those searches.
- */
+/** How `searchMinMoves` runs; what is left out is the exact search as an analysis runs it. */
+export interface MinMovesOptions {
+  /** Keep learnt bounds for later searches of the same space (worth it only when there will be some). Default true. */
+  readonly learning?: boolean;
+  /** The queue entries after which to probe for an upper bound (tests probe at once, so that every search takes that path). */
+  readonly probeAt?: number;
+  /** False: the quick bound alone, never the pass closure (tests compare the two). Default true. */
+  readonly fullBound?: boolean;
+  /** False: every successor, even where a pair is forced (see `FullStateSpace.successors`). Default true. */
+  readonly forcedPairs?: boolean;
+}
+
+/** The fewest moves from the packed position `start` (`FullStateSpace.pack`). */
 export function searchMinMoves(
   space: FullStateSpace,
   budget: Budget,
-  startLo: number,
-  startHi: number,
-  learning = true,
-  probeAt = EXACT.probeAt,
-  fullBound = true,
-  forcedPairs = true,
+  start: { readonly lo: number; readonly hi: number },
+  options: MinMovesOptions = {},
 ): MinMovesResult {
+  const { learning = true, probeAt = EXACT.probeAt, fullBound = true, forcedPairs = true } = options;
   const queue = pooledQueue ?? new Queue();
   const closed = pooledClosed ?? new Closed(1 << 14);
   pooledQueue = null; // not shared while in use
@@ -89,7 +92,7 @@ export function searchMinMoves(
   queue.size = 0;
   try {
     const mode = probeAt === EXACT.probeAt && fullBound && forcedPairs ? EXACT : { ...EXACT, probeAt, fullBound, forcedPairs };
-    return search(space, budget, startLo, startHi, learning, queue, closed, mode);
+    return search(space, budget, start.lo, start.hi, learning, queue, closed, mode);
   } finally {
     queue.keepAtMost(POOL_KEEP_ENTRIES);
     pooledQueue = queue;
