@@ -9,6 +9,6 @@ export { ApiError, Refusal } from './errors.js';
 export { Board, type DoubleBoard, LegalMove, LineAnswer, PlayResponse, type PyramideBoard } from './play.js';
 export { Curate, CuratedDeal, GroupStats, ResultRow, ResultsPage, RuleSets, Stats } from './results.js';
 export { type ApiGame, Dealt, GameSummary, Games, Health } from './server.js';
-export { MoveJson, Moves, Nullable, OpenObject, Tier, TierOrUnknown, Verdict } from './shared.js';
+export { MoveJson, Moves, Nullable, OpenObject, Tier, TierOrUnknown, Verdict, Words } from './shared.js';
 export { Analysis, FairHint, FairMove, Hint, HintOrFair, JudgedMove } from './solve.js';
-export { CurateAnswer, PlayedLineAnswer, SolveAnswer, StatsAnswer } from './threads.js';
+export { CurateAnswer, PlayedLineAnswer, RefusedSolve, SolveAnswer, Solved, StatsAnswer } from './threads.js';

@@ -7,6 +7,10 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import type { MoveJson as CoreMoveJson } from '../games/moveJson.js';
 
+/** One of a few words (a JSON Schema enum). */
+export const Words = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description !== undefined ? { description } : {}) });
+
 /** `T` or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -5,7 +5,7 @@
  * open: the server passes every field on.
  */
 import { type Static, Type } from 'typebox';
-import { DealHead, MoveJson, Moves, Nullable, OpenObject, TierOrUnknown, Verdict } from './shared.js';
+import { DealHead, MoveJson, Moves, Nullable, OpenObject, TierOrUnknown, Verdict, Words } from './shared.js';
 
 const count = Nullable(Type.Integer());
 const figure = Nullable(Type.Number());
@@ -61,8 +61,8 @@ export const Analysis = Type.Object(
 );
 export type Analysis = Static<typeof Analysis>;
 
-const PositionStatus = Type.Union(['won', 'winnable', 'lost', 'dead end', 'unknown'].map((s) => Type.Literal(s)));
-const MoveLabel = Type.Union(['optimal', 'winnable', 'winning', 'losing', 'unknown'].map((s) => Type.Literal(s)));
+const PositionStatus = Words(['won', 'winnable', 'lost', 'dead end', 'unknown'] as const);
+const MoveLabel = Words(['optimal', 'winnable', 'winning', 'losing', 'unknown'] as const);
 
 /** One legal move and what the solver says of the position after it. */
 export const JudgedMove = Type.Object(

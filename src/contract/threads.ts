@@ -6,16 +6,20 @@ import { type Static, Type } from 'typebox';
 import { CuratedDeal, GroupStats } from './results.js';
 import { Analysis, FairHint, Hint } from './solve.js';
 
-export const SolveAnswer = Type.Object({
+/** A solve's answer, and its time on the thread. */
+export const Solved = Type.Object({
   result: Type.Union([FairHint, Hint, Analysis]),
-  /** The solve's time on its thread. */
   ms: Type.Number(),
-  /**
-   * The message of an input error the solve met (a hint's known line that does not win): an
-   * error's class does not cross to the main thread, so it comes back as this.
-   */
-  refused: Type.Optional(Type.String()),
 });
+export type Solved = Static<typeof Solved>;
+
+/**
+ * A solve that met an input error (a hint's known line that does not win): an error's class
+ * does not cross to the main thread, so its message comes back as this.
+ */
+export const RefusedSolve = Type.Object({ refused: Type.String(), ms: Type.Number() });
+
+export const SolveAnswer = Type.Union([Solved, RefusedSolve]);
 export type SolveAnswer = Static<typeof SolveAnswer>;
 
 /** A line played on a thread: the status, and the answer as JSON text (a `LineAnswer` or an `ApiError`). */
@@ -35,4 +39,4 @@ export const CurateAnswer = Type.Object({
   analysed: Type.Integer(),
   short: Type.Boolean(),
 });
-export type CurateAnswer = Static<typeof CurateAnswer> & { deals: CuratedDeal[] };
+export type CurateAnswer = Omit<Static<typeof CurateAnswer>, 'deals'> & { deals: CuratedDeal[] };

@@ -1,3 +1,5 @@
+import type { Solved } from '../contract/index.js';
+
 /**
  * Answers already computed, by position: a hint asked again (the next tap on the same
  * position, another player on the same daily deal) comes from here, not from the solver.
@@ -43,9 +45,9 @@ export class AnswerCache<V> {
 }
 
 /** Whether an answer was proven within its limits (no limit stopped it): only such answers are kept. */
-export function isComplete(result: Record<string, unknown>): boolean {
-  if (result.limit !== null && result.limit !== undefined) return false;
-  if (result.verdict === 'unknown' || result.status === 'unknown') return false;
+export function isComplete(result: Solved['result']): boolean {
+  if (result.limit !== null) return false;
+  if (('verdict' in result && result.verdict === 'unknown') || ('status' in result && result.status === 'unknown')) return false;
   const moves = result.moves;
-  return !Array.isArray(moves) || moves.every((m: { limit?: unknown }) => m.limit === null || m.limit === undefined);
+  return !Array.isArray(moves) || moves.every((m) => !('limit' in m) || m.limit === null || m.limit === undefined);
 }

@@ -3,7 +3,9 @@
  * flags and analysis switches the games declare, the card style. Read into what the command
  * line's own functions take, so a bad value gets the command line's message.
  */
-import { type CardStyle, parseCardStyle } from '../cards/notation.js';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
+import { CARD_STYLES, type CardStyle, parseCardStyle } from '../cards/notation.js';
+import { MoveJson } from '../contract/index.js';
 import { InputError } from '../errors/inputError.js';
 import type { AnalyseOptions } from '../games/analyseOptions.js';
 import type { FairSampling } from '../games/fairHintTypes.js';
@@ -12,73 +14,74 @@ import { allRuleOptions, declaredOptions, gameById } from '../games/registry.js'
 import type { RuleFlags } from '../games/types.js';
 import { parseDuration } from '../search/limitParsing.js';
 import { fairProperties, readFair } from './fairQuery.js';
+import { MAX_LINE_MOVES } from './lineTask.js';
+import { Choice, Params } from './requestSchema.js';
 
 /** The longest deal text and move list taken (a deal file is under 1 KB; a long game's moves under 4 KB). */
 export const MAX_DEAL_CHARS = 4096;
 export const MAX_MOVES_CHARS = 16_384;
 
-export interface DealQuery {
-  deal: string;
-  moves?: string;
-  /** The hint: moves known to win after `moves` (`HintOptions.line`). */
-  line?: string;
-  rules?: string;
-  cards?: string;
-  reveal?: boolean;
-  timeLimit?: string;
-  fair?: boolean;
-  samples?: number;
-  seed?: number;
-  [option: string]: string | number | boolean | undefined;
-}
+/** The parameters every deal route takes. */
+const common = {
+  deal: Type.String({
+    minLength: 1,
+    maxLength: MAX_DEAL_CHARS,
+    description: "a deal code (PY1-N-AAAAAAS, DS1-D1N-AAAAAAB) or a deal file's text",
+  }),
+  rules: Type.Optional(Type.String({ maxLength: 64, description: 'rule preset (Pyramide: app, msc)' })),
+  cards: Choice(CARD_STYLES, { default: 'symbols', description: 'how cards are written' }),
+  timeLimit: Type.Optional(Type.String({ maxLength: 16, description: "at most the server's --max-time: 500ms, 2s" })),
+};
+
+const moves = Type.String({ maxLength: MAX_MOVES_CHARS, default: '', description: 'the moves played, separated by ";" (as play --moves)' });
+const reveal = Type.Boolean({ default: false, description: "show Double Solitaire's face-down cards" });
+const line = Type.Optional(
+  Type.String({
+    maxLength: MAX_MOVES_CHARS,
+    description:
+      'moves known to win after the moves played, separated by ";" (the rest of a solution shown beside the hint): no move is said to need more moves than this line; a line that does not win is refused',
+  }),
+);
 
 /** A rule option or analysis switch as a query parameter: switches are booleans, the others text. */
-function optionSchema(flags: string, description: string): Record<string, unknown> {
-  return flags.includes('<') ? { type: 'string', maxLength: 64, description } : { type: 'boolean', description };
+function optionSchema(flags: string, description: string): TSchema {
+  return flags.includes('<') ? Type.String({ maxLength: 64, description }) : Type.Boolean({ description });
 }
 
 /**
- * The JSON schema of a deal route's query (and body): with the moves played or not, `reveal`
- * for play, and the fair hint's parameters for hint.
+ * A deal route's schema with the rule options and analysis switches the games declare (a
+ * plug-in game adds its own when loaded): its handler reads them by name, as the command line does.
  */
-export function dealQuerySchema(parts: { moves: boolean; reveal?: boolean; fair?: boolean; line?: boolean }): Record<string, unknown> {
-  const properties: Record<string, unknown> = {
-    deal: {
-      type: 'string',
-      minLength: 1,
-      maxLength: MAX_DEAL_CHARS,
-      description: "a deal code (PY1-N-AAAAAAS, DS1-D1N-AAAAAAB) or a deal file's text",
-    },
-    ...(parts.moves
-      ? {
-          moves: {
-            type: 'string',
-            maxLength: MAX_MOVES_CHARS,
-            default: '',
-            description: 'the moves played, separated by ";" (as play --moves)',
-          },
-        }
-      : {}),
-    ...(parts.line
-      ? {
-          line: {
-            type: 'string',
-            maxLength: MAX_MOVES_CHARS,
-            description:
-              'moves known to win after the moves played, separated by ";" (the rest of a solution shown beside the hint): no move is said to need more moves than this line; a line that does not win is refused',
-          },
-        }
-      : {}),
-    rules: { type: 'string', maxLength: 64, description: 'rule preset (Pyramide: app, msc)' },
-    cards: { type: 'string', enum: ['symbols', 'en', 'fr'], default: 'symbols', description: 'how cards are written' },
-    timeLimit: { type: 'string', maxLength: 16, description: "at most the server's --max-time: 500ms, 2s" },
-    ...(parts.reveal ? { reveal: { type: 'boolean', default: false, description: "show Double Solitaire's face-down cards" } } : {}),
-    ...(parts.fair ? fairProperties : {}),
-  };
+function withGameOptions<T extends TObject>(schema: T): T {
+  const properties: Record<string, TSchema> = { ...schema.properties };
   for (const option of allRuleOptions()) properties[option.key] = optionSchema(option.flags, option.description);
   for (const option of declaredOptions((g) => g.analysisOptions)) properties[option.key] = optionSchema(option.flags, option.description);
-  return { type: 'object', required: ['deal'], additionalProperties: false, properties };
+  return { ...schema, properties };
 }
+
+/** The analysis route's query (and body). */
+export const analysisQuery = () => withGameOptions(Params(common));
+/** The hint route's: the moves played, a known line, and the fair hint's sampling. */
+export const hintQuery = () => withGameOptions(Params({ ...common, moves, line, ...fairProperties }));
+/** The play route's: the moves played, and what the board shows. */
+export const playQuery = () => withGameOptions(Params({ ...common, moves, reveal }));
+/** The line route's body: the play route's, and the line of JSON moves. */
+export const lineBody = () =>
+  withGameOptions(
+    Params({
+      ...common,
+      moves,
+      reveal,
+      line: Type.Array(MoveJson, { maxItems: MAX_LINE_MOVES }),
+    }),
+  );
+
+/** A deal route's request as its handler reads it: the schema's fields, and the games' options by name. */
+export type DealQuery = Static<ReturnType<typeof analysisQuery>> &
+  Partial<Pick<Static<ReturnType<typeof hintQuery>>, 'moves' | 'line' | 'fair' | 'samples' | 'seed'>> &
+  Partial<Pick<Static<ReturnType<typeof playQuery>>, 'reveal'>> & {
+    [option: string]: string | number | boolean | undefined;
+  };
 
 export interface ReadDealQuery {
   deal: string;

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { SolveAnswer, SolveTask } from './solveTask.js';
+import type { Solved } from '../contract/index.js';
+import type { SolveTask } from './solveTask.js';
 
 const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -80,8 +81,8 @@ export class ServeMetrics {
   }
 
   /** A solve answered (`PoolOptions.observe`). The game is the answer's own: a label per game, never per deal. */
-  solved(task: SolveTask, answer: SolveAnswer, waitMs: number): void {
-    const game = typeof answer.result.game === 'string' ? answer.result.game : 'none';
+  solved(task: SolveTask, answer: Solved, waitMs: number): void {
+    const game = answer.result.game;
     this.solveTime.observe({ game, kind: task.kind }, answer.ms / 1000);
     this.solveWait.observe({ kind: task.kind }, waitMs / 1000);
   }

@@ -3,11 +3,13 @@
  * best line), the positions along it are the ones a player steps to next. They are judged on
  * the solver threads only while a thread is free, so a request never waits behind them.
  */
+
 import { moveText } from '../games/hint.js';
 import type { MoveJson } from '../games/moveJson.js';
 import type { Position } from '../games/position.js';
 import type { Limits } from '../search/limits.js';
 import { isComplete } from './answerCache.js';
+import { answerText } from './answerText.js';
 import type { ReadDealQuery } from './dealQuery.js';
 import type { SharedCache } from './sharedCache.js';
 import type { SolverPool } from './solverPool.js';
@@ -97,7 +99,7 @@ export class Prefetcher {
         })
         .then(
           (answer) => {
-            if (isComplete(answer.result)) this.cache.set(next.key, JSON.stringify(answer.result));
+            if ('result' in answer && isComplete(answer.result)) this.cache.set(next.key, answerText('hint', answer.result));
             this.done++;
           },
           () => {

@@ -21,13 +21,5 @@ export interface SolveTask {
   fair?: FairSampling;
 }
 
-/** The analysis (`solve --json`), the hint (`hint --json`) or the fair hint (`hint --fair --json`), cards in symbols. */
-export interface SolveAnswer {
-  result: Record<string, unknown>;
-  ms: number;
-  /**
-   * The message of an `InputError` the solve met (a hint's known line that does not win):
-   * an error's class does not cross to the main thread, so it comes back as this.
-   */
-  refused?: string;
-}
+/** The analysis (`solve --json`), the hint (`hint --json`) or the fair hint (`hint --fair --json`), cards in symbols: the contract's thread answer. */
+export type { SolveAnswer } from '../contract/index.js';

@@ -5,13 +5,13 @@
  */
 
 import '../plugins/nodeHash.js';
+import type { CurateAnswer, PlayedLineAnswer, Solved, StatsAnswer } from '../contract/index.js';
 import { openDeal } from '../core.js';
 import { isInputError } from '../errors/inputError.js';
 import type { HintedDeal } from '../games/hint.js';
 import { threadModulesLoaded } from '../plugins/threadModules.js';
 import type { Limits } from '../search/limits.js';
-import type { GroupStats } from '../store/stats.js';
-import { type LineAnswer, type LineTask, playLine as play } from './lineTask.js';
+import { type LineTask, playLine as play } from './lineTask.js';
 import { type CurateTask, curateList as curate, type StatsTask, stats as statsOf } from './readTasks.js';
 import type { SolveAnswer, SolveTask } from './solveTask.js';
 
@@ -24,15 +24,14 @@ export default async function solve(task: SolveTask): Promise<SolveAnswer> {
   const started = performance.now();
   const limits = { ...task.limits, timeMs: Math.max(MIN_TIME_MS, Math.min(task.limits.timeMs, task.deadline - Date.now())) };
   try {
-    const result = answer(openDeal(task.deal, task.flags), task, limits);
-    return { result: result as unknown as Record<string, unknown>, ms: performance.now() - started };
+    return { result: answer(openDeal(task.deal, task.flags), task, limits), ms: performance.now() - started };
   } catch (error) {
-    if (isInputError(error)) return { result: {}, ms: performance.now() - started, refused: error.message };
+    if (isInputError(error)) return { ms: performance.now() - started, refused: error.message };
     throw error;
   }
 }
 
-function answer(deal: HintedDeal, task: SolveTask, limits: Limits): object {
+function answer(deal: HintedDeal, task: SolveTask, limits: Limits): Solved['result'] {
   switch (task.kind) {
     case 'analysis':
       return deal.analyse(limits, { ...task.options, shortestStuckLine: true });
@@ -46,17 +45,17 @@ function answer(deal: HintedDeal, task: SolveTask, limits: Limits): object {
   }
 }
 
-export async function stats(task: StatsTask): Promise<GroupStats[]> {
+export async function stats(task: StatsTask): Promise<StatsAnswer> {
   await threadModulesLoaded();
   return statsOf(task);
 }
 
-export async function playLine(task: LineTask): Promise<LineAnswer> {
+export async function playLine(task: LineTask): Promise<PlayedLineAnswer> {
   await threadModulesLoaded();
   return play(task);
 }
 
-export async function curateList(task: CurateTask): ReturnType<typeof curate> {
+export async function curateList(task: CurateTask): Promise<CurateAnswer> {
   await threadModulesLoaded();
   return curate(task);
 }

@@ -8,8 +8,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import type { SolveAnswer, Solved } from '../contract/index.js';
 import { InputError } from '../errors/inputError.js';
-import type { SolveAnswer, SolveTask } from './solveTask.js';
+import type { SolveTask } from './solveTask.js';
 
 /** Too many requests solving and waiting: try again in `retryAfterS` seconds. */
 export class BusyError extends Error {
@@ -36,7 +37,7 @@ export interface PoolOptions {
   /** Requests that may wait for a thread. */
   queue: number;
   /** Told of each solve a request asked for, once answered: its time on the thread and its wait for one, in ms (the metrics). */
-  observe?: (task: SolveTask, answer: SolveAnswer, waitMs: number) => void;
+  observe?: (task: SolveTask, answer: Solved, waitMs: number) => void;
 }
 
 /**
@@ -53,10 +54,10 @@ const OVERRUN_MS = 5000;
 export const MIN_START_MS = 250;
 
 export class SolverPool {
-  private readonly piscina: Piscina<SolveTask, SolveAnswer>;
+  private readonly piscina: Piscina<object, unknown>;
 
   constructor(readonly options: PoolOptions) {
-    this.piscina = new Piscina<SolveTask, SolveAnswer>({
+    this.piscina = new Piscina<object, unknown>({
       filename: workerUrl(),
       minThreads: options.threads,
       maxThreads: options.threads,
@@ -128,16 +129,16 @@ export class SolverPool {
   }
 
   /** A solve (analysis or hint) on a thread. */
-  async run(task: SolveTask): Promise<SolveAnswer> {
+  async run(task: SolveTask): Promise<Solved> {
     const asked = performance.now();
-    const answer = (await this.submit(task, task.deadline, undefined)) as SolveAnswer;
-    if (answer.refused !== undefined) throw new InputError(answer.refused);
+    const answer = await this.submit<SolveAnswer>(task, task.deadline, undefined);
+    if ('refused' in answer) throw new InputError(answer.refused);
     this.observed(task, answer, asked);
     return answer;
   }
 
   /** The wait is what the answer took beyond its solve: the queue, and the hand-over to and from the thread. */
-  private observed(task: SolveTask, answer: SolveAnswer, asked: number): void {
+  private observed(task: SolveTask, answer: Solved, asked: number): void {
     this.options.observe?.(task, answer, Math.max(0, performance.now() - asked - answer.ms));
   }
 
@@ -150,7 +151,7 @@ export class SolverPool {
     this.busy++;
     try {
       const signal = AbortSignal.timeout(Math.max(0, task.deadline - Date.now()) + OVERRUN_MS);
-      return await this.piscina.run(task, { signal });
+      return (await this.piscina.run(task, { signal })) as SolveAnswer;
     } finally {
       this.freed();
     }
@@ -158,10 +159,11 @@ export class SolverPool {
 
   /** Another of the worker module's functions (`stats`, `curateList`, `playLine`), under the same cap and time limit. */
   read<T>(name: 'stats' | 'curateList' | 'playLine', task: object, deadline: number): Promise<T> {
-    return this.submit(task, deadline, name) as Promise<T>;
+    return this.submit<T>(task, deadline, name);
   }
 
-  private async submit(task: object, deadline: number, name: string | undefined): Promise<unknown> {
+  /** `T` is what the worker function named returns (`solveWorker.ts`, typed by the contract's thread answers). */
+  private async submit<T>(task: object, deadline: number, name: string | undefined): Promise<T> {
     this.refuseWhenFull();
     this.inFlight++;
     try {
@@ -174,7 +176,7 @@ export class SolverPool {
     const signal = AbortSignal.timeout(Math.max(0, deadline - Date.now()) + OVERRUN_MS);
     try {
       // The pool's types name the module's default function; the others take their own tasks.
-      return await this.piscina.run(task as SolveTask, name === undefined ? { signal } : { signal, name });
+      return (await this.piscina.run(task, name === undefined ? { signal } : { signal, name })) as T;
     } catch (error) {
       if (signal.aborted)
         throw new BusyError(`the solver ran over this request's time limit by ${OVERRUN_MS / 1000} s and was stopped; try again`, 1);

@@ -3,45 +3,48 @@
  * rows the filters select, as `cardsolve export` writes them with the same filters.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseCardStyle } from '../../cards/notation.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from 'typebox';
+import { CARD_STYLES, parseCardStyle } from '../../cards/notation.js';
+import { ResultsPage, RuleSets } from '../../contract/index.js';
 import { InputError } from '../../errors/inputError.js';
-import { TIERS, type TierOrUnknown } from '../../games/difficulty.js';
+import { TIERS } from '../../games/difficulty.js';
 import { allGames, gameById } from '../../games/registry.js';
 import { defaultRules } from '../../games/ruleSets.js';
-import type { GameId, Verdict } from '../../games/types.js';
+import type { GameId } from '../../games/types.js';
 import { openDatabase } from '../../store/database.js';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../../store/exportFormat.js';
 import { parseRange } from '../../store/numberRange.js';
 import type { ResultFilter } from '../../store/resultFilter.js';
 import { ResultStore } from '../../store/results.js';
 import { rowsByIds } from '../../store/resultsPage.js';
-import { TABLE_SORTS, type TableFilter, type TableSort } from '../../store/resultsTable.js';
+import { TABLE_SORTS, type TableFilter } from '../../store/resultsTable.js';
 import { documented } from '../openapi.js';
+import { Choice, Params } from '../requestSchema.js';
+import { responses, Text } from '../responses.js';
 import type { ResultsSource } from '../resultsSource.js';
 
 export const MAX_PAGE_SIZE = 500;
 
-/** The filters of the results table and of its download. */
-export interface ResultsQuery {
-  game?: GameId;
-  rules?: string;
-  verdict?: Verdict;
-  tier?: TierOrUnknown;
-  minMoves?: string;
-  stuck?: string;
-}
+const RANGE = { maxLength: 32, pattern: '^\\s*\\d*\\s*(\\.\\.)?\\s*\\d*\\s*$' };
 
-const RANGE = { type: 'string', maxLength: 32, pattern: '^\\s*\\d*\\s*(\\.\\.)?\\s*\\d*\\s*$' };
-
+/** The filters of the results table, of its download and of curate. */
 export const filterProperties = {
-  game: { type: 'string', enum: allGames().map((g) => g.id), description: 'the game (default pyramide)' },
-  rules: { type: 'string', maxLength: 64, description: "a stored rule set (default: the game's first: app, D1N)" },
-  verdict: { type: 'string', enum: ['winnable', 'unwinnable', 'unknown'] },
-  tier: { type: 'string', enum: [...TIERS, 'unknown'], description: 'winnable deals of this difficulty tier' },
-  minMoves: { ...RANGE, description: 'fewest moves to win: MIN..MAX, MIN.., ..MAX or N' },
-  stuck: { ...RANGE, description: "the game's stuck figure: MIN..MAX" },
+  game: Type.Optional(Choice(gameIds(), { description: 'the game (default pyramide)' })),
+  rules: Type.Optional(Type.String({ maxLength: 64, description: "a stored rule set (default: the game's first: app, D1N)" })),
+  verdict: Type.Optional(Choice(['winnable', 'unwinnable', 'unknown'] as const)),
+  tier: Type.Optional(Choice([...TIERS, 'unknown'] as const, { description: 'winnable deals of this difficulty tier' })),
+  minMoves: Type.Optional(Type.String({ ...RANGE, description: 'fewest moves to win: MIN..MAX, MIN.., ..MAX or N' })),
+  stuck: Type.Optional(Type.String({ ...RANGE, description: "the game's stuck figure: MIN..MAX" })),
 };
+
+/** The filters as a handler reads them. */
+export type ResultsQuery = Static<ReturnType<typeof Params<typeof filterProperties>>>;
+
+/** The games' names (a plug-in game's too, once loaded). */
+export function gameIds(): GameId[] {
+  return allGames().map((g) => g.id as GameId);
+}
 
 /** The game and rule set a query means: the game's first rule set when none is named. */
 export function gameAndRules(q: { game?: GameId; rules?: string }): { game: GameId; rules: string } {
@@ -76,28 +79,42 @@ export function noDatabase(path: string): NoDatabaseError {
   return new NoDatabaseError(`no cardsolve database at ${path} yet: run cardsolve batch to fill one, then restart serve`);
 }
 
-export function resultRoutes(app: FastifyInstance, source: ResultsSource | null, dbPath: string): void {
+const resultsQuery = () =>
+  Params({
+    ...filterProperties,
+    sort: Choice(TABLE_SORTS, { default: 'code' }),
+    order: Choice(['asc', 'desc'] as const, { default: 'asc' }),
+    page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 }),
+  });
+
+const exportQuery = () =>
+  Params({
+    ...filterProperties,
+    format: Choice(EXPORT_FORMATS, { default: 'csv' }),
+    cards: Choice(CARD_STYLES, { default: 'symbols' }),
+  });
+
+const EXPORT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv', json: 'application/json', jsonl: 'application/x-ndjson' };
+
+export interface ResultRoutesOptions {
+  source: ResultsSource | null;
+  dbPath: string;
+}
+
+export const resultRoutes: FastifyPluginAsyncTypebox<ResultRoutesOptions> = async (app, { source, dbPath }) => {
   app.get(
-    '/api/v1/results',
+    '/results',
     {
       schema: documented({
         summary: 'a page of the stored results: filters, sorting and paging',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...filterProperties,
-            sort: { type: 'string', enum: [...TABLE_SORTS], default: 'code' },
-            order: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
-            page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-            pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 },
-          },
-        },
+        querystring: resultsQuery(),
+        response: responses(ResultsPage),
       }),
     },
     async (request) => {
       if (source === null) throw noDatabase(dbPath);
-      const q = request.query as ResultsQuery & { sort: TableSort; order: 'asc' | 'desc'; page: number; pageSize: number };
+      const q = request.query;
       const filter = tableFilter(q);
       const table = await source.table();
       const { total, ids } = table.query({ filter, sort: q.sort, descending: q.order === 'desc', page: q.page, pageSize: q.pageSize });
@@ -106,8 +123,8 @@ export function resultRoutes(app: FastifyInstance, source: ResultsSource | null,
   );
 
   app.get(
-    '/api/v1/rule-sets',
-    { schema: documented({ summary: 'the rule sets stored, per game, with their number of rows' }) },
+    '/rule-sets',
+    { schema: documented({ summary: 'the rule sets stored, per game, with their number of rows', response: responses(RuleSets) }) },
     async () => {
       if (source === null) return { ruleSets: [] };
       return { ruleSets: (await source.table()).ruleSets() };
@@ -115,24 +132,18 @@ export function resultRoutes(app: FastifyInstance, source: ResultsSource | null,
   );
 
   app.get(
-    '/api/v1/export',
+    '/export',
     {
       schema: documented({
         summary: 'download the rows the filters select, as cardsolve export writes them with the same filters',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...filterProperties,
-            format: { type: 'string', enum: [...EXPORT_FORMATS], default: 'csv' },
-            cards: { type: 'string', enum: ['symbols', 'en', 'fr'], default: 'symbols' },
-          },
-        },
+        querystring: exportQuery(),
+        response: responses(Text('the rows, in the format asked')),
+        produces: Object.fromEntries(Object.values(EXPORT_TYPES).map((type) => [type, Text(`the rows as ${type}`)])),
       }),
     },
-    (request, reply: FastifyReply) => {
+    (request, reply) => {
       if (source === null) throw noDatabase(dbPath);
-      const q = request.query as ResultsQuery & { format: ExportFormat; cards: string };
+      const q = request.query;
       const filter = storeFilter(q);
       const style = parseCardStyle(q.cards);
       // A connection of its own: the rows are read as the client takes them, over many turns.
@@ -144,12 +155,11 @@ export function resultRoutes(app: FastifyInstance, source: ResultsSource | null,
       };
       stream.on('close', close);
       stream.on('error', close);
-      const type = { csv: 'text/csv', json: 'application/json', jsonl: 'application/x-ndjson' }[q.format];
       const name = `cardsolve-${filter.game}-${filter.rules![0]}${q.verdict ? `-${q.verdict}` : ''}${q.tier ? `-${q.tier}` : ''}.${q.format}`;
       return reply
-        .type(`${type}; charset=utf-8`)
+        .type(`${EXPORT_TYPES[q.format]}; charset=utf-8`)
         .header('Content-Disposition', `attachment; filename="${name.replace(/[^\w.+-]/g, '_')}"`)
         .send(stream);
     },
   );
-}
+};
