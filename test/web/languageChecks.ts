@@ -98,6 +98,9 @@ export async function winByHints(page: Page, rounds: number): Promise<void> {
       for (const card of cards) await page.locator(`.board [data-card="${card}"]`).tap();
     }
     await page.waitForURL((url) => url.href !== before, WAIT);
+    // The new position drawn (its link to the deal view carries the URL's moves), then judged or won.
+    const moves = page.url().split('?').at(-1)!;
+    await page.locator(`[data-testid="show-line"][href$="?${moves}"]`).waitFor(WAIT);
     await page.locator('[data-testid="hint"]:enabled, [data-testid="status"][data-status="won"]').first().waitFor(WAIT);
   }
   await won.waitFor(WAIT);

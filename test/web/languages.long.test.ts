@@ -11,7 +11,7 @@ import { checkAccessibility, launchBrowser, type Server, startServer } from '../
 import { cardsolve } from '../support/cli.js';
 import { missing } from '../support/programs.js';
 import { tempDir } from '../support/tempDir.js';
-import { askHint, expectLanguage, LOCALES, WAIT, winByHints } from './languageChecks.js';
+import { askHint, expectLanguage, expectTapTargets, LOCALES, WAIT, winByHints } from './languageChecks.js';
 
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
@@ -66,6 +66,7 @@ describe.skipIf(missing('chromium'))('the page in every language, every view, bo
           if (then === 'hint') await askHint(page);
           const at = `${locale} ${size.name} ${path}`;
           await expectLanguage(page, language, at);
+          if (size.hasTouch) await expectTapTargets(page, at);
           const found = await checkAccessibility(page);
           const grave = found.filter((f) => f.impact === 'serious' || f.impact === 'critical');
           expect(grave, `${at}: ${JSON.stringify(grave)}`).toEqual([]);
