@@ -9,6 +9,7 @@ export const Refusal = Type.Object({
   code: Type.String(),
   position: PlayResponse,
 });
+export type Refusal = Static<typeof Refusal>;
 
 /** `400` bad input (the CLI's own message), `401`, `404`, `413`, `414`, `429`, `500` (logged, no detail), `503` (busy or stopping: see Retry-After). */
 export const ApiError = Type.Object(

@@ -26,13 +26,17 @@ export const MoveJson = Type.Unsafe<CoreMoveJson>({
   description: 'a move as JSON: its name in move, then the fields of the game (cards, card, from, to, count)',
 });
 
+export type MoveJson = CoreMoveJson;
+
 export const Moves = Type.Array(MoveJson);
 
 export const Verdict = Type.Union([Type.Literal('winnable'), Type.Literal('unwinnable'), Type.Literal('unknown')]);
 export type Verdict = Static<typeof Verdict>;
 
 export const Tier = Type.Union([Type.Literal('easy'), Type.Literal('medium'), Type.Literal('hard'), Type.Literal('expert')]);
+export type Tier = Static<typeof Tier>;
 export const TierOrUnknown = Type.Union([Tier, Type.Literal('unknown')]);
+export type TierOrUnknown = Static<typeof TierOrUnknown>;
 
 /** A JSON object whose fields are the game's own (a position's figures, a board). */
 export const OpenObject = <T = Record<string, unknown>>(description: string) =>

@@ -80,6 +80,7 @@ export const JudgedMove = Type.Object(
   },
   { additionalProperties: true },
 );
+export type JudgedMove = Static<typeof JudgedMove>;
 
 /** What `hint --json` prints and `GET /api/v1/hint` answers: the position, its status and every legal move, best first. */
 export const Hint = Type.Object(
@@ -117,6 +118,7 @@ export const FairMove = Type.Object({
   low: figure,
   high: figure,
 });
+export type FairMove = Static<typeof FairMove>;
 
 /** What `hint --fair --json` prints and `GET /api/v1/hint?fair=true` answers. */
 export const FairHint = Type.Object({
@@ -137,3 +139,4 @@ export type FairHint = Static<typeof FairHint>;
 
 /** The hint route answers either, as asked (`fair=true`). */
 export const HintOrFair = Type.Union([FairHint, Hint]);
+export type HintOrFair = Static<typeof HintOrFair>;

@@ -1,22 +1,21 @@
 /** `serve --store`: the analyses solved while serving, kept in the database as batch keeps them. */
+import type { Analysis } from '../contract/index.js';
 import { solverVersionOf } from '../batch/version.js';
 import { gameById } from '../games/registry.js';
-import type { Analysis } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import { openDatabase } from '../store/database.js';
 import { ResultStore } from '../store/results.js';
 import { CARDSOLVE_VERSION } from '../version.js';
 
 export interface AnalysisStore {
-  (analysis: Record<string, unknown>, limits: Limits): void;
+  (analysis: Analysis, limits: Limits): void;
   close(): void;
 }
 
 export function storeAnalysis(path: string, stored: () => void): AnalysisStore {
   const db = openDatabase(path, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });
   const store = new ResultStore(db);
-  const save = (result: Record<string, unknown>, limits: Limits): void => {
-    const analysis = result as unknown as Analysis;
+  const save = (analysis: Analysis, limits: Limits): void => {
     const game = gameById(analysis.game);
     store.save({
       key: {

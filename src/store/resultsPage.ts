@@ -1,37 +1,13 @@
 /**
  * A page of the stored results for the results table of `serve`: the light columns (no
- * solution, no extra) of the rows `ResultsTable` picked, read by id.
+ * solution, no extra) of the rows `ResultsTable` picked, read by id, as the contract's `ResultRow`.
  */
 import type Database from 'better-sqlite3';
+import type { ResultRow } from '../contract/index.js';
 import { type TierOrUnknown, thresholdsFor } from '../games/difficulty.js';
 import { allGames } from '../games/registry.js';
 import type { GameId, Verdict } from '../games/types.js';
 import { storedTier } from './resultFilter.js';
-
-export interface PageRow {
-  game: GameId;
-  code: string | null;
-  dealKey: string;
-  rules: string;
-  mode: string;
-  solverVersion: string;
-  verdict: Verdict;
-  tier: TierOrUnknown | null;
-  difficulty: number | null;
-  minMoves: number | null;
-  minMovesProved: boolean;
-  stuck: number | null;
-  stuckExact: boolean | null;
-  ms: number;
-  analysedAt: string;
-}
-
-export interface ResultsPage {
-  total: number;
-  page: number;
-  pageSize: number;
-  rows: PageRow[];
-}
 
 interface Row {
   game: string;
@@ -61,7 +37,7 @@ function tierOfRow(r: Row): TierOrUnknown | null {
 }
 
 /** The rows of `ids`, in that order: the page the results table picked. */
-export function rowsByIds(db: Database.Database, ids: readonly number[]): PageRow[] {
+export function rowsByIds(db: Database.Database, ids: readonly number[]): ResultRow[] {
   if (ids.length === 0) return [];
   const rows = db
     .prepare(
@@ -77,7 +53,7 @@ export function rowsByIds(db: Database.Database, ids: readonly number[]): PageRo
   });
 }
 
-function pageRow(r: Row): PageRow {
+function pageRow(r: Row): ResultRow {
   return {
     game: r.game as GameId,
     code: r.code,

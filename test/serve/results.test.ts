@@ -10,7 +10,7 @@ import { solverVersionOf } from '../../src/batch/version.js';
 import { TIERS, type TierOrUnknown, thresholdsFor, tierOf } from '../../src/games/difficulty.js';
 import { doubleGame } from '../../src/games/double/index.js';
 import { dailyDeal, LISTS_VARIABLE } from '../../src/lists/daily.js';
-import type { ResultRow, ResultsPage } from '../../src/serve/apiTypes.js';
+import type { ResultRow, ResultsPage } from '../../src/contract/index.js';
 import type { Server } from '../../src/serve/app.js';
 import { openDatabase } from '../../src/store/database.js';
 import { ResultStore } from '../../src/store/results.js';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResultsPage } from '../../src/serve/apiTypes.js';
+import type { ResultsPage } from '../../src/contract/index.js';
 import type { Server } from '../../src/serve/app.js';
 import { storedRows } from '../support/database.js';
 import { tempDir } from '../support/tempDir.js';

@@ -179,101 +179,145 @@ Examples:
                   (with cardsolve worker --queue redis://10.0.0.5:6379 on each machine)`,
   );
   return cmd.action(async (args: string[], values: BatchOptionValues) => {
-    const flags = ruleFlags(values);
-    const limits = limitsFrom(values);
-    const workers = positiveInt(values.workers, '--workers', 1024) ?? defaultWorkers();
-    if (values.queue !== undefined && values.workers !== undefined) {
-      throw new InputError(
-        'with --queue the deals are analysed by cardsolve worker processes: give --workers to cardsolve worker, not to batch',
-      );
-    }
-    if (values.queue === undefined && values.discardQueued) throw new InputError('--discard-queued goes with --queue');
-    const queue = values.queue !== undefined ? queueTarget(values.queue, values.queueName) : null;
-    const chunkSize = positiveInt(values.chunkSize, '--chunk-size', 100_000);
-    const count = positiveInt(values.count, '--count');
-    if (values.force && values.retryUnknown)
-      throw new InputError('--force already analyses every deal again: give --force or --retry-unknown, not both');
-    const own = analysisFlags(values);
-    const ownFlags = analysisFlagNames(own);
-    if (values.winnabilityOnly && ownFlags.length > 0)
-      throw new InputError(`--winnability-only and ${ownFlags.join(', ')} do not go together: give one of them`);
-    const analyse = { ...(values.winnabilityOnly ? { winnabilityOnly: true } : {}), ...own };
-    // An app's codes are dealt and checked one by one before the database is opened (about
-    // 15 µs a deal, as long as solving one for winnability): the solver threads start at once
-    // and solve the checked ones meanwhile.
-    const early = queue === null && allDealers().length > 0 ? createPool(workers) : undefined;
-    let plan: BatchPlan;
-    let presolved: Presolved[] = [];
-    try {
-      // Inputs are read and checked before the database is touched.
-      plan = planBatch(
-        {
-          args,
-          ...(count !== undefined ? { count } : {}),
-          ...(values.list !== undefined ? { list: values.list } : {}),
-          ...(values.deals !== undefined ? { deals: values.deals } : {}),
-        },
-        flags,
-        { deferDealerChecks: early !== undefined },
-      );
-      if (early !== undefined) presolved = await checkWhileSolving(plan, early, limits, analyse);
-      refuseForeignAnalysisOptions(gamesOf(plan), own);
-    } catch (error) {
-      await early?.destroy();
-      throw error;
-    }
+    const settings = readSettings(values);
+    const inputs = await planInputs(args, values, settings);
     // An unreachable queue or a wrong password is refused before the database is touched too.
-    if (queue) (await connect(queue)).disconnect();
-    const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });
-    const reporter = progressReporter(values.progress);
-    const onSignal = (): void => {
-      // Every finished chunk is committed; no transaction is open between events.
-      reporter.stop();
-      db.close();
-      process.stderr.write(
-        queue
-          ? 'cardsolve: batch interrupted; finished chunks are stored, the rest stay on the queue: run the same batch again to collect them\n'
-          : 'cardsolve: batch interrupted; finished chunks are stored, run the same batch again to continue\n',
-      );
-      process.exit(130);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-      const common = {
-        plan,
-        db,
-        limits,
-        analyse,
-        ...(chunkSize !== undefined ? { chunkSize } : {}),
-        retryUnknown: values.retryUnknown === true,
-        force: values.force === true,
-        onStart: (p: BatchProgress) => reporter.start(p),
-        onProgress: (p: BatchProgress) => reporter.update(p),
-      };
-      // The queue's modules (BullMQ, ioredis) load only for a queued batch: about 0.2 s off every other command.
-      const summary: BatchSummary & { queue?: QueueReport } = queue
-        ? await (await import('../../batch/queue/coordinator.js')).runQueuedBatch({
-            ...common,
-            queue,
-            discardQueued: values.discardQueued === true,
-          })
-        : await runBatch({ ...common, workers, ...(early !== undefined ? { pool: early, presolved } : {}) });
-      reporter.stop();
-      if (values.json) {
-        process.stdout.write(
-          JSON.stringify({ inputs: plan.describe(), rules: plan.ruleSets(), mode: modeOf(analyse), db: values.db, ...summary }) + '\n',
-        );
-      } else {
-        process.stdout.write(summaryText(summary, plan.describe(), plan.ruleSets(), values.db));
-      }
-      if (summary.failed > 0) process.exitCode = 1;
-    } finally {
-      reporter.stop();
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
-      if (db.open) db.close();
-      await early?.destroy();
-    }
+    if (settings.queue) (await connect(settings.queue)).disconnect();
+    await runPlanned(values, settings, inputs);
   });
+}
+
+/** What the flags ask, read and checked before anything is opened. */
+interface BatchSettings {
+  flags: ReturnType<typeof ruleFlags>;
+  limits: Limits;
+  workers: number;
+  queue: ReturnType<typeof queueTarget> | null;
+  chunkSize: number | undefined;
+  count: number | undefined;
+  /** The games' own analysis switches, and every analysis option asked. */
+  own: AnalyseOptions;
+  analyse: AnalyseOptions;
+}
+
+function readSettings(values: BatchOptionValues): BatchSettings {
+  // Checked in the order the flags are read, so that the first bad one is the one named.
+  const flags = ruleFlags(values);
+  const limits = limitsFrom(values);
+  const workers = positiveInt(values.workers, '--workers', 1024) ?? defaultWorkers();
+  if (values.queue !== undefined && values.workers !== undefined) {
+    throw new InputError(
+      'with --queue the deals are analysed by cardsolve worker processes: give --workers to cardsolve worker, not to batch',
+    );
+  }
+  if (values.queue === undefined && values.discardQueued) throw new InputError('--discard-queued goes with --queue');
+  const queue = values.queue !== undefined ? queueTarget(values.queue, values.queueName) : null;
+  const chunkSize = positiveInt(values.chunkSize, '--chunk-size', 100_000);
+  const count = positiveInt(values.count, '--count');
+  if (values.force && values.retryUnknown)
+    throw new InputError('--force already analyses every deal again: give --force or --retry-unknown, not both');
+  const own = analysisFlags(values);
+  const ownFlags = analysisFlagNames(own);
+  if (values.winnabilityOnly && ownFlags.length > 0)
+    throw new InputError(`--winnability-only and ${ownFlags.join(', ')} do not go together: give one of them`);
+  const analyse = { ...(values.winnabilityOnly ? { winnabilityOnly: true } : {}), ...own };
+  return { flags, limits, workers, queue, chunkSize, count, own, analyse };
+}
+
+/** The deals planned, and the solver threads started early on an app's codes with what they have solved already. */
+interface PlannedInputs {
+  plan: BatchPlan;
+  early: SolverPool | undefined;
+  presolved: Presolved[];
+}
+
+/** The inputs read and checked before the database is touched. */
+async function planInputs(args: string[], values: BatchOptionValues, s: BatchSettings): Promise<PlannedInputs> {
+  // An app's codes are dealt and checked one by one before the database is opened (about
+  // 15 µs a deal, as long as solving one for winnability): the solver threads start at once
+  // and solve the checked ones meanwhile.
+  const early = s.queue === null && allDealers().length > 0 ? createPool(s.workers) : undefined;
+  try {
+    const plan = planBatch(
+      {
+        args,
+        ...(s.count !== undefined ? { count: s.count } : {}),
+        ...(values.list !== undefined ? { list: values.list } : {}),
+        ...(values.deals !== undefined ? { deals: values.deals } : {}),
+      },
+      s.flags,
+      { deferDealerChecks: early !== undefined },
+    );
+    const presolved = early !== undefined ? await checkWhileSolving(plan, early, s.limits, s.analyse) : [];
+    refuseForeignAnalysisOptions(gamesOf(plan), s.own);
+    return { plan, early, presolved };
+  } catch (error) {
+    await early?.destroy();
+    throw error;
+  }
+}
+
+/** Runs the batch, here or through the queue, committing chunk by chunk; Ctrl-C keeps what is committed. */
+async function runPlanned(values: BatchOptionValues, s: BatchSettings, { plan, early, presolved }: PlannedInputs): Promise<void> {
+  const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });
+  const reporter = progressReporter(values.progress);
+  const onSignal = (): void => {
+    // Every finished chunk is committed; no transaction is open between events.
+    reporter.stop();
+    db.close();
+    process.stderr.write(
+      s.queue
+        ? 'cardsolve: batch interrupted; finished chunks are stored, the rest stay on the queue: run the same batch again to collect them\n'
+        : 'cardsolve: batch interrupted; finished chunks are stored, run the same batch again to continue\n',
+    );
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const common = {
+      plan,
+      db,
+      limits: s.limits,
+      analyse: s.analyse,
+      ...(s.chunkSize !== undefined ? { chunkSize: s.chunkSize } : {}),
+      retryUnknown: values.retryUnknown === true,
+      force: values.force === true,
+      onStart: (p: BatchProgress) => reporter.start(p),
+      onProgress: (p: BatchProgress) => reporter.update(p),
+    };
+    // The queue's modules (BullMQ, ioredis) load only for a queued batch: about 0.2 s off every other command.
+    const summary: BatchSummary & { queue?: QueueReport } = s.queue
+      ? await (await import('../../batch/queue/coordinator.js')).runQueuedBatch({
+          ...common,
+          queue: s.queue,
+          discardQueued: values.discardQueued === true,
+        })
+      : await runBatch({ ...common, workers: s.workers, ...(early !== undefined ? { pool: early, presolved } : {}) });
+    reporter.stop();
+    report(summary, plan, s.analyse, values);
+  } finally {
+    reporter.stop();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    if (db.open) db.close();
+    await early?.destroy();
+  }
+}
+
+/** The summary on standard output (JSON with --json); a failed deal makes the exit code 1. */
+function report(
+  summary: BatchSummary & { queue?: QueueReport },
+  plan: BatchPlan,
+  analyse: AnalyseOptions,
+  values: BatchOptionValues,
+): void {
+  if (values.json) {
+    process.stdout.write(
+      JSON.stringify({ inputs: plan.describe(), rules: plan.ruleSets(), mode: modeOf(analyse), db: values.db, ...summary }) + '\n',
+    );
+  } else {
+    process.stdout.write(summaryText(summary, plan.describe(), plan.ruleSets(), values.db));
+  }
+  if (summary.failed > 0) process.exitCode = 1;
 }
