@@ -1,6 +1,7 @@
 /** `serve --store`: the analyses solved while serving, kept in the database as batch keeps them. */
-import type { Analysis } from '../contract/index.js';
+
 import { solverVersionOf } from '../batch/version.js';
+import type { Analysis } from '../contract/index.js';
 import { gameById } from '../games/registry.js';
 import type { Limits } from '../search/limits.js';
 import { openDatabase } from '../store/database.js';

@@ -3,6 +3,7 @@
  * schema, and names no field the schema does not list (the server's serialiser drops such a
  * field). Only boards, positions and moves are open: their fields are each game's own.
  */
+import { Validator } from '@seriousme/openapi-schema-validator';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +105,24 @@ describe('the contract against the answers', () => {
     const r = await ask(server, { method: 'POST', url: '/api/v1/line', payload: { deal: 'PY1-N-AAAAAAA', moves: 'J♦ + 2♦', line } });
     expect(r.status, r.text).toBe(200);
     expectFits(contract.LineAnswer, r.body);
+  });
+
+  it('the OpenAPI document validates, and every route declares its answer and its errors, each with a schema', async () => {
+    const r = await ask<{ paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> }>(
+      server,
+      '/api/v1/openapi.json',
+    );
+    const result = await new Validator().validate(r.body);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    for (const [path, operations] of Object.entries(r.body.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = Object.keys(operation.responses);
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['200', '400', '404', '500', '503']));
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          expect(Object.keys(answer.content ?? {}).length, `${method} ${path} ${status}`).toBeGreaterThan(0);
+        }
+      }
+    }
   });
 });
