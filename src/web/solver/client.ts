@@ -4,7 +4,9 @@
  * quick answers (a position, a line, the games, a month of daily deals) never wait behind a
  * long solve (hints, fair hints, analyses).
  */
-import { looksLikeCode, type MoveJson, type PlayResponse } from '../../core';
+// From its own module, not the core's index: the page's script keeps out the games the workers hold.
+import { looksLikeCode } from '../../codes/dealCode';
+import type { MoveJson, PlayResponse } from '../../core';
 import type { ApiGame } from '../../serve/apiTypes';
 import { type Analysis, ApiFailure, api, type DailyMonth, type FairHint, type Hint, type LineAnswer } from '../api';
 import { STATIC_SITE } from '../staticSite';
