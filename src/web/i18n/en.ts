@@ -1,4 +1,4 @@
-/** The page's texts in English: the catalogue's keys (see `messages.ts`). */
+/** The page's texts in English: the catalogue's keys (see `types.ts`), and what any missing text falls back to. */
 export const en = {
   // The bar and the home page
   navLabel: 'main menu',
