@@ -5,9 +5,10 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from './apiPrefix.js';
 
 /** The routes open without the token: what a load balancer probes. */
-const OPEN = new Set(['/api/v1/health']);
+const OPEN = new Set([`${API_PREFIX}/health`]);
 
 /** Whether a path (no query) needs the token. */
 export function needsToken(path: string): boolean {

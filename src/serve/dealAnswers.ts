@@ -18,7 +18,6 @@ import { type DealQuery, type ReadDealQuery, readDealQuery, refuseForeign } from
 import type { Prefetcher } from './prefetch.js';
 import type { SharedCache } from './sharedCache.js';
 import type { SolverPool } from './solverPool.js';
-import './poolDecoration.js';
 import type { SolveTask } from './solveTask.js';
 
 export interface DealRoutesOptions {

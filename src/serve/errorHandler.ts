@@ -4,9 +4,9 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isInputError } from '../errors/inputError.js';
+import { API_PREFIX } from './apiPrefix.js';
 import { Refused } from './dealAnswers.js';
 import type { ServeMetrics } from './metrics.js';
-import { API_PREFIX } from './openapi.js';
 import { NoDatabaseError } from './routes/results.js';
 import { BusyError } from './solverPool.js';
 

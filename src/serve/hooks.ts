@@ -6,8 +6,8 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from './apiPrefix.js';
 import { requireToken } from './auth.js';
-import { API_PREFIX } from './openapi.js';
 
 /** The longest URL (its query) taken. */
 export const MAX_URL_CHARS = 24 * 1024;

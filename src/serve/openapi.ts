@@ -5,10 +5,8 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { TSchema } from 'typebox';
 import { CARDSOLVE_VERSION } from '../version.js';
+import { API_PREFIX } from './apiPrefix.js';
 import { STATUS_TEXT } from './responses.js';
-
-/** Where the API's routes are: every route group is registered under it. */
-export const API_PREFIX = '/api/v1';
 
 /** A route's schema with the line the document gives it; `produces`, the media types of a 200 that is not (only) JSON. */
 export type DocumentedSchema = FastifySchema & { summary: string; produces?: Record<string, TSchema> };

@@ -12,7 +12,7 @@ export const STATUS_TEXT: Record<number, string> = {
   400: 'bad input: the message says what is wrong and what is expected',
   401: 'the server needs its token (serve --token): Authorization: Bearer TOKEN',
   404: 'not found: no such route, no database, or a code no dealer deals',
-  413: 'the answer would pass its size cap',
+  413: 'too large: the request body (64 KB), or the answer of a line played (8 MB)',
   414: 'the URL is too long (send long move lists in a POST body)',
   429: 'too many requests from one address (serve --rate-limit; see Retry-After)',
   500: 'an internal error: the server has logged it, the client hears only that it happened',
@@ -20,7 +20,7 @@ export const STATUS_TEXT: Record<number, string> = {
 };
 
 /** The errors any route under the API may answer. */
-const ERRORS = { 400: ApiError, 401: ApiError, 404: ApiError, 414: ApiError, 429: ApiError, 500: ApiError, 503: ApiError };
+const ERRORS = { 400: ApiError, 401: ApiError, 404: ApiError, 413: ApiError, 414: ApiError, 429: ApiError, 500: ApiError, 503: ApiError };
 
 /** A route's answers: `ok` on 200, the contract's error on every other status, `more` where a route has its own. */
 export function responses<T extends TSchema, M extends Record<number, TSchema> = Record<never, TSchema>>(ok: T, more?: M) {

@@ -6,16 +6,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import { type CardStyle, jsonInStyle } from '../../cards/notation.js';
-import { Analysis, Dealt, HintOrFair, LineAnswer, PlayResponse } from '../../contract/index.js';
+import { Analysis, Dealt, HintOrFair, LineAnswer, type PlayedLineAnswer, PlayResponse } from '../../contract/index.js';
 import { openDeal } from '../../core.js';
 import { dealerFor, dealtInput } from '../../games/dealers.js';
 import { playResponse } from '../../games/playResponse.js';
 import { DealAnswers, type DealRoutesOptions } from '../dealAnswers.js';
-import '../poolDecoration.js';
-import { Type } from 'typebox';
-import type { PlayedLineAnswer } from '../../contract/index.js';
-import { ApiError } from '../../contract/index.js';
 import { analysisQuery, hintQuery, lineBody, playQuery, readDealQuery, refuseForeign } from '../dealQuery.js';
 import { type LineTask, MAX_LINE_BYTES, MAX_LINE_MOVES } from '../lineTask.js';
 import { documented } from '../openapi.js';
@@ -113,7 +110,7 @@ export const dealRoutes: FastifyPluginAsyncTypebox<DealRoutesOptions> = async (a
       schema: documented({
         summary: `play a line of JSON moves (a solution, a hint line) after the moves given: each move as text and every position along it; at most ${MAX_LINE_MOVES} moves and ${MAX_LINE_BYTES / (1024 * 1024)} MB of answer (past it, 413)`,
         body: lineBody(),
-        response: responses(LineAnswer, { 413: ApiError }),
+        response: responses(LineAnswer),
       }),
     },
     async (request, reply) => {

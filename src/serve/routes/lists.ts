@@ -17,10 +17,9 @@ import { dailyDeal, dailyPool } from '../../lists/daily.js';
 import { type NumberRange, parseRange } from '../../store/numberRange.js';
 import { documented } from '../openapi.js';
 import type { CurateTask, StatsTask } from '../readTasks.js';
-import type { ResultsSource } from '../resultsSource.js';
-import '../poolDecoration.js';
 import { Choice, Params } from '../requestSchema.js';
 import { responses, Text } from '../responses.js';
+import type { ResultsSource } from '../resultsSource.js';
 import { filterProperties, gameAndRules, gameIds, noDatabase } from './results.js';
 
 export interface ListRoutesOptions {

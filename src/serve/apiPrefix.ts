@@ -1,0 +1,2 @@
+/** Where the API's routes are: every route group is a plugin registered under this prefix. */
+export const API_PREFIX = '/api/v1';
