@@ -2,7 +2,8 @@
  * The long check of the page's languages and accessibility, under `cardsolve serve` with a few
  * stored results: every view in every language, at 390 px with touch and at desktop size,
  * in its language and without a serious or critical axe-core finding (the counts of every
- * impact printed); and in each language a Pyramide deal won from the deal by its hints.
+ * impact printed), and on the phone with tap targets of 44 px and no sideways scroll; and in
+ * each language a Pyramide deal won from the deal by its hints.
  */
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -11,7 +12,7 @@ import { checkAccessibility, launchBrowser, type Server, startServer } from '../
 import { cardsolve } from '../support/cli.js';
 import { missing } from '../support/programs.js';
 import { tempDir } from '../support/tempDir.js';
-import { askHint, expectLanguage, expectTapTargets, LOCALES, WAIT, winByHints } from './languageChecks.js';
+import { askHint, expectLanguage, expectNoSidewaysScroll, expectTapTargets, LOCALES, WAIT, winByHints } from './languageChecks.js';
 
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
@@ -66,7 +67,10 @@ describe.skipIf(missing('chromium'))('the page in every language, every view, bo
           if (then === 'hint') await askHint(page);
           const at = `${locale} ${size.name} ${path}`;
           await expectLanguage(page, language, at);
-          if (size.hasTouch) await expectTapTargets(page, at);
+          if (size.hasTouch) {
+            await expectTapTargets(page, at);
+            await expectNoSidewaysScroll(page, at);
+          }
           const found = await checkAccessibility(page);
           const grave = found.filter((f) => f.impact === 'serious' || f.impact === 'critical');
           expect(grave, `${at}: ${JSON.stringify(grave)}`).toEqual([]);
