@@ -24,6 +24,13 @@ const doubleFigures = {
   dollarsAtMost: Type.Optional(figure),
 };
 
+/** How far the search went: its nodes, its time, and the limit that stopped it (null: none did). */
+const effort = {
+  nodes: Type.Integer(),
+  ms: Type.Number(),
+  limit: Nullable(Type.String()),
+};
+
 /** The answer for one deal under one rule set: what `solve --json` prints and `GET /api/v1/analysis` answers. */
 export const Analysis = Type.Object(
   {
@@ -52,9 +59,7 @@ export const Analysis = Type.Object(
     randomExact: Type.Optional(Nullable(Type.Boolean())),
     difficulty: figure,
     tier: Nullable(TierOrUnknown),
-    nodes: Type.Integer(),
-    ms: Type.Number(),
-    limit: Nullable(Type.String()),
+    ...effort,
     notes: Type.Array(Type.String()),
   },
   { additionalProperties: true },
@@ -100,9 +105,7 @@ export const Hint = Type.Object(
     crossroads: Moves,
     moves: Type.Array(JudgedMove),
     line: Nullable(Moves),
-    nodes: Type.Integer(),
-    ms: Type.Number(),
-    limit: Nullable(Type.String()),
+    ...effort,
     notes: Type.Array(Type.String()),
   },
   { additionalProperties: true },
@@ -131,9 +134,7 @@ export const FairHint = Type.Object({
   best: Nullable(MoveJson),
   moves: Type.Array(FairMove),
   assumption: Type.String(),
-  nodes: Type.Integer(),
-  ms: Type.Number(),
-  limit: Nullable(Type.String()),
+  ...effort,
 });
 export type FairHint = Static<typeof FairHint>;
 
