@@ -7,17 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MoveJson, openPosition } from '../../src/index.js';
+import type { Analysis } from '../../src/contract/index.js';
+import { openPosition } from '../../src/index.js';
 import type { Server } from '../../src/serve/app.js';
 import { ROOT } from '../support/cli.js';
 import { tempDir } from '../support/tempDir.js';
 import { ask, startServer, stopServer } from './helpers.js';
-
-interface Analysis {
-  verdict: string;
-  limit: string | null;
-  solution: MoveJson[] | null;
-}
 
 describe('one solver thread, no queue', () => {
   let server: Server;

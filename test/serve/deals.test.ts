@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Analysis, Health, Hint, LineAnswer } from '../../src/contract/index.js';
 import type { DoubleBoard, PlayResponse, PyramideBoard } from '../../src/core.js';
 import { type MoveJson, openPosition } from '../../src/index.js';
 import type { Server } from '../../src/serve/app.js';
@@ -13,17 +14,6 @@ import { ask, cliAsync, expectError, query, startServer, stopServer, withoutTimi
 
 const EXAMPLE = readFileSync(`${ROOT}data/examples/pyramide-app-example.txt`, 'utf8');
 const HINT_MOVES = 'J♦ + 2♦; draw';
-
-type Json = Record<string, unknown>;
-interface Analysis extends Json {
-  verdict: string;
-  solution: MoveJson[] | null;
-}
-interface Hint extends Json {
-  status: string;
-  played: MoveJson[];
-  line: MoveJson[] | null;
-}
 
 /** Replays `moves` from the deal's start through the rules engine; the status reached. */
 function replay(deal: string, moves: readonly MoveJson[]): string {
@@ -181,7 +171,7 @@ describe('cardsolve serve: analysis, hint and play', () => {
     const analysis = await ask<Analysis>(server, '/api/v1/analysis?deal=DS1-D1N-AAAAAAB');
     expect(analysis.status, analysis.text).toBe(200);
     const solution = analysis.body.solution!;
-    const line = await ask<{ texts: string[]; positions: PlayResponse[] }>(server, {
+    const line = await ask<LineAnswer>(server, {
       method: 'POST',
       url: '/api/v1/line',
       payload: { deal: 'DS1-D1N-AAAAAAB', line: solution },
@@ -328,10 +318,10 @@ describe('cardsolve serve: analysis, hint and play', () => {
     const url = `/api/v1/hint?${query({ deal: 'PY1-N-AAAAAAE', moves: 'draw; draw' })}`;
     const first = await ask<Hint>(server, url);
     expect(first.status, first.text).toBe(200);
-    const before = (await ask<{ cache: { hits: number } }>(server, '/api/v1/health')).body.cache.hits;
+    const before = (await ask<Health>(server, '/api/v1/health')).body.cache.hits;
     const second = await ask<Hint>(server, url);
     expect(second.status).toBe(200);
-    const after = (await ask<{ cache: { hits: number; entries: number } }>(server, '/api/v1/health')).body.cache;
+    const after = (await ask<Health>(server, '/api/v1/health')).body.cache;
     expect(after.hits).toBe(before + 1);
     expect(after.entries).toBeGreaterThan(0);
     // The very same answer, its time included.

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonInStyle } from '../../src/cards/notation.js';
+import type { Health } from '../../src/contract/index.js';
 import type { FairHintResult } from '../../src/games/fairHintTypes.js';
 import { registerGame } from '../../src/games/registry.js';
 import { type MoveJson, openDeal } from '../../src/index.js';
@@ -26,9 +27,6 @@ const PATIENT = { maxTimeMs: 60_000, limits: LIMITS };
 
 /** The answer as `hint --fair --json` prints it. */
 type Fair = FairHintResult & Record<string, unknown>;
-interface Health {
-  cache: { entries: number; hits: number; misses: number; prefetched: number };
-}
 
 const fairUrl = (params: Record<string, string | number | boolean>): string => `/api/v1/hint?${query({ fair: true, ...params })}`;
 

@@ -4,6 +4,7 @@
  * solution carry its rest, so that a client stepping through it with the rest finds them kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Health, Hint } from '../../src/contract/index.js';
 import { moveText } from '../../src/games/hint.js';
 import type { MoveJson } from '../../src/games/types.js';
 import type { Server } from '../../src/serve/app.js';
@@ -11,15 +12,6 @@ import { ask, expectError, query, startServer, stopServer } from './helpers.js';
 
 const CODE = 'DS1-D3N-AAAAAAD';
 const LIMITS = { timeMs: 60_000, nodes: 1_000_000, memoryBytes: 512 * 1024 ** 2 };
-
-interface Hint {
-  status: string;
-  movesLeft: number | null;
-  best: MoveJson | null;
-}
-interface Health {
-  cache: { prefetched: number };
-}
 
 const texts = (line: readonly MoveJson[]): string[] => line.map((m) => moveText('double', m));
 

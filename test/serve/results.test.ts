@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solverVersionOf } from '../../src/batch/version.js';
-import type { ResultRow, ResultsPage } from '../../src/contract/index.js';
+import type { Curate, Daily, DailyMonth, Games, Health, ResultRow, ResultsPage, RuleSets, Stats } from '../../src/contract/index.js';
 import { TIERS, type TierOrUnknown, thresholdsFor, tierOf } from '../../src/games/difficulty.js';
 import { doubleGame } from '../../src/games/double/index.js';
 import { dailyDeal, LISTS_VARIABLE } from '../../src/lists/daily.js';
@@ -145,7 +145,7 @@ describe('cardsolve serve: stored results', () => {
   it('health: the results table is loaded, and ready=true answers 200 once it is', async () => {
     // Read before any page is asked: the table is loaded in the background at start.
     for (let tries = 0; tries < 100; tries++) {
-      const h = await ask<{ ready: boolean; table: { loaded: boolean | null } }>(server, '/api/v1/health?ready=true');
+      const h = await ask<Health>(server, '/api/v1/health?ready=true');
       if (h.body.table.loaded === true) {
         expect(h.status).toBe(200);
         expect(h.body.ready).toBe(true);
@@ -236,10 +236,10 @@ describe('cardsolve serve: stored results', () => {
   });
 
   it('stats: the groups stats --json prints', async () => {
-    const r = await ask<{ groups: unknown[] }>(server, '/api/v1/stats');
+    const r = await ask<Stats>(server, '/api/v1/stats');
     expect(r.status, r.text).toBe(200);
     expect(r.body.groups).toEqual(stats.groups);
-    const none = await ask<{ groups: unknown[] }>(server, '/api/v1/stats?game=double');
+    const none = await ask<Stats>(server, '/api/v1/stats?game=double');
     expect(none.body.groups).toEqual([]);
   });
 
@@ -287,18 +287,15 @@ describe('cardsolve serve: stored results', () => {
     expect(month.body.days.map((d) => d.date)).toEqual(Array.from({ length: 28 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')}`));
     for (const day of month.body.days) {
       for (const tier of month.body.tiers) {
-        const one = await ask<{ code: string }>(server, `/api/v1/daily?${query({ tier, date: day.date })}`);
+        const one = await ask<Daily>(server, `/api/v1/daily?${query({ tier, date: day.date })}`);
         expect(day.deals[tier], `${day.date} ${tier}`).toBe(one.body.code);
       }
     }
     // And one of them as the library the command prints from names it.
     expect(month.body.days[13]!.deals.expert).toBe(dailyDeal('pyramide', 'app', 'expert', '2026-02-14').code);
-    expect((await ask<{ days: unknown[] }>(server, '/api/v1/daily/month?month=2028-02')).body.days).toHaveLength(29);
+    expect((await ask<DailyMonth>(server, '/api/v1/daily/month?month=2028-02')).body.days).toHaveLength(29);
     for (const rules of ['D1N', 'D3N', 'D1V', 'D3V']) {
-      const double = await ask<{ code: string; pool: number; notes: string[] }>(
-        server,
-        `/api/v1/daily?game=double&rules=${rules}&tier=hard&date=2026-12-05`,
-      );
+      const double = await ask<Daily>(server, `/api/v1/daily?game=double&rules=${rules}&tier=hard&date=2026-12-05`);
       expect(double.status, double.text).toBe(200);
       expect(double.body.code).toBe(dailyDeal('double', rules, 'hard', '2026-12-05').code);
       // The Vegas pools are what a scan of 400 codes gave: they say they repeat.
@@ -319,7 +316,7 @@ describe('cardsolve serve: stored results', () => {
     try {
       writeFileSync(join(lists.dir, 'pyramide-app-hard.csv'), listFile(97));
       const note = 'the pool has 97 deals: the deal of the day repeats every 97 days';
-      const day = await ask<{ code: string; pool: number; notes: string[] }>(server, '/api/v1/daily?tier=hard&date=2026-02-14');
+      const day = await ask<Daily>(server, '/api/v1/daily?tier=hard&date=2026-02-14');
       expect(day.status, day.text).toBe(200);
       expect(day.body).toMatchObject({ pool: 97, notes: [note] });
       expect(day.body).toEqual(dailyDeal('pyramide', 'app', 'hard', '2026-02-14'));
@@ -342,9 +339,9 @@ describe('cardsolve serve: stored results', () => {
   });
 
   it('rule sets and games list what is stored', async () => {
-    const sets = await ask<{ ruleSets: unknown[] }>(server, '/api/v1/rule-sets');
+    const sets = await ask<RuleSets>(server, '/api/v1/rule-sets');
     expect(sets.body.ruleSets).toEqual([{ game: 'pyramide', rules: 'app', rows: 20 }]);
-    const games = await ask<{ games: { id: string; rules: string[] }[] }>(server, '/api/v1/games');
+    const games = await ask<Games>(server, '/api/v1/games');
     expect(games.body.games.map((g) => g.id)).toEqual(['pyramide', 'double']);
     expect(games.body.games[0]!.rules[0]).toBe('app');
   });
@@ -402,10 +399,7 @@ describe('cardsolve serve: Vegas results (tiers by reach, dollars)', () => {
     expect(r.body.deals.map((d) => d.code)).toEqual(expected);
     for (const d of r.body.deals) expect(d.dollars).toBe(pay.start + pay.perCard * d.stuck);
     expect(r.body.filters.dollars).toEqual({ min, max });
-    const negative = await ask<{ deals: unknown[] }>(
-      server,
-      `/api/v1/curate?${query({ game: 'double', rules: 'D1V', dollars: '..-100' })}`,
-    );
+    const negative = await ask<Curate>(server, `/api/v1/curate?${query({ game: 'double', rules: 'D1V', dollars: '..-100' })}`);
     expect(negative.status, negative.text).toBe(200);
     expect(negative.body.deals).toHaveLength(stored.filter((d) => d.stuck === 0).length);
     expectError(
@@ -443,6 +437,6 @@ describe('cardsolve serve without a database', () => {
     expect((await ask(server, '/api/v1/play?deal=PY1-N-AAAAAAA')).status).toBe(200);
     expect((await ask(server, '/api/v1/daily?date=2026-12-05')).status).toBe(200);
     expect((await ask(server, '/api/v1/rule-sets')).body).toEqual({ ruleSets: [] });
-    expect((await ask<{ database: string | null }>(server, '/api/v1/health')).body.database).toBeNull();
+    expect((await ask<Health>(server, '/api/v1/health')).body.database).toBeNull();
   });
 });
