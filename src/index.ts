@@ -6,7 +6,9 @@
  * SHA-256 for the deal fingerprints. Programs that call the solver in process (a game server
  * answering a hint on every tap) import it from here.
  */
-import './plugins/nodeHash.js';
+import { useNodeHash } from './plugins/nodeHash.js';
+
+useNodeHash();
 
 export * from './core.js';
 export { dailyDeal, dailyPool, readPool } from './lists/daily.js';

@@ -3,14 +3,16 @@
  * analyses back, or stores them itself. Only worker threads solve; the main thread plans and
  * reports.
  */
-import '../plugins/nodeHash.js';
 import { openDeal } from '../games/registry.js';
 import type { DealInput, Verdict } from '../games/types.js';
+import { useNodeHash } from '../plugins/nodeHash.js';
 import { threadModulesLoaded } from '../plugins/threadModules.js';
 import { openBatchWriter } from '../store/database.js';
 import { LIMIT_AT, ResultStore, type RowValues, rowValues, VERDICT_AT } from '../store/results.js';
 import type { ChunkResult, ChunkTask, DealOutcome, RowChunkResult, RowChunkTask, StoreTarget } from './messages.js';
 import { type VerdictCounts, zeroCounts } from './report.js';
+
+useNodeHash();
 
 // A worker thread starts with the built-in games: each task first adds the game modules and
 // dealers the environment names, as the command line did (loaded once, see threadModules.ts).

@@ -1,9 +1,11 @@
-import '../plugins/nodeHash.js';
 import { CommanderError } from 'commander';
 import { isInputError } from '../errors/inputError.js';
 import { loadDealers } from '../plugins/dealerModules.js';
 import { loadGameModules } from '../plugins/gameModules.js';
+import { useNodeHash } from '../plugins/nodeHash.js';
 import { buildProgram } from './program.js';
+
+useNodeHash();
 
 /**
  * Runs the command line and returns the exit code: 0 when the command ran (whatever the

@@ -4,16 +4,18 @@
  * request (a line played, stats, a curated list).
  */
 
-import '../plugins/nodeHash.js';
 import type { CurateAnswer, PlayedLineAnswer, Solved, StatsAnswer } from '../contract/index.js';
 import { openDeal } from '../core.js';
 import { isInputError } from '../errors/inputError.js';
 import type { HintedDeal } from '../games/hint.js';
+import { useNodeHash } from '../plugins/nodeHash.js';
 import { threadModulesLoaded } from '../plugins/threadModules.js';
 import type { Limits } from '../search/limits.js';
 import { type LineTask, playLine as play } from './lineTask.js';
 import { type CurateTask, curateList as curate, type StatsTask, stats as statsOf } from './readTasks.js';
 import type { SolveAnswer, SolveTask } from './solveTask.js';
+
+useNodeHash();
 
 /** The smallest time left worth searching: a task that waited past its deadline still answers, as `unknown`. */
 const MIN_TIME_MS = 1;
