@@ -6,6 +6,7 @@
  */
 import { Buffer } from 'node:buffer';
 import type { CardStyle } from '../cards/notation.js';
+import type { PlayedLineAnswer } from '../contract/index.js';
 import { openDeal } from '../core.js';
 import { isInputError } from '../errors/inputError.js';
 import type { MoveJson } from '../games/moveJson.js';
@@ -32,19 +33,14 @@ export interface LineTask {
   maxBytes: number;
 }
 
-/** The HTTP status and the JSON text of the answer. */
-export interface LineAnswer {
-  status: 200 | 400 | 413;
-  json: string;
-}
-
-const refusal = (status: 400 | 413, message: string): LineAnswer => ({
+/** The HTTP status and the JSON text of the answer (a `LineAnswer`, or an `ApiError`). */
+const refusal = (status: 400 | 413, message: string): PlayedLineAnswer => ({
   status,
   json: JSON.stringify({ statusCode: status, error: message }),
 });
 const megabytes = (n: number): string => `${Math.round(n / (1024 * 1024))} MB`;
 
-export function playLine(task: LineTask): LineAnswer {
+export function playLine(task: LineTask): PlayedLineAnswer {
   const position = openDeal(task.deal, task.flags).position();
   try {
     position.playLine(task.moves, 'symbols');
