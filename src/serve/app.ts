@@ -98,6 +98,8 @@ interface Services {
   aliases: AnswerCache<string>;
   prefetch: Prefetcher;
   metrics: ServeMetrics;
+  /** Where errors the client does not see are written without --log. */
+  log: (line: string) => void;
 }
 
 /** Fastify as this server sets it up: its log, its limits, and the request types from the schemas. */
@@ -143,7 +145,7 @@ function openServices(app: FastifyInstance, options: ServeOptions, pool: SolverP
     source?.close();
     store?.close();
   });
-  return { source, store, cache, aliases: new AnswerCache<string>(options.cacheEntries), prefetch, metrics };
+  return { source, store, cache, aliases: new AnswerCache<string>(options.cacheEntries), prefetch, metrics, log };
 }
 
 /** The API's route groups, each a plugin under the API's prefix, and the page's files at every other path. */
@@ -176,28 +178,36 @@ async function registerRoutes(app: ReturnType<typeof createApp>, options: ServeO
   });
 }
 
+/** The hooks, the error handler and the routes, then the server made ready. */
+async function assemble(app: ReturnType<typeof createApp>, options: ServeOptions, services: Services, state: ServerState): Promise<void> {
+  if (options.logLevel !== undefined) logRequests(app);
+  services.metrics.install(app);
+  await installGuards(app, options);
+  installRequestHooks(app, state);
+  app.addHook('onResponse', async () => services.prefetch.wake());
+  installErrorHandler(app, { metrics: services.metrics, logged: options.logLevel !== undefined, log: services.log });
+  await registerRoutes(app, options, services, state.closing);
+  await app.ready();
+}
+
+/** Whether the server has begun to stop taking requests, and to close its connections after each answer. */
+interface ServerState {
+  stopping: () => boolean;
+  closing: () => boolean;
+}
+
 export async function buildServer(options: ServeOptions): Promise<Server> {
   const app = createApp(options);
   // The metrics read the pool's load, and the pool reports each solve to them.
   const pool = new SolverPool({ threads: options.threads, queue: options.queue, observe: (...solve) => metrics.solved(...solve) });
   const metrics = new ServeMetrics(pool);
   decoratePool(app, pool);
-  const services = openServices(app, options, pool, metrics);
   const connections = new Connections(app.server, options.stopGraceMs ?? STOP_GRACE_MS);
   let closing = false;
+  let services: Services;
   try {
-    if (options.logLevel !== undefined) logRequests(app);
-    metrics.install(app);
-    await installGuards(app, options);
-    installRequestHooks(app, { stopping: () => connections.stopping, closing: () => closing });
-    app.addHook('onResponse', async () => services.prefetch.wake());
-    installErrorHandler(app, {
-      metrics,
-      logged: options.logLevel !== undefined,
-      log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
-    });
-    await registerRoutes(app, options, services, () => closing);
-    await app.ready();
+    services = openServices(app, options, pool, metrics);
+    await assemble(app, options, services, { stopping: () => connections.stopping, closing: () => closing });
   } catch (error) {
     // Nothing started is left running: the pool's threads, the caches and the database close.
     await app.close();
