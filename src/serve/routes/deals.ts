@@ -19,9 +19,6 @@ import { documented } from '../openapi.js';
 import { Params } from '../requestSchema.js';
 import { responses } from '../responses.js';
 
-export type { DealRoutesOptions } from '../dealAnswers.js';
-export { Refused } from '../dealAnswers.js';
-
 const SUMMARY = {
   analysis: 'analyse a deal: what solve --json prints',
   hint: 'judge every legal move after the moves played: what hint --json prints (with fair=true, what hint --fair --json prints)',
