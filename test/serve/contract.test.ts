@@ -3,6 +3,7 @@
  * schema, and names no field the schema does not list (the server's serialiser drops such a
  * field). Only boards, positions and moves are open: their fields are each game's own.
  */
+import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '../../src/contract/index.js';
 import type { Server } from '../../src/serve/app.js';
 import { tempDir } from '../support/tempDir.js';
-import { ask, batchDatabase, startServer, stopServer } from './helpers.js';
+import { ask, startServer, stopServer } from './helpers.js';
 
 interface Node {
   anyOf?: Node[];
@@ -49,9 +50,13 @@ function expectFits(schema: TSchema, body: unknown): void {
 }
 
 describe('the contract against the answers', () => {
-  const routes: [string, TSchema, number][] = [
+  // Solved first, and kept (serve --store): the stored results the other routes read.
+  const analyses: [string, TSchema, number][] = [
     ['/api/v1/analysis?deal=PY1-N-AAAAAAA', contract.Analysis, 200],
+    ['/api/v1/analysis?deal=PY1-N-AAAAAAF', contract.Analysis, 200],
     ['/api/v1/analysis?deal=DS1-D1N-AAAAAAB', contract.Analysis, 200],
+  ];
+  const routes: [string, TSchema, number][] = [
     ['/api/v1/hint?deal=PY1-N-AAAAAAA&moves=draw', contract.Hint, 200],
     ['/api/v1/hint?deal=DS1-D1N-AAAAAAB', contract.Hint, 200],
     ['/api/v1/hint?deal=PY1-N-AAAAAAA&fair=true&samples=4', contract.FairHint, 200],
@@ -78,26 +83,37 @@ describe('the contract against the answers', () => {
 
   beforeAll(async () => {
     folder = tempDir();
-    const db = batchDatabase(folder.dir, 'PY1-N-AAAAAAA..PY1-N-AAAAAAC');
-    batchDatabase(folder.dir, 'DS1-D1N-AAAAAAC');
     // Time enough for every solve to wait its turn: the answers' shapes are tested here, not the cap.
     const timeMs = 60_000;
-    server = await startServer(db, {
-      maxTimeMs: timeMs,
-      limits: { timeMs, nodes: Number.POSITIVE_INFINITY, memoryBytes: 512 * 1024 ** 2 },
-    });
+    const limits = { timeMs, nodes: Number.POSITIVE_INFINITY, memoryBytes: 512 * 1024 ** 2 };
+    server = await startServer(join(folder.dir, 'results.sqlite'), { store: true, maxTimeMs: timeMs, limits });
     // Asked all at once: the solves share the server's two threads.
-    await Promise.all(routes.map(async ([url]) => answers.set(url, await ask(server, url))));
+    const asked = async ([url]: [string, TSchema, number]): Promise<void> => {
+      answers.set(url, await ask(server, url));
+    };
+    await Promise.all(analyses.map(asked));
+    // The results table reloads beside the old one once rows are kept: its pages wait for it.
+    for (let i = 0; i < 200 && (await ask<contract.RuleSets>(server, '/api/v1/rule-sets')).body.ruleSets.length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all(routes.map(asked));
   });
   afterAll(async () => {
     await stopServer(server);
     folder?.cleanup();
   });
 
-  it.each(routes)('%s fits its schema', async (url, schema, status) => {
+  it.each([...analyses, ...routes])('%s fits its schema', async (url, schema, status) => {
     const r = answers.get(url)!;
     expect(r.status, r.text).toBe(status);
     expectFits(schema, r.body);
+  });
+
+  it('the results routes read the analyses just kept: their rows are tested, not empty lists', () => {
+    const rows = (url: string): number => (answers.get(url)!.body as contract.ResultsPage).rows.length;
+    expect(rows('/api/v1/results?pageSize=3')).toBe(2);
+    expect(rows('/api/v1/results?game=double')).toBe(1);
+    expect((answers.get('/api/v1/curate?count=3')!.body as contract.Curate).deals).toHaveLength(2);
   });
 
   it('a line played fits its schema', async () => {
