@@ -1,5 +1,5 @@
 /** The deal of the day (`daily --json`) and a month of them for a calendar. */
-import { type Static, Type } from 'typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Tier } from './shared.js';
 
 /** `GET /api/v1/daily`: the code, and the figures the shipped list has for it. */

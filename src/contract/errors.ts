@@ -1,5 +1,5 @@
 /** The one shape of every error the API answers: the status again and one clear message. */
-import { type Static, Type } from 'typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { PlayResponse } from './play.js';
 
 /** A move the rules refuse: its number in `moves` (from 1), the app's reason and its stable code, and the position before it. */

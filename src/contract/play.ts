@@ -1,5 +1,5 @@
 /** A position as the play route, the page and an app's own board read it, and a line played from one. */
-import { type Static, Type } from 'typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { Board as CoreBoard } from '../games/playResponse.js';
 import { DealHead, MoveJson, Moves, OpenObject } from './shared.js';
 

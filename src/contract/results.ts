@@ -1,5 +1,5 @@
 /** The stored results as the API answers them: a page of the table, the rule sets stored, the stats and a curated list. */
-import { type Static, Type } from 'typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, TierOrUnknown, Verdict } from './shared.js';
 
 /** A row of the results table: the light columns (no solution, no extra). */

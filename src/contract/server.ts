@@ -1,5 +1,5 @@
 /** The answers only the server has: the games it knows, a dealer's deal, its health. */
-import { type Static, Type } from 'typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from './shared.js';
 
 /** One game as a menu shows it: its rule sets, each set's first code and tiers, and the stuck figure. */

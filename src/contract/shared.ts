@@ -4,12 +4,11 @@
  * server serialises with and documents) and its TypeScript type (what the page and the tests
  * read).
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { Kind, type Static, type TLiteral, type TSchema, Type } from '@sinclair/typebox';
 import type { MoveJson as CoreMoveJson } from '../games/moveJson.js';
 
-/** One of a few words (a JSON Schema enum). */
-export const Words = <T extends string>(values: readonly T[], description?: string) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description !== undefined ? { description } : {}) });
+/** One of a few words. */
+export const Words = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[]);
 
 /** `T` or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -19,9 +18,11 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  * `move`, then the game's own fields (cards, columns, counts), which a game of its own may add to.
  */
 export const MoveJson = Type.Unsafe<CoreMoveJson>({
+  // Checked as the object it is (TypeBox's own checks, the tests'), typed as the core's move.
+  [Kind]: 'Object',
   type: 'object',
   required: ['move'],
-  properties: { move: { type: 'string' } },
+  properties: { move: Type.String() },
   additionalProperties: true,
   description: 'a move as JSON: its name in move, then the fields of the game (cards, card, from, to, count)',
 });
@@ -40,7 +41,7 @@ export type TierOrUnknown = Static<typeof TierOrUnknown>;
 
 /** A JSON object whose fields are the game's own (a position's figures, a board). */
 export const OpenObject = <T = Record<string, unknown>>(description: string) =>
-  Type.Unsafe<T>({ type: 'object', additionalProperties: true, description });
+  Type.Unsafe<T>({ [Kind]: 'Object', type: 'object', properties: {}, additionalProperties: true, description });
 
 /** A deal's name in every answer: its code (null for a deal file), fingerprint, game and rule set. */
 export const DealHead = {

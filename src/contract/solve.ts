@@ -4,7 +4,7 @@
  * each optional; a game of its own (a plug-in) adds its own fields, so these objects stay
  * open: the server passes every field on.
  */
-import { type Static, Type } from 'typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { DealHead, MoveJson, Moves, Nullable, OpenObject, TierOrUnknown, Verdict, Words } from './shared.js';
 
 const count = Nullable(Type.Integer());

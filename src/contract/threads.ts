@@ -2,7 +2,7 @@
  * What the server's solver threads send back: a solve (analysis, hint or fair hint), a line
  * played (its HTTP status and JSON text, made on the thread), the stats and a curated list.
  */
-import { type Static, Type } from 'typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { CuratedDeal, GroupStats } from './results.js';
 import { Analysis, FairHint, Hint } from './solve.js';
 

@@ -3,8 +3,9 @@
  * serialiser, fast-json-stringify): the text kept in the answer cache is what the routes send,
  * whether solved for a request or worked out ahead.
  */
+
+import type { TSchema } from '@sinclair/typebox';
 import build from 'fast-json-stringify';
-import type { TSchema } from 'typebox';
 import { Analysis, FairHint, Hint } from '../contract/index.js';
 import type { SolveTask } from './solveTask.js';
 

@@ -3,7 +3,7 @@
  * flags and analysis switches the games declare, the card style. Read into what the command
  * line's own functions take, so a bad value gets the command line's message.
  */
-import { type Static, type TObject, type TSchema, Type } from 'typebox';
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { CARD_STYLES, type CardStyle, parseCardStyle } from '../cards/notation.js';
 import { MoveJson } from '../contract/index.js';
 import { InputError } from '../errors/inputError.js';

@@ -2,7 +2,7 @@
  * The fair hint on the hint route (`fair`, `samples`, `seed`): its query parameters as the
  * schema checks them and what the solver thread is given.
  */
-import { Type } from 'typebox';
+import { Type } from '@sinclair/typebox';
 import { DEFAULT_FAIR, type FairSampling } from '../games/fairHintTypes.js';
 
 /** Each sample is solved once per legal move: past this a request could only end at its time limit. */

@@ -2,8 +2,9 @@
  * The OpenAPI document of the API, made from the routes' own schemas as they are registered:
  * what validates a request and writes an answer is what the document says.
  */
+
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
-import type { TSchema } from 'typebox';
 import { CARDSOLVE_VERSION } from '../version.js';
 import { API_PREFIX } from './apiPrefix.js';
 import { STATUS_TEXT } from './responses.js';

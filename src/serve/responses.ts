@@ -3,7 +3,7 @@
  * others. Fastify writes each through its schema (fast-json-stringify), and the OpenAPI
  * document shows them.
  */
-import { type TSchema, Type } from 'typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import { ApiError } from '../contract/index.js';
 
 /** What each status means, for the OpenAPI document. */

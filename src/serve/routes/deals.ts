@@ -5,8 +5,8 @@
  * JSON body (POST).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
 import { type CardStyle, jsonInStyle } from '../../cards/notation.js';
 import { Analysis, Dealt, HintOrFair, LineAnswer, type PlayedLineAnswer, PlayResponse } from '../../contract/index.js';
 import { openDeal } from '../../core.js';

@@ -4,7 +4,7 @@
  * solver threads, under the same cap as the solves.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Static, Type } from 'typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Curate, type CurateAnswer, Daily, DailyMonth, Stats, type StatsAnswer } from '../../contract/index.js';
 import { InputError } from '../../errors/inputError.js';
 import { dailyMonthFrom, type ListEntry, today } from '../../games/daily.js';

@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Static, Type } from 'typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { CARD_STYLES, parseCardStyle } from '../../cards/notation.js';
 import { ResultsPage, RuleSets } from '../../contract/index.js';
 import { InputError } from '../../errors/inputError.js';

@@ -1,6 +1,6 @@
 /** The service's own routes: this API's OpenAPI document, and the health a load balancer probes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type } from '@sinclair/typebox';
 import { ApiError, Health } from '../../contract/index.js';
 import { CARDSOLVE_VERSION } from '../../version.js';
 import { documented } from '../openapi.js';
