@@ -1,10 +1,10 @@
 /**
  * The page's calls to `/api/v1` (under `cardsolve serve`: the games, results, stats and daily
- * deals), and the answers' types after the contract in `apiTypes.ts`, which the solver
- * workers' answers (positions, hints, analyses, lines) share.
+ * deals), and the answers' types from the contract, which the solver workers' answers
+ * (positions, hints, analyses, lines) share.
  */
-import type { MoveJson, PlayResponse } from '../core';
-import type { ApiDealt, ApiError, ApiGame, ResultsPage } from '../serve/apiTypes';
+import type { Dealt as ApiDealt, ApiError, Daily, DailyMonth, Games, GroupStats, ResultsPage, Stats } from '../contract';
+import type { MoveJson } from '../core';
 import { t } from './i18n/language';
 
 export { dollarsText } from '../games/double/vegasDollars';
@@ -54,66 +54,14 @@ export interface Hint {
   line: MoveJson[] | null;
 }
 
-/** One legal move in a fair hint: its chance of still winning over the samples decided, with its Wilson 95% interval. */
-export interface FairMove {
-  move: MoveJson;
-  chance: number | null;
-  low: number | null;
-  high: number | null;
-  wins: number;
-  decided: number;
-}
+/**
+ * The answers' types: the contract's own (`src/contract`), imported as types only, so the page
+ * carries none of the schemas' code.
+ */
+export type { Daily, DailyMonth, FairHint, FairMove, GroupStats as StatsGroup, LineAnswer } from '../contract';
 
-/** What `hint --fair --json` says of a position: each move judged with only what the player has seen. */
-export interface FairHint {
-  /** The places whose cards the player has not seen (0: the chances are exact). */
-  hidden: number;
-  samples: number;
-  seed: number;
-  best: MoveJson | null;
-  /** The best chance first. */
-  moves: FairMove[];
-  assumption: string;
-  limit: string | null;
-}
-
-export interface Histogram {
-  from: number;
-  to: number;
-  count: number;
-}
-
-export interface StatsGroup {
-  game: string;
-  rules: string;
-  deals: number;
-  winnable: number;
-  unwinnable: number;
-  unknown: number;
-  winnableShare: number | null;
-  winnableInterval: { low: number; high: number } | null;
-  minMoves: Histogram[];
-  /** The stuck figure's field (`maxRemoved`), null when no row names one. */
-  stuckFigure: string | null;
-  stuck: Histogram[];
-  /** The difficulty score of the winnable deals that have one. */
-  difficulty: Histogram[];
-  /** Winnable deals per tier (`unknown`: no score), null when the rule set has no tiers. */
-  tiers: Record<string, number> | null;
-}
-
-/** `GET /api/v1/daily/month`: a tier without a list is left out of `tiers`, and `missing` says why; `notes` says which pools repeat within a year. */
-import type { DailyMonth } from '../core';
-
-export type { DailyMonth };
-
-export interface Daily {
-  date: string;
-  game: string;
-  rules: string;
-  tier: string;
-  code: string;
-}
+/** One bar of a histogram in the stats. */
+export type Histogram = GroupStats['minMoves'][number];
 
 /** A failed call: the server's message, and the refused move when there is one. */
 export class ApiFailure extends Error {
@@ -211,12 +159,6 @@ export async function downloadWithToken(url: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
-/** A line played in one request (`POST /api/v1/line`): each move's text and every position along it (the first: before it). */
-export interface LineAnswer {
-  texts: string[];
-  positions: PlayResponse[];
-}
-
 async function answerOf<T>(response: Response): Promise<T> {
   const text = await response.text();
   let body: unknown = null;
@@ -233,9 +175,9 @@ async function answerOf<T>(response: Response): Promise<T> {
 }
 
 export const api = {
-  games: (signal?: AbortSignal) => get<{ games: ApiGame[] }>('games', {}, signal),
+  games: (signal?: AbortSignal) => get<Games>('games', {}, signal),
   results: (query: Query, signal?: AbortSignal) => get<ResultsPage>('results', query, signal),
-  stats: (query: Query, signal?: AbortSignal) => get<{ groups: StatsGroup[] }>('stats', query, signal),
+  stats: (query: Query, signal?: AbortSignal) => get<Stats>('stats', query, signal),
   daily: (query: Query, signal?: AbortSignal) => get<Daily>('daily', query, signal),
   month: (query: Query, signal?: AbortSignal) => get<DailyMonth>('daily/month', query, signal),
   dealt: (code: string, signal?: AbortSignal) => get<ApiDealt>('dealt', { code }, signal),

@@ -3,8 +3,9 @@
  * in the page (on the static site and under `cardsolve serve` alike), kept for the page's
  * life, since a position, its hint and a deal's analysis never change.
  */
+
+import type { ApiGame } from '../contract';
 import type { MoveJson, PlayResponse } from '../core';
-import type { ApiGame } from '../serve/apiTypes';
 import { type Analysis, api, type DailyMonth, type FairHint, type Hint, type LineAnswer } from './api';
 import { solver } from './solver/client';
 import { STATIC_SITE } from './staticSite';

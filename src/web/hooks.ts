@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { ApiGame } from '../serve/apiTypes';
+import type { ApiGame } from '../contract';
 import { describeError, isAbort } from './api';
 import { allGames } from './data';
 

@@ -6,8 +6,8 @@
  */
 // From its own module, not the core's index: the page's script keeps out the games the workers hold.
 import { looksLikeCode } from '../../codes/dealCode';
+import type { ApiGame } from '../../contract';
 import type { MoveJson, PlayResponse } from '../../core';
-import type { ApiGame } from '../../serve/apiTypes';
 import { type Analysis, ApiFailure, api, type DailyMonth, type FairHint, type Hint, type LineAnswer } from '../api';
 import { STATIC_SITE } from '../staticSite';
 import { WorkerLane } from './lane';

@@ -4,7 +4,7 @@
  * being solved ends with its worker (a solve cannot be stopped from outside) and a fresh
  * worker takes the next.
  */
-import type { ApiError } from '../../serve/apiTypes';
+import type { ApiError } from '../../contract';
 import { ApiFailure } from '../api';
 import type { SolverReply, SolverRequest } from './protocol';
 

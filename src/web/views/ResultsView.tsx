@@ -1,6 +1,6 @@
 /** The stored results as a table: filters, sorting by the headers, pages, and the list as a download. */
 import { useEffect, useState } from 'preact/hooks';
-import type { ResultRow, ResultsPage } from '../../serve/apiTypes';
+import type { ResultRow, ResultsPage } from '../../contract';
 import { api, apiUrl, describeError, downloadWithToken, hasToken, type Query } from '../api';
 import { onPress, statusText } from '../board';
 import { useGames, useLoad } from '../hooks';
