@@ -52,7 +52,7 @@ describe.skipIf(missing('chromium'))('the page in Hindi, Thai and English', () =
     expect(grave, `${at}: ${JSON.stringify(grave)}`).toEqual([]);
   };
 
-  // English on every view is the long check's (and the other page tests'): two languages here keep `npm test` short.
+  // English on every view is the other long check's (languages.long.test.ts), and the other page tests'.
   for (const { locale, language } of LOCALES.filter((l) => l.language !== 'en')) {
     it(`${locale}: wins a Pyramide deal by its hints, hints Double Solitaire, shows the deal of the day and the rules`, async () => {
       const context = await browser.newContext({ ...PHONE, locale });
