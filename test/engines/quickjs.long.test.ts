@@ -4,14 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as core from '../../src/core.js';
-import { type QuickJsCore, quickJsCore } from '../support/quickjs.js';
+import { type QuickJsCore, quickJsCore, timeless } from '../support/quickjs.js';
 
 const LIMITS = { ...core.DEFAULT_LIMITS, timeMs: 120_000 };
-
-function timeless(x: unknown): unknown {
-  const { ms: _ms, nodes: _nodes, ...rest } = x as Record<string, unknown>;
-  return rest;
-}
 
 describe('the core in QuickJS, at the start of a deal', () => {
   let engine: QuickJsCore;

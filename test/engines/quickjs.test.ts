@@ -5,15 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as core from '../../src/core.js';
-import { type QuickJsCore, quickJsCore } from '../support/quickjs.js';
+import { type QuickJsCore, quickJsCore, timeless } from '../support/quickjs.js';
 
 const LIMITS = { ...core.DEFAULT_LIMITS, timeMs: 60_000 };
-
-/** Drops what depends on the machine's speed. */
-function timeless(x: unknown): unknown {
-  const { ms: _ms, nodes: _nodes, ...rest } = x as Record<string, unknown>;
-  return rest;
-}
 
 describe('the core in QuickJS', () => {
   let engine: QuickJsCore;

@@ -43,3 +43,9 @@ export async function quickJsCore(): Promise<QuickJsCore> {
     },
   };
 }
+
+/** An answer without what depends on the machine's speed (`ms`, `nodes`), to compare across engines. */
+export function timeless(x: unknown): unknown {
+  const { ms: _ms, nodes: _nodes, ...rest } = x as Record<string, unknown>;
+  return rest;
+}
