@@ -92,4 +92,3 @@ The API is the \`cardsolve/core\` entry of the \`cardsolve\` package (its docs/l
 the command line, the batches, the store and the server are in \`cardsolve\`.
 `,
 );
-console.log(`core-package: dist/core-package (cardsolve-core ${root.version}, ${declarations.length} declaration files)`);
