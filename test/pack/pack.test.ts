@@ -43,6 +43,16 @@ function serveOnce(bin: string, cwd: string): Promise<{ health: unknown; code: n
   });
 }
 
+/** `source`, as `typed.mts` in `app`, compiles under `tsc --strict` against the installed package's types. */
+function compilesStrict(app: string, source: string, extra: Record<string, unknown>): void {
+  writeFileSync(join(app, 'typed.mts'), source);
+  const options = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', ...extra };
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['typed.mts'] }));
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { encoding: 'utf8' });
+  expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+  expect(tsc.status).toBe(0);
+}
+
 describe('the packed package', () => {
   it('ships the built command line and not the tests, installs into an empty folder with no engine warning, solves, batches and serves', async () => {
     // A file the sources no longer build (a module since deleted, say) must not ship: packing builds afresh.
@@ -132,12 +142,7 @@ describe('the packed package', () => {
       "export const tiers: Array<string | null> = pickDeals(analyses, { verdict: 'winnable' }).map((a) => a.tier);",
       'export const scores: Array<number | null> = analyses.map((a) => a.difficulty);',
     ].join('\n');
-    writeFileSync(join(app, 'typed.mts'), typed);
-    const options = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true };
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['typed.mts'] }));
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { encoding: 'utf8' });
-    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
-    expect(tsc.status).toBe(0);
+    compilesStrict(app, typed, { skipLibCheck: true });
   });
 
   it('the core alone: cardsolve-core installs into an empty folder with no dependency and no install script, and answers as the command line', () => {
@@ -187,11 +192,6 @@ describe('the packed package', () => {
       'export const tier: string | null = analysis.tier;',
       "export const hint: HintResult = openDeal('PY1-N-AAAAAAA').hint('', DEFAULT_LIMITS);",
     ].join('\n');
-    writeFileSync(join(app, 'typed.mts'), typed);
-    const options = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [] };
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['typed.mts'] }));
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { encoding: 'utf8' });
-    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
-    expect(tsc.status).toBe(0);
+    compilesStrict(app, typed, { types: [] });
   });
 });
