@@ -9,11 +9,15 @@
  * a `batch` stores what the `stats` after it counts), whose data/ links to the repository's
  * data/examples and data/lists, and examples/ to its examples; nothing is written into the
  * repository.
+ *
+ * It also holds the one-file core's size where a page states it (docs-check/coreSize.ts) to
+ * the build, and the build to its budget.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative, resolve } from 'node:path';
+import { checkCoreSizes, measureCore, overBudget } from './docs-check/coreSize.js';
 import { DocsServer } from './docs-check/curl.js';
 import { describeMismatch, type Example, findExamples, matches, refresh, trimEnd } from './docs-check/examples.js';
 
@@ -96,7 +100,17 @@ async function main(argv: string[]): Promise<number> {
   const files = named.length > 0 ? named : documentationFiles();
   let failed = 0;
   let commands = 0;
+  const core = measureCore(join(ROOT, 'dist', 'core', 'cardsolve-core.js'));
+  const budget = overBudget(core);
+  if (budget !== null) {
+    console.error(`docs:check: ${budget}`);
+    failed++;
+  }
   for (const file of files) {
+    const sizes = checkCoreSizes(relative(ROOT, file), readFileSync(file, 'utf8'), core);
+    for (const failure of sizes.failures) console.error(`${failure}\n`);
+    failed += sizes.failures.length;
+    if (update && sizes.failures.length > 0) writeFileSync(file, sizes.text);
     const result = await checkFile(file, update);
     commands += result.commands;
     failed += result.failures.length;
@@ -104,7 +118,9 @@ async function main(argv: string[]): Promise<number> {
     if (update && result.failures.length > 0) console.error(`${relative(ROOT, file)}: ${result.failures.length} example(s) rewritten`);
   }
   if (failed > 0 && !update) {
-    console.error(`docs:check: ${failed} of ${commands} example commands differ (npm run docs:check -- --update rewrites them)`);
+    console.error(
+      `docs:check: ${failed} difference(s) in ${commands} example commands and the stated sizes (npm run docs:check -- --update rewrites them)`,
+    );
     return 1;
   }
   console.log(`docs:check: ${commands} example commands in ${files.length} files ${update ? 'checked and refreshed' : 'as documented'}`);

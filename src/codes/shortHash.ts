@@ -1,4 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256 } from './sha256.js';
 
 /**
  * The first 16 hex digits of the SHA-256 of a text (UTF-8): the identity of a deal given
