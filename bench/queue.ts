@@ -22,6 +22,7 @@ import { Redis } from 'ioredis';
 import { queueTarget } from '../src/batch/queue/connection.js';
 import { runQueuedBatch } from '../src/batch/queue/coordinator.js';
 import { runBatch } from '../src/batch/run.js';
+import { gameById } from '../src/games/registry.js';
 import { openDatabase } from '../src/store/database.js';
 import { type NewResult, ResultStore, toAnalysis } from '../src/store/results.js';
 import { startRedis } from '../test/support/redis.js';
@@ -103,8 +104,8 @@ async function measureRange(
       const row = rows[j % rows.length]!;
       batch.push({
         key: { game: row.game, dealKey: `${row.dealKey}#${j}`, rules: row.rules, mode: row.mode, solverVersion: row.solverVersion },
-        analysis: toAnalysis(row),
-        stuckFigure: row.stuckFigure ?? 'stuck',
+        analysis: toAnalysis(row, gameById(row.game)),
+        stuck: gameById(row.game).stuck,
         limits: b.limits,
         analysedAt: row.analysedAt,
       });

@@ -27,8 +27,6 @@ export interface RowGroup {
   game: GameId;
   rules: string;
   solverVersion: string;
-  /** The game's stuck figure (`maxRemoved`). */
-  stuckFigure: string;
 }
 
 /** A chunk whose analyses become rows, stored by this thread when it is given the database. */

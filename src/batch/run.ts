@@ -78,7 +78,7 @@ export function rowTaskOf(
   for (const deal of chunk) {
     // Deals of one code range follow each other and share a group.
     if (last === null || last.game !== deal.game || last.rules !== deal.rules || last.solverVersion !== deal.solverVersion) {
-      groups.push({ game: deal.game.id, rules: deal.rules, solverVersion: deal.solverVersion, stuckFigure: deal.game.stuck.field });
+      groups.push({ game: deal.game.id, rules: deal.rules, solverVersion: deal.solverVersion });
       last = deal;
     }
     groupOf.push(groups.length - 1);

@@ -145,7 +145,7 @@ export class BatchTally {
         rows.push({
           key: this.keyOf(deal),
           analysis: outcome.analysis,
-          stuckFigure: deal.game.stuck.field,
+          stuck: deal.game.stuck,
           limits: this.options.limits,
           analysedAt,
         });

@@ -3,7 +3,7 @@
  * analyses back, or stores them itself. Only worker threads solve; the main thread plans and
  * reports.
  */
-import { openDeal } from '../games/registry.js';
+import { gameById, openDeal } from '../games/registry.js';
 import type { DealInput, Verdict } from '../games/types.js';
 import { useNodeHash } from '../plugins/nodeHash.js';
 import { threadModulesLoaded } from '../plugins/threadModules.js';
@@ -83,7 +83,7 @@ export async function analyseRows(task: RowChunkTask): Promise<RowChunkResult> {
       rowValues({
         key: { game: group.game, dealKey: task.dealKeys[index]!, rules: group.rules, mode: task.mode, solverVersion: group.solverVersion },
         analysis: outcome.analysis,
-        stuckFigure: group.stuckFigure,
+        stuck: gameById(group.game).stuck,
         limits: task.limits,
         analysedAt,
       }),

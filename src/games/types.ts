@@ -66,8 +66,8 @@ export interface FigureSpec {
  * How far a deal that cannot be won still goes: the figure `stats` and the lists show for
  * stuck deals (Pyramide: the most pyramid cards any line removes).
  */
-export interface StuckFigure {
-  /** Its field in the game's analysis (`maxRemoved`). */
+export interface StuckFigure<A extends Analysis = Analysis> {
+  /** Its field in the game's analysis (`maxRemoved`), and its name in stored rows. */
   field: string;
   /** What it counts, for headings: `most pyramid cards removed`. */
   title: string;
@@ -75,6 +75,10 @@ export interface StuckFigure {
   reach: string;
   min: number;
   max: number;
+  /** The figure in one of the game's analyses (null where it has none). */
+  of(analysis: A): number | null;
+  /** An analysis rebuilt from a stored row (common fields and the game's own), its figure put back. */
+  restore(analysis: Analysis, value: number | null): A;
 }
 
 /**
@@ -121,12 +125,12 @@ export interface Analysis {
 }
 
 /** A deal loaded and bound to its rules, ready to be analysed, shown or played. */
-export interface OpenedDeal {
+export interface OpenedDeal<A extends Analysis = Analysis, P extends Position = Position> {
   game: GameId;
   code: string | null;
   fingerprint: string;
   rules: string;
-  analyse(limits: Limits, options?: AnalyseOptions): Analysis;
+  analyse(limits: Limits, options?: AnalyseOptions): A;
   show(style: CardStyle, layout: boolean): string;
   /** The moves in turn up to the first one refused; the drawing shows what the player sees unless `view.reveal`. */
   play(moves: string, style: CardStyle, view?: PlayView): PlayOutcome;
@@ -135,7 +139,7 @@ export interface OpenedDeal {
    * hints (see `position.ts`). Optional: a game may come without positions, and so without
    * hints (`hint()` in hint.ts says so).
    */
-  position?(): Position;
+  position?(): P;
   /**
    * The fair hint after `moves` (the `play` notation): each legal move judged with only what
    * the player has seen (see `fairHint.ts`). Optional: a game without one refuses `hint --fair`.
@@ -150,9 +154,11 @@ export interface OpenedDeal {
 
 /**
  * Everything the rest of the toolkit knows of a game. A new game is a folder under `games/`
- * exporting one of these, and one line in the registry.
+ * exporting one of these, and one line in the registry. Typed by its own analysis and move
+ * forms (`GameModule<PyramideAnalysis>`); the registry holds every game as the plain
+ * `GameModule`, whose methods take any analysis and move the game's own deals gave.
  */
-export interface GameModule {
+export interface GameModule<A extends Analysis = Analysis, M extends MoveJson = MoveJson> {
   id: GameId;
   name: string;
   codes: CodeSpec;
@@ -162,7 +168,7 @@ export interface GameModule {
   ruleOptions: readonly RuleOption[];
   /** The game's own analysis switches (`--optimize`); the command line registers them from here. */
   analysisOptions: readonly AnalysisOption[];
-  stuck: StuckFigure;
+  stuck: StuckFigure<A>;
   /** The figures its analysis adds beyond the common ones and the stuck figure, stored as they are. */
   figures: readonly FigureSpec[];
   /** Its difficulty score and tier cuts per rule set; without it a game's deals have no tier. */
@@ -178,7 +184,7 @@ export interface GameModule {
    * Reads a code of this game (family and options already checked by the registry) or a
    * deal file of it; throws `InputError` with the reason.
    */
-  open(input: DealInput, flags: RuleFlags): OpenedDeal;
+  open(input: DealInput, flags: RuleFlags): OpenedDeal<A>;
   /**
    * Optional: reads a deal as `open` does, throwing as it does, and returns only its rule
    * set's name: a batch checks every deal an app's dealer deals this way before solving any.
@@ -188,7 +194,7 @@ export interface GameModule {
   /** Whether a deal text is of this game (its `game:` line, or its shape). */
   recognises(text: string): boolean;
   /** A move in the JSON form of this game's solutions, in the notation `play --moves` takes. */
-  moveText(move: MoveJson, style: CardStyle): string;
+  moveText(move: M, style: CardStyle): string;
   /** One line for people summing up an analysis. */
-  describe(analysis: Analysis, style: CardStyle): string;
+  describe(analysis: A, style: CardStyle): string;
 }

@@ -27,7 +27,7 @@ export function storeAnalysis(path: string, stored: () => void): AnalysisStore {
         solverVersion: solverVersionOf(game),
       },
       analysis,
-      stuckFigure: game.stuck.field,
+      stuck: game.stuck,
       limits,
       analysedAt: new Date().toISOString(),
     });

@@ -1,5 +1,5 @@
 /** What a stored result is: its key, a result to store, a result read back. */
-import type { Analysis, GameId, MoveJson, Verdict } from '../games/types.js';
+import type { Analysis, GameId, MoveJson, StuckFigure, Verdict } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 
 /** How much was asked of the solver; part of a row's key. */
@@ -19,8 +19,8 @@ export interface ResultKey {
 export interface NewResult {
   key: ResultKey;
   analysis: Analysis;
-  /** The field of the analysis that holds the game's stuck figure (`maxRemoved`). */
-  stuckFigure: string;
+  /** The game's stuck figure: how the row reads it from the analysis, and under which name. */
+  stuck: Pick<StuckFigure, 'field' | 'of'>;
   limits: Limits;
   analysedAt: string;
 }

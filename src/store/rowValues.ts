@@ -132,8 +132,9 @@ function extraOf(analysis: Analysis, stuckFigure: string): string | null {
 
 /** A result as the values of its row, in `COLUMNS` order. */
 export function rowValues(result: NewResult): RowValues {
-  const { key, analysis: a, stuckFigure } = result;
-  const stuck = (a as unknown as Record<string, unknown>)[stuckFigure];
+  const { key, analysis: a } = result;
+  const stuckFigure = result.stuck.field;
+  const stuck = result.stuck.of(a);
   return [
     key.game,
     key.dealKey,

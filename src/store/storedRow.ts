@@ -1,5 +1,5 @@
 /** Reading results: a stored row as a `StoredResult`, and that as the game's `Analysis`. */
-import type { Analysis, GameId, MoveJson, Verdict } from '../games/types.js';
+import type { Analysis, GameId, GameModule, MoveJson, Verdict } from '../games/types.js';
 import type { Limits } from '../search/limits.js';
 import type { AnalysisMode, StoredResult } from './resultTypes.js';
 
@@ -70,8 +70,11 @@ export function fromRow(row: ResultRow): StoredResult {
   };
 }
 
-/** A stored result as the game's `Analysis`, for the game's own one-line description. */
-export function toAnalysis(stored: StoredResult): Analysis {
+/**
+ * A stored result as its game's `Analysis`, for the game's own one-line description: the
+ * common fields and the game's own (`extra`), and the stuck figure put back by the game.
+ */
+export function toAnalysis(stored: StoredResult, game: GameModule): Analysis {
   const extra = stored.extra ?? {};
   const analysis: Analysis = {
     ...extra,
@@ -93,7 +96,6 @@ export function toAnalysis(stored: StoredResult): Analysis {
     limit: stored.limit,
     notes: stored.notes,
   };
-  if (stored.stuckFigure !== null) (analysis as unknown as Record<string, unknown>)[stored.stuckFigure] = stored.stuck;
   if (stored.stuckExact !== null) analysis.stuckExact = stored.stuckExact;
-  return analysis;
+  return game.stuck.restore(analysis, stored.stuck);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/inputError.js';
-import { openDeal } from '../../src/games/registry.js';
+import { gameById, openDeal } from '../../src/games/registry.js';
 import { describeDatabase, openDatabase } from '../../src/store/database.js';
 import { ResultStore, rowValues, toAnalysis } from '../../src/store/results.js';
 import { APPLICATION_ID, createV1, SCHEMA_VERSION } from '../../src/store/schema.js';
@@ -90,7 +90,7 @@ describe('migrating', () => {
       stuckExact: false,
       limit: '--time-limit 10ms',
     });
-    expect(toAnalysis(double!)).toMatchObject({ maxFoundation: 31, stuckExact: false });
+    expect(toAnalysis(double!, gameById('double'))).toMatchObject({ maxFoundation: 31, stuckExact: false });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     // Version 4's difficulty column is the score the games keep in extra.
     db.prepare(`UPDATE results SET extra = '{"difficulty":7.5}' WHERE code = 'PY1-N-AAAAAAA'`).run();
@@ -218,7 +218,7 @@ describe('storing results', () => {
       const own = Object.fromEntries(Object.entries(analysis).filter(([field]) => !common.has(field) && field !== stuckFigure));
       expect(Object.keys(own).length).toBeGreaterThan(2);
       const key = { game: analysis.game, dealKey: code, rules: analysis.rules, mode: 'full' as const, solverVersion: 'test' };
-      const row = rowValues({ key, analysis, stuckFigure, limits, analysedAt: 'now' });
+      const row = rowValues({ key, analysis, stuck: gameById(analysis.game).stuck, limits, analysedAt: 'now' });
       expect(row.at(-1)).toBe(JSON.stringify(own)); // `extra`, the last column
     }
   });

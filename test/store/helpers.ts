@@ -1,5 +1,6 @@
 import { dealNumberLetters } from '../../src/codes/dealCode.js';
 import type { TierThresholds } from '../../src/games/difficulty.js';
+import { gameById } from '../../src/games/registry.js';
 import type { Analysis } from '../../src/games/types.js';
 import type { NewResult } from '../../src/store/results.js';
 
@@ -38,7 +39,7 @@ export function result(code: string, fields: Partial<PyramideLike> = {}, solverV
   return {
     key: { game: 'pyramide', dealKey: code, rules: a.rules, mode: 'full', solverVersion },
     analysis: a,
-    stuckFigure: 'maxRemoved',
+    stuck: gameById('pyramide').stuck,
     limits: LIMITS,
     analysedAt: new Date().toISOString(),
   };
@@ -81,7 +82,7 @@ export function vegasResult(
   return {
     key: { game: 'double', dealKey: code, rules, mode: 'full', solverVersion },
     analysis,
-    stuckFigure: 'maxFoundation',
+    stuck: gameById('double').stuck,
     limits: LIMITS,
     analysedAt: new Date().toISOString(),
   };

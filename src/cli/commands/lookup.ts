@@ -55,7 +55,8 @@ function dealFilter(arg: string, flags: RuleFlags): { shown: string; filter: Res
 function describe(r: StoredResult, style: CardStyle): string {
   let line: string;
   try {
-    line = gameById(r.game).describe(toAnalysis(r), style);
+    const game = gameById(r.game);
+    line = game.describe(toAnalysis(r, game), style);
   } catch {
     // A game this build does not have: the bare figures.
     line = `${r.verdict}${r.minMoves !== null ? `, minMoves ${r.minMoves}${r.minMovesProved ? '' : ' (best found)'}` : ''}`;

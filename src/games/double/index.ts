@@ -72,7 +72,7 @@ export interface DoubleAnalysis extends Analysis {
   tier: TierOrUnknown | null;
 }
 
-class DoubleDealOpened implements OpenedDeal {
+class DoubleDealOpened implements OpenedDeal<DoubleAnalysis, DoubleGamePosition> {
   readonly game = 'double' as const;
   readonly fingerprint: string;
   readonly rules: string;
@@ -268,8 +268,7 @@ function thousands(n: number): string {
  * One line for people, then (like Pyramide) the solution in the `play` syntax with cards in
  * the asked style (`R♦ c3-f` in French), and the notes.
  */
-function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): string {
-  const a = analysis as DoubleAnalysis;
+function describeDouble(a: DoubleAnalysis, style: CardStyle = 'symbols'): string {
   const head = `${a.code ?? `deal ${a.fingerprint} (${a.rules})`}  `;
   let what: string;
   if (a.verdict === 'winnable') {
@@ -317,7 +316,7 @@ function describeDouble(analysis: Analysis, style: CardStyle = 'symbols'): strin
 
 const CODES = { family: 'DS1', options: ['D1N', 'D3N', 'D1V', 'D3V'] } as const;
 
-export const doubleGame: GameModule = {
+export const doubleGame: GameModule<DoubleAnalysis> = {
   id: 'double',
   name: 'Double Solitaire',
   codes: CODES,
@@ -336,6 +335,8 @@ export const doubleGame: GameModule = {
     reach: 'of the 104 cards can reach the foundations',
     min: 0,
     max: 104,
+    of: (a) => a.maxFoundation,
+    restore: (a, maxFoundation) => ({ ...(a as DoubleAnalysis), maxFoundation }),
   },
   moveText: jsonMoveText,
   figures: [

@@ -63,7 +63,7 @@ function rulesOf(flags: RuleFlags): { rules: PyramideRules; name: string } {
   return known;
 }
 
-function open(input: DealInput, flags: RuleFlags): OpenedDeal {
+function open(input: DealInput, flags: RuleFlags): OpenedDeal<PyramideAnalysis, PyramideGamePosition> {
   const { deal, code } = loadDeal(input);
   const { rules, name } = rulesOf(flags);
   // Worked out when asked: a batch opens every dealer's deal once only to check it.
@@ -141,9 +141,9 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
   };
 }
 
-function describe(a: Analysis, style: CardStyle): string {
+function describe(a: PyramideAnalysis, style: CardStyle): string {
   const who = a.code ?? `deal ${a.fingerprint}`;
-  const p = a as PyramideAnalysis;
+  const p = a;
   const parts: string[] = [];
   if (a.verdict === 'winnable') parts.push('winnable');
   else if (a.verdict === 'unwinnable') {
@@ -185,7 +185,7 @@ function formatJsonMove(m: MoveJson, style: CardStyle): string {
 
 const CODES = { family: 'PY1', options: ['N'] } as const;
 
-export const pyramideGame: GameModule = {
+export const pyramideGame: GameModule<PyramideAnalysis> = {
   id: 'pyramide',
   name: 'Pyramide',
   codes: CODES,
@@ -198,6 +198,8 @@ export const pyramideGame: GameModule = {
     reach: `of the ${PYRAMID_SIZE} pyramid cards can be removed in all`,
     min: 0,
     max: PYRAMID_SIZE,
+    of: (a) => a.maxRemoved,
+    restore: (a, maxRemoved) => ({ ...(a as PyramideAnalysis), maxRemoved }),
   },
   moveText: formatJsonMove,
   figures: [

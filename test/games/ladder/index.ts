@@ -70,7 +70,7 @@ function draw(game: LadderGame, style: CardStyle): string {
   return [`stock: ${stock}`, ...reserves, `foundation: ${game.laid} of ${LADDER_CARDS}`].join('\n');
 }
 
-function open(input: DealInput, flags: RuleFlags): OpenedDeal {
+function open(input: DealInput, flags: RuleFlags): OpenedDeal<LadderAnalysis> {
   const rules = rulesFrom(flags);
   const name = rulesName(rules);
   let deal: LadderDeal;
@@ -148,8 +148,8 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal {
   };
 }
 
-function describe(a: Analysis, style: CardStyle): string {
-  const l = a as LadderAnalysis;
+function describe(a: LadderAnalysis, style: CardStyle): string {
+  const l = a;
   const who = a.code ?? `deal ${a.fingerprint}`;
   const what =
     a.verdict === 'winnable'
@@ -162,7 +162,7 @@ function describe(a: Analysis, style: CardStyle): string {
   return text;
 }
 
-export const game: GameModule = {
+export const game: GameModule<LadderAnalysis> = {
   id: 'ladder',
   name: 'Ladder',
   codes: { family: 'LD1', options: ['N'] },
@@ -175,6 +175,8 @@ export const game: GameModule = {
     reach: `of the ${LADDER_CARDS} cards can be laid on the foundation`,
     min: 0,
     max: LADDER_CARDS,
+    of: (a) => a.mostLaid,
+    restore: (a, mostLaid) => ({ ...(a as LadderAnalysis), mostLaid }),
   },
   moveText: (m) =>
     `${m.from === 'stock' ? '' : `r${String(m.from).slice('reserve '.length)}-`}${m.to === 'foundation' ? 'f' : `r${String(m.to).slice('reserve '.length)}`}`,
