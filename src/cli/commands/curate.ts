@@ -5,7 +5,7 @@ import { formatDealCode } from '../../codes/dealCode.js';
 import { InputError } from '../../errors/inputError.js';
 import { TIERS, type TierOrUnknown } from '../../games/difficulty.js';
 import { allGames, gameById, openDeal } from '../../games/registry.js';
-import type { GameId, Verdict } from '../../games/types.js';
+import type { GameId, GameModule, Verdict } from '../../games/types.js';
 import {
   type CurateOrder,
   type CurateResult,
@@ -73,6 +73,109 @@ function shortMessage(r: CurateResult, scan: number): string {
       : ' (the range is exhausted); widen --from/--to or the filters') +
     '\n'
   );
+}
+
+/** What the command asks of `curate`, read and checked from its options before anything is opened. */
+interface CuratePlan {
+  request: Omit<Parameters<typeof curate>[1], 'onStart' | 'onProgress'>;
+  game: GameModule;
+  rules: string;
+  /** The --dollars range, as asked and as a stuck range. */
+  dollars: ReturnType<typeof dollarsRange> | undefined;
+}
+
+/** The code range to draw from: an app dealer's codes, or the game's own checked against it. */
+function rangeFrom(values: CurateOptionValues, game: GameModule) {
+  const dealt = dealerCodeRange(values.from, values.to);
+  if (dealt !== null) return { dealt: true, range: { family: '', options: '', ...dealt } };
+  const range = codeRange(game, values.from, values.to, values.rules?.toUpperCase());
+  if (range.family !== game.codes.family || !game.codes.options.includes(range.options)) {
+    throw new InputError(
+      `--from/--to: ${formatDealCode({ ...range, number: range.first })} is not a ${game.name} code (expected ${game.codes.family}-${game.codes.options[0]}-...)`,
+    );
+  }
+  if (values.to !== undefined) {
+    const end = codeRange(game, values.to, undefined);
+    if (end.family !== range.family || end.options !== range.options)
+      throw new InputError(`--to ${values.to}: expected a code of the same game and rule letters as --from`);
+  }
+  return { dealt: false, range };
+}
+
+function curatePlan(values: CurateOptionValues): CuratePlan {
+  const game = gameById(values.game);
+  const flags = ruleFlags(values);
+  const { dealt, range } = rangeFrom(values, game);
+  if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
+  const first = openDeal({ kind: 'code', code: dealt ? values.from! : formatDealCode({ ...range, number: range.first }) }, flags);
+  if (first.game !== game.id)
+    throw new InputError(`--from ${values.from}: its dealer deals ${gameById(first.game).name}: give --game ${first.game}`);
+  const rules = first.rules;
+  refuseTierWithoutCuts(game, rules, values.tier, '--tier');
+  const dollars =
+    values.dollars === undefined
+      ? undefined
+      : dollarsRange(game, rules, values.dollars, '--dollars', '--stuck', values.stuck !== undefined);
+  const count = wholeNumber(values.count, '--count', 1);
+  const scan = wholeNumber(values.scan, '--scan', 0);
+  const seed = wholeNumber(values.seed, '--seed', 0);
+  const workers = values.workers === undefined ? defaultWorkers() : wholeNumber(values.workers, '--workers', 1);
+  const filter = {
+    game: game.id,
+    rules,
+    ...(values.verdict !== undefined ? { verdict: values.verdict } : {}),
+    ...(values.tier !== undefined ? { tier: values.tier } : {}),
+    ...(values.minMoves !== undefined ? { minMoves: rangeOf(values.minMoves, '--min-moves')! } : {}),
+    ...(values.stuck !== undefined ? { stuck: rangeOf(values.stuck, '--stuck')! } : {}),
+    ...(dollars !== undefined ? { stuck: dollars.stuck } : {}),
+    ...(values.crossroads !== undefined ? { crossroads: rangeOf(values.crossroads, '--crossroads')! } : {}),
+  };
+  const request = {
+    filter,
+    game,
+    flags,
+    ...range,
+    count,
+    order: values.order,
+    seed,
+    scan,
+    limits: limitsFrom(values),
+    workers,
+  };
+  return { request, game, rules, dollars };
+}
+
+/** The list on standard output in the asked format, and on standard error why it is short. */
+function printCurated(plan: CuratePlan, values: CurateOptionValues, result: CurateResult): void {
+  const { game, rules, dollars } = plan;
+  const { count, seed, scan, filter } = plan.request;
+  if (values.header && values.format !== 'json') {
+    const args = process.argv.slice(2).map((a) => (/^[\w./:=@+-]+$/.test(a) ? a : JSON.stringify(a)));
+    process.stdout.write(
+      `# made by: cardsolve ${args.join(' ')}\n# cardsolve ${CARDSOLVE_VERSION}, ${game.name} rules ${rules}, solver ${game.solverVersion}: ${result.deals.length} of ${count} deals asked\n`,
+    );
+  }
+  if (values.format === 'json') {
+    process.stdout.write(
+      JSON.stringify({
+        game: game.id,
+        rules,
+        filters: { ...filter, ...(dollars !== undefined ? { dollars: dollars.dollars } : {}) },
+        order: values.order,
+        seed,
+        asked: count,
+        found: result.deals.length,
+        matching: result.matching,
+        analysed: result.analysed,
+        deals: result.deals,
+      }) + '\n',
+    );
+  } else if (values.format === 'csv') {
+    process.stdout.write(curatedCsv(result.deals));
+  } else {
+    process.stdout.write(result.deals.map((d) => d.code + '\n').join(''));
+  }
+  if (result.short) process.stderr.write(shortMessage(result, scan));
 }
 
 export function curateCommand(): Command {
@@ -144,94 +247,17 @@ Examples:
   cardsolve curate --game double --rules D1V --dollars 100.. --order difficulty --format csv`,
   );
   return cmd.action(async (values: CurateOptionValues) => {
-    const game = gameById(values.game);
-    const flags = ruleFlags(values);
-    const dealt = dealerCodeRange(values.from, values.to);
-    const range =
-      dealt !== null ? { family: '', options: '', ...dealt } : codeRange(game, values.from, values.to, values.rules?.toUpperCase());
-    if (dealt === null && (range.family !== game.codes.family || !game.codes.options.includes(range.options))) {
-      throw new InputError(
-        `--from/--to: ${formatDealCode({ ...range, number: range.first })} is not a ${game.name} code (expected ${game.codes.family}-${game.codes.options[0]}-...)`,
-      );
-    }
-    if (dealt === null && values.to !== undefined) {
-      const end = codeRange(game, values.to, undefined);
-      if (end.family !== range.family || end.options !== range.options)
-        throw new InputError(`--to ${values.to}: expected a code of the same game and rule letters as --from`);
-    }
-    if (range.first > range.last) throw new InputError('--from comes after --to: expected the first code, then the last');
-    const first = openDeal(
-      { kind: 'code', code: dealt !== null ? values.from! : formatDealCode({ ...range, number: range.first }) },
-      flags,
-    );
-    if (first.game !== game.id)
-      throw new InputError(`--from ${values.from}: its dealer deals ${gameById(first.game).name}: give --game ${first.game}`);
-    const rules = first.rules;
-    refuseTierWithoutCuts(game, rules, values.tier, '--tier');
-    const dollars =
-      values.dollars === undefined
-        ? undefined
-        : dollarsRange(game, rules, values.dollars, '--dollars', '--stuck', values.stuck !== undefined);
-    const count = wholeNumber(values.count, '--count', 1);
-    const scan = wholeNumber(values.scan, '--scan', 0);
-    const seed = wholeNumber(values.seed, '--seed', 0);
-    const workers = values.workers === undefined ? defaultWorkers() : wholeNumber(values.workers, '--workers', 1);
-    const filter = {
-      game: game.id,
-      rules,
-      ...(values.verdict !== undefined ? { verdict: values.verdict } : {}),
-      ...(values.tier !== undefined ? { tier: values.tier } : {}),
-      ...(values.minMoves !== undefined ? { minMoves: rangeOf(values.minMoves, '--min-moves')! } : {}),
-      ...(values.stuck !== undefined ? { stuck: rangeOf(values.stuck, '--stuck')! } : {}),
-      ...(dollars !== undefined ? { stuck: dollars.stuck } : {}),
-      ...(values.crossroads !== undefined ? { crossroads: rangeOf(values.crossroads, '--crossroads')! } : {}),
-    };
-    const limits = limitsFrom(values);
+    const plan = curatePlan(values);
     const db = openDatabase(values.db, { createdBy: `cardsolve ${CARDSOLVE_VERSION}` });
     const reporter = progressReporter(values.progress);
     try {
       const result = await curate(db, {
-        filter,
-        game,
-        flags,
-        ...range,
-        count,
-        order: values.order,
-        seed,
-        scan,
-        limits,
-        workers,
+        ...plan.request,
         onStart: (p) => reporter.start(p),
         onProgress: (p) => reporter.update(p),
       });
       reporter.stop();
-      if (values.header && values.format !== 'json') {
-        const args = process.argv.slice(2).map((a) => (/^[\w./:=@+-]+$/.test(a) ? a : JSON.stringify(a)));
-        process.stdout.write(
-          `# made by: cardsolve ${args.join(' ')}\n# cardsolve ${CARDSOLVE_VERSION}, ${game.name} rules ${rules}, solver ${game.solverVersion}: ${result.deals.length} of ${count} deals asked\n`,
-        );
-      }
-      if (values.format === 'json') {
-        process.stdout.write(
-          JSON.stringify({
-            game: game.id,
-            rules,
-            filters: { ...filter, ...(dollars !== undefined ? { dollars: dollars.dollars } : {}) },
-            order: values.order,
-            seed,
-            asked: count,
-            found: result.deals.length,
-            matching: result.matching,
-            analysed: result.analysed,
-            deals: result.deals,
-          }) + '\n',
-        );
-      } else if (values.format === 'csv') {
-        process.stdout.write(curatedCsv(result.deals));
-      } else {
-        process.stdout.write(result.deals.map((d) => d.code + '\n').join(''));
-      }
-      if (result.short) process.stderr.write(shortMessage(result, scan));
+      printCurated(plan, values, result);
     } finally {
       reporter.stop();
       if (db.open) db.close();
