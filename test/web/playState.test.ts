@@ -228,7 +228,7 @@ describe('the games’ adapters', () => {
     expect(double.quickMove!(home.move.card as string, home.move.from as string, position.legalMoves)).toEqual(home);
     const after = positionAt(DOUBLE, [...moves, home.text].join('; '));
     const board = after.board as DoubleBoard;
-    const slot = board.foundations.findIndex((card) => card === home.move.card);
+    const slot = board.foundations.indexOf(home.move.card as string);
     const place = `foundation ${slot + 1}`;
     expect(double.pickTarget!([], place, after.board, after.legalMoves)).toEqual({ picked: [{ card: home.move.card, place }] });
     expect(double.movesFrom(place, { move: 'cards', from: 'foundation' })).toBe(true);
