@@ -1,14 +1,13 @@
 /** A deal's line step by step: its solution, or for a lost deal its line to the most cards. */
-import { BoardView, PositionFacts } from '../board';
+import { PositionFacts } from '../board';
+import { DealBoard } from '../deal/DealBoard';
 import { Stepper } from '../deal/Stepper';
 import { useDealLine } from '../deal/useDealLine';
 import { useStepHint } from '../deal/useStepHint';
 import { useStepKeys } from '../deal/useStepKeys';
-import { adapterOf } from '../games';
-import { HintPanel } from '../hintPanel';
 import { t } from '../i18n/language';
 import { moveText } from '../i18n/moves';
-import { findLegal, joinMoves, moveCards, sameMove, splitMoves } from '../moves';
+import { findLegal, joinMoves, splitMoves } from '../moves';
 import { href, navigate } from '../router';
 
 interface Props {
@@ -40,7 +39,6 @@ export function DealView({ code, query }: Props) {
 
   const nextMove = line && step < total ? line.moves[step]! : null;
   const nextLegal = nextMove && position ? (findLegal(position.legalMoves, nextMove) ?? null) : null;
-  const nextCards = moveCards(nextMove);
 
   return (
     <div class="deal-view" data-testid="deal-view" data-code={code}>
@@ -76,23 +74,17 @@ export function DealView({ code, query }: Props) {
       )}
       {!position && !error && <p class="muted">{t('loadingPosition')}</p>}
       {position && (
-        <div class="deal-layout">
-          <BoardView
-            board={position.board}
-            highlighted={(card, place) => nextCards.includes(card) && adapterOf(position.board.game).movesFrom(place, nextMove)}
-          />
-          <HintPanel
-            legalMoves={position.legalMoves}
-            hint={shownHint?.hint ?? null}
-            hintError={shownHint?.error}
-            next={nextLegal}
-            deal={{ code, moves: movesHere, rules }}
-            onPick={(legal) => {
-              if (nextMove && sameMove(legal.move, nextMove)) go(step + 1);
-              else navigate(playFrom(joinMoves([...splitMoves(movesHere), legal.text])));
-            }}
-          />
-        </div>
+        <DealBoard
+          code={code}
+          rules={rules}
+          position={position}
+          moves={movesHere}
+          next={nextMove}
+          nextLegal={nextLegal}
+          hint={shownHint}
+          onNext={() => go(step + 1)}
+          playFrom={playFrom}
+        />
       )}
     </div>
   );
