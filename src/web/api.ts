@@ -4,61 +4,23 @@
  * (positions, hints, analyses, lines) share.
  */
 import type { Dealt as ApiDealt, ApiError, Daily, DailyMonth, Games, GroupStats, ResultsPage, Stats } from '../contract';
-import type { MoveJson } from '../core';
 import { t } from './i18n/language';
-
-export { dollarsText } from '../games/double/vegasDollars';
-
-/** What `solve --json` says of a deal (the fields the page reads). */
-export interface Analysis {
-  code: string | null;
-  game: 'pyramide' | 'double';
-  rules: string;
-  verdict: 'winnable' | 'unwinnable' | 'unknown';
-  minMoves: number | null;
-  minMovesProved?: boolean;
-  solution: MoveJson[] | null;
-  stuckLine?: MoveJson[] | null;
-  maxRemoved?: number;
-  maxFoundation?: number;
-  stuckExact?: boolean;
-  /** Vegas: what `maxFoundation` cards pay. */
-  dollarsAtLeast?: number | null;
-  crossroads?: number | null;
-  difficulty?: number | null;
-  tier?: string | null;
-}
-
-export interface HintMove {
-  move: MoveJson;
-  label: 'optimal' | 'winnable' | 'winning' | 'losing' | 'unknown';
-  wins: boolean | null;
-  movesLeft: number | null;
-  extraMoves: number | null;
-  maxRemoved?: number;
-  maxFoundation?: number;
-  stuckExact?: boolean;
-  /** Vegas: what `maxFoundation` cards pay. */
-  dollarsAtLeast?: number | null;
-}
-
-/** What `hint --json` says of a position (the fields the page reads). */
-export interface Hint {
-  status: string;
-  movesLeft: number | null;
-  maxRemoved?: number;
-  maxFoundation?: number;
-  best: MoveJson | null;
-  crossroads: MoveJson[];
-  moves: HintMove[];
-  line: MoveJson[] | null;
-}
 
 /**
  * The answers' types: the contract's own (`src/contract`), imported as types only, so the page
  * carries none of the schemas' code.
  */
-export type { Daily, DailyMonth, FairHint, FairMove, GroupStats as StatsGroup, LineAnswer } from '../contract';
+export type {
+  Analysis,
+  Daily,
+  DailyMonth,
+  FairHint,
+  FairMove,
+  GroupStats as StatsGroup,
+  Hint,
+  JudgedMove as HintMove,
+  LineAnswer,
+} from '../contract';
 
 /** One bar of a histogram in the stats. */
 export type Histogram = GroupStats['minMoves'][number];

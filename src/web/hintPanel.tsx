@@ -5,9 +5,10 @@
  */
 import { useState } from 'preact/hooks';
 import type { LegalMove } from '../core';
-import { dollarsText, type Hint, type HintMove } from './api';
+import type { Hint, HintMove } from './api';
 import { statusText } from './board';
 import { type DealAt, FairMoves } from './fairMoves';
+import { adapterOf, type GameAdapter } from './games';
 import { type Key, t } from './i18n/language';
 import { moveSpoken, moveText } from './i18n/moves';
 import { sameMove } from './moves';
@@ -16,7 +17,6 @@ interface Props {
   legalMoves: LegalMove[];
   hint: Hint | null;
   hintError?: string | null;
-  stuckField?: string;
   /** The move played next on the line shown, if any. */
   next?: LegalMove | null;
   onPick?: (move: LegalMove) => void;
@@ -47,17 +47,17 @@ export function labelText(label: HintMove['label']): string {
   return t(LABELS[label]);
 }
 
-function figure(entry: HintMove): string {
+function figure(entry: HintMove, game: GameAdapter): string {
   if (entry.wins) {
     if (entry.movesLeft === null) return t('figureWins');
     const extra = entry.extraMoves ? ` (+${entry.extraMoves})` : '';
     return `${t('movesLeft', { count: entry.movesLeft })}${extra}`;
   }
-  const most = entry.maxRemoved ?? entry.maxFoundation;
-  if (entry.label === 'losing' && most !== undefined && entry.stuckExact !== false)
-    return `${t('atMostCards', { count: most })}${dollarsText(entry.dollarsAtLeast)}`;
+  const most = game.stuck(entry);
+  if (entry.label === 'losing' && most !== null && entry.stuckExact !== false)
+    return `${t('atMostCards', { count: most })}${game.stuckPays(entry)}`;
   // Not decided, or the most not proven: the furthest line found after the move (under Vegas, what it pays).
-  if (most !== undefined && entry.stuckExact === false) return `${t('atLeastCards', { count: most })}${dollarsText(entry.dollarsAtLeast)}`;
+  if (most !== null && entry.stuckExact === false) return `${t('atLeastCards', { count: most })}${game.stuckPays(entry)}`;
   return '';
 }
 
@@ -116,6 +116,7 @@ export function HintPanel({ legalMoves, hint, hintError, next, onPick, deal }: P
 
 /** The plain hint's judgement of every legal move, with the whole deal known. */
 function PlainMoves({ legalMoves, hint, next, onPick }: Omit<Props, 'hintError' | 'deal'>) {
+  const game = adapterOf(hint?.game);
   return (
     <ul class="moves">
       {legalMoves.map((legal) => {
@@ -145,7 +146,7 @@ function PlainMoves({ legalMoves, hint, next, onPick }: Omit<Props, 'hintError' 
               </span>
             )}
             {isNext && <span class="next-mark">▶ {t('lineMark')}</span>}
-            {entry && <span class="figure">{figure(entry)}</span>}
+            {entry && <span class="figure">{figure(entry, game)}</span>}
           </li>
         );
       })}

@@ -1,6 +1,7 @@
 import './style.css';
-import { render } from 'preact';
+import { Fragment, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { ADAPTERS, adapterOf, isGame } from './games';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, language, onLanguage, ready, setLanguage, t } from './i18n/language';
 import { href, navigate, onLinkClick, useLocation } from './router';
 import { STATIC_SITE } from './staticSite';
@@ -85,7 +86,13 @@ function Home() {
           <a href={href('/daily')}>{t('navDaily')}</a>: {t('homeDaily')}
         </li>
         <li>
-          {t('navRules')}: <a href={href('/rules/pyramide')}>{t('gamePyramide')}</a> · <a href={href('/rules/double')}>{t('gameDouble')}</a>
+          {t('navRules')}:{' '}
+          {ADAPTERS.map((game, i) => (
+            <Fragment key={game.id}>
+              {i > 0 && ' · '}
+              <a href={href(`/rules/${game.id}`)}>{t(game.name)}</a>
+            </Fragment>
+          ))}
         </li>
         {/* The stored results need the server: the static site does not offer them. */}
         {!STATIC_SITE && (
@@ -114,8 +121,8 @@ function View() {
   if (path === '/results' || path === '/results/') return <ResultsView query={query} />;
   if (path === '/stats' || path === '/stats/') return <StatsView query={query} />;
   if (path === '/daily' || path === '/daily/') return <DailyView query={query} />;
-  const rules = /^\/rules(?:\/(pyramide|double))?\/?$/.exec(path);
-  if (rules) return <RulesView game={rules[1] === 'double' ? 'double' : 'pyramide'} />;
+  const rules = /^\/rules(?:\/([^/]+))?\/?$/.exec(path);
+  if (rules && (rules[1] === undefined || isGame(rules[1]))) return <RulesView game={adapterOf(rules[1])} />;
   if (path === '/' || path === '') return <Home />;
   return <p class="error">{t('noSuchPage', { path })}</p>;
 }

@@ -6,7 +6,7 @@
  */
 // From its own module, not the core's index: the page's script keeps out the games the workers hold.
 import { looksLikeCode } from '../../codes/dealCode';
-import type { ApiGame } from '../../contract';
+import type { Games } from '../../contract';
 import type { MoveJson, PlayResponse } from '../../core';
 import { type Analysis, ApiFailure, api, type DailyMonth, type FairHint, type Hint, type LineAnswer } from '../api';
 import { STATIC_SITE } from '../staticSite';
@@ -81,7 +81,7 @@ export const solver = {
   play: async (at: DealAt, signal?: AbortSignal) =>
     ask<PlayResponse>(rulesLane, { kind: 'play', ...(await withDealt(at, signal)) }, signal),
   line,
-  games: (signal?: AbortSignal) => ask<{ games: ApiGame[] }>(rulesLane, { kind: 'games' }, signal),
+  games: (signal?: AbortSignal) => ask<Games>(rulesLane, { kind: 'games' }, signal),
   month: (query: { game?: string; rules?: string; month?: string }, signal?: AbortSignal) =>
     ask<DailyMonth>(rulesLane, { kind: 'month', ...query }, signal),
   hint: async (at: DealAt & { line?: string }, signal?: AbortSignal) =>

@@ -3,17 +3,14 @@
  * the same name computes; the reply carries the answer as the API's JSON text (cards in
  * symbols), or the API's error body with its status, so the page reads both alike.
  */
+import type { Dealt as ApiDealt } from '../../contract';
 import type { MoveJson } from '../../core';
 
 /**
  * An app's code (`ACME-17`) the server's dealer dealt (`GET /api/v1/dealt`): the page has no
  * dealer, so its workers open the text and answer under the app's code.
  */
-export interface Dealt {
-  code: string;
-  dealer: string;
-  text: string;
-}
+export type Dealt = Pick<ApiDealt, 'code' | 'dealer' | 'text'>;
 
 /** A position: the deal, the moves played (`;`-separated, as `play --moves`) and the rule set. */
 export interface DealAt {

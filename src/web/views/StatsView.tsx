@@ -1,8 +1,9 @@
 /** Figures over the stored results: the winnable share with its 95% interval, and the histograms as bar charts. */
 import { api, type Histogram, type StatsGroup } from '../api';
+import { gameText } from '../games';
 import { useGames, useLoad } from '../hooks';
 import { formatNumber, formatPercent, language, t } from '../i18n/language';
-import { gameText, tierText } from '../i18n/tiers';
+import { tierText } from '../i18n/tiers';
 import { href, navigate } from '../router';
 import { STATIC_SITE } from '../staticSite';
 import { NeedsServer } from './NeedsServer';
