@@ -114,165 +114,229 @@ function beamWith(
   states: BeamStates,
   fork: BeamFork | undefined,
 ): number[] | null {
-  const { width, maxDepth, seed } = shape;
-  // The score's weights as one array (the shapes are objects of several kinds).
-  const weights = Float64Array.of(shape.foundation, shape.turnedUp, shape.waste, shape.stock);
   const root = makeState();
   if (reach && root.onFoundations > reach.foundation) {
     reach.foundation = root.onFoundations;
     reach.line = [];
   }
   if (root.isWon()) return [];
-  const pool = states.take(2 * width, makeState);
-  let cur = pool.slice(0, width);
-  let next = pool.slice(width);
-  cur[0]!.copyFrom(root);
-  let size = 1;
-  const moves = new GrowableInt32Array(1 << 10);
-  // Per move: each kept position's parent (its index in the previous move's positions) and the move.
-  const parents = new GrowableInt32Array(1 << 14);
-  const via = new GrowableInt32Array(1 << 14);
-  // The candidates of one move: parent index, move, and score * 2^24 + candidate index for sorting.
-  const candParent = new GrowableInt32Array(1 << 12);
-  const candMove = new GrowableInt32Array(1 << 12);
-  let order = new Float64Array(1 << 12);
-  // Each kept position's key is worked out from its parent's.
-  const keys = new BeamKeys(width);
-  keys.start(root);
-  const rootKey = new PositionKey().write(root, true);
-  // Turn-overs apart: the same position with fewer of them used may still be in the limit.
-  markTurnOvers(rootKey, Math.min(root.turnOvers, MAX_KEY_TURN_OVERS));
-  if (seen.intern(rootKey) < 0) return null;
-  // A beam of a lower limit of the same shape got this far as this one would (beamFork.ts).
-  const forking = fork !== undefined && reach === undefined;
-  const start = forking ? fork.startFor(maxTurnOvers) : null;
-  // The keys seen, in order, while this beam may still take its snapshot.
-  // (One buffer for every beam of the process: it grows to the longest record once.)
-  let seenWords = 0;
-  const record = (key: Uint32Array): void => {
-    if (seenWords + KEY_WORDS > seenKeys.length) {
-      const grown = new Uint32Array(2 * seenKeys.length);
-      grown.set(seenKeys);
-      seenKeys = grown;
-    }
-    seenKeys.set(key, seenWords);
-    seenWords += KEY_WORDS;
-  };
-  if (forking) record(rootKey);
-  let firstDepth = 0;
-  if (start !== null) {
+  const run = new BeamRun(seen, budget, maxTurnOvers, shape, reach, states.take(2 * shape.width, makeState), fork);
+  const firstDepth = run.begin(root);
+  if (firstDepth < 0) return null;
+  for (let depth = firstDepth; depth < shape.maxDepth && run.size > 0; depth++) {
+    if (run.forking && run.snapshot === null && limitStops(run.cur, run.size, maxTurnOvers)) run.takeSnapshot(depth);
+    const n = run.expand(depth);
+    if (n <= 0) return run.done(n === 0 ? null : run.won);
+    run.keepBest(depth, n);
+  }
+  return run.done(null);
+}
+
+/** The keys a forking beam has recorded so far (`seenKeys[0 .. seenWords)`), grown to the longest record once. */
+let seenWords = 0;
+
+function record(key: Uint32Array): void {
+  if (seenWords + KEY_WORDS > seenKeys.length) {
+    const grown = new Uint32Array(2 * seenKeys.length);
+    grown.set(seenKeys);
+    seenKeys = grown;
+  }
+  seenKeys.set(key, seenWords);
+  seenWords += KEY_WORDS;
+}
+
+/**
+ * One beam under way: the kept positions of the current move and the next, the candidates of
+ * one move, each kept position's parent and move (to write a line out), and the furthest
+ * candidate met. Made once per beam; nothing is allocated per position.
+ */
+class BeamRun {
+  readonly width: number;
+  /** The score's weights as one array (the shapes are objects of several kinds). */
+  private readonly weights: Float64Array;
+  private readonly moves = new GrowableInt32Array(1 << 10);
+  /** Per move: each kept position's parent (its index in the previous move's positions) and the move. */
+  private readonly parents = new GrowableInt32Array(1 << 14);
+  private readonly via = new GrowableInt32Array(1 << 14);
+  /** The candidates of one move: parent index, move, and score * 2^24 + candidate index for sorting. */
+  private readonly candParent = new GrowableInt32Array(1 << 12);
+  private readonly candMove = new GrowableInt32Array(1 << 12);
+  private order = new Float64Array(1 << 12);
+  /** Each kept position's key is worked out from its parent's. */
+  private readonly keys: BeamKeys;
+  cur: DoubleState[];
+  private next: DoubleState[];
+  size = 1;
+  /** A beam of a lower limit of the same shape got this far as this one would (beamFork.ts). */
+  readonly forking: boolean;
+  /**
+   * This beam's own snapshot, for a higher limit: taken at the first move where this limit
+   * stops a position from turning over; its keys are copied out at the end.
+   */
+  snapshot: BeamSnapshot | null = null;
+  /** The furthest candidate met, as where it is; its line is written out once, at the end. */
+  private bestDepth = -1;
+  private bestParent = 0;
+  private bestMove = 0;
+  private bestFoundation: number;
+  /** The winning line, once `expand` has met a win. */
+  won: number[] | null = null;
+
+  constructor(
+    private readonly seen: KeyTable,
+    private readonly budget: Budget,
+    private readonly maxTurnOvers: number,
+    private readonly shape: BeamShape,
+    private readonly reach: BeamReach | undefined,
+    pool: DoubleState[],
+    private readonly fork: BeamFork | undefined,
+  ) {
+    this.width = shape.width;
+    this.weights = Float64Array.of(shape.foundation, shape.turnedUp, shape.waste, shape.stock);
+    this.cur = pool.slice(0, this.width);
+    this.next = pool.slice(this.width);
+    this.keys = new BeamKeys(this.width);
+    this.forking = fork !== undefined && reach === undefined;
+    this.bestFoundation = reach ? reach.foundation : Infinity;
+  }
+
+  /**
+   * Starts from `root`, or from where a beam of a lower limit took its snapshot: the depth to
+   * go on from, or -1 when the table is full.
+   */
+  begin(root: DoubleState): number {
+    this.cur[0]!.copyFrom(root);
+    this.keys.start(root);
+    const rootKey = new PositionKey().write(root, true);
+    // Turn-overs apart: the same position with fewer of them used may still be in the limit.
+    markTurnOvers(rootKey, Math.min(root.turnOvers, MAX_KEY_TURN_OVERS));
+    if (this.seen.intern(rootKey) < 0) return -1;
+    seenWords = 0;
+    if (this.forking) record(rootKey);
+    const start = this.forking ? this.fork!.startFor(this.maxTurnOvers) : null;
+    if (start === null) return 0;
     // The keys it had seen, in its order (its first is the start's, seen above).
     for (let at = KEY_WORDS; at < start.keys.length; at += KEY_WORDS) {
       for (let j = 0; j < KEY_WORDS; j++) rootKey[j] = start.keys[at + j]!;
-      if (seen.intern(rootKey) < 0) return null;
+      if (this.seen.intern(rootKey) < 0) return -1;
       record(rootKey);
     }
-    size = start.kept.length;
-    for (let j = 0; j < size; j++) cur[j]!.copyFrom(start.kept[j]!);
-    keys.restore(start.codes);
-    parents.ensure(start.parents.length).set(start.parents);
-    via.ensure(start.via.length).set(start.via);
-    budget.nodes = start.nodes;
-    firstDepth = start.depth;
+    this.size = start.kept.length;
+    for (let j = 0; j < this.size; j++) this.cur[j]!.copyFrom(start.kept[j]!);
+    this.keys.restore(start.codes);
+    this.parents.ensure(start.parents.length).set(start.parents);
+    this.via.ensure(start.via.length).set(start.via);
+    this.budget.nodes = start.nodes;
+    return start.depth;
   }
-  // This beam's own snapshot, for a higher limit: taken at the first move where this limit
-  // stops a position from turning over; its keys are copied out at the end.
-  let snapshot: BeamSnapshot | null = null;
-  /** The line to the candidate `move` of kept position `parent` at `depth`. */
-  const lineTo = (depth: number, parent: number, move: number): number[] => {
-    const line = [move];
-    for (let d = depth - 1, j = parent; d >= 0; d--) {
-      line.push(via.data[d * width + j]!);
-      j = parents.data[d * width + j]!;
-    }
-    return line.reverse();
-  };
-  // The furthest candidate met, as where it is; its line is written out once, at the end.
-  let bestDepth = -1;
-  let bestParent = 0;
-  let bestMove = 0;
-  let bestFoundation = reach ? reach.foundation : Infinity;
-  const done = (line: number[] | null): number[] | null => {
-    if (snapshot !== null) fork!.saved = snapshot;
-    if (reach && bestDepth >= 0) {
-      reach.foundation = bestFoundation;
-      reach.line = lineTo(bestDepth, bestParent, bestMove);
-    }
-    return line;
-  };
 
-  for (let depth = firstDepth; depth < maxDepth && size > 0; depth++) {
-    if (forking && snapshot === null && limitStops(cur, size, maxTurnOvers)) {
-      snapshot = {
-        limit: maxTurnOvers,
-        depth,
-        kept: cur.slice(0, size).map((s) => s.clone()),
-        codes: keys.copyKept(size),
-        parents: parents.data.slice(0, depth * width),
-        via: via.data.slice(0, depth * width),
-        keys: seenKeys.slice(0, seenWords),
-        nodes: budget.nodes,
-      };
-    }
+  takeSnapshot(depth: number): void {
+    const width = this.width;
+    this.snapshot = {
+      limit: this.maxTurnOvers,
+      depth,
+      kept: this.cur.slice(0, this.size).map((s) => s.clone()),
+      codes: this.keys.copyKept(this.size),
+      parents: this.parents.data.slice(0, depth * width),
+      via: this.via.data.slice(0, depth * width),
+      keys: seenKeys.slice(0, seenWords),
+      nodes: this.budget.nodes,
+    };
+  }
+
+  /**
+   * Every new position one move from the kept ones, as candidates: how many, 0 when the beam
+   * ends without a win (none new, the budget spent or the table full), -1 when a candidate
+   * wins (its line in `won`).
+   */
+  expand(depth: number): number {
+    const { moves, seen, keys, budget, maxTurnOvers } = this;
+    const recording = this.forking && this.snapshot === null;
     let n = 0;
-    for (let i = 0; i < size; i++) {
-      const s = cur[i]!;
+    for (let i = 0; i < this.size; i++) {
+      const s = this.cur[i]!;
       const count = movesWorthTrying(s, moves, maxTurnOvers);
       for (let k = 0; k < count; k++) {
         const m = moves.data[k]!;
-        if (!budget.tick()) return done(null);
+        if (!budget.tick()) return 0;
         const kind = mKind(m);
         s.apply(m);
-        if (s.onFoundations > bestFoundation) {
-          bestFoundation = s.onFoundations;
-          bestDepth = depth;
-          bestParent = i;
-          bestMove = m;
+        if (s.onFoundations > this.bestFoundation) {
+          this.bestFoundation = s.onFoundations;
+          this.bestDepth = depth;
+          this.bestParent = i;
+          this.bestMove = m;
         }
-        if (s.isWon()) return done(lineTo(depth, i, m));
+        if (s.isWon()) {
+          this.won = this.lineTo(depth, i, m);
+          return -1;
+        }
         const id = seen.intern(keys.afterMove(s, i, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m))));
-        if (id < 0) return done(null);
+        if (id < 0) return 0;
         if (seen.lastWasNew) {
-          if (forking && snapshot === null) record(keys.key);
-          candParent.ensure(n)[n] = i;
-          candMove.ensure(n)[n] = m;
-          if (n >= order.length) {
-            const grown = new Float64Array(order.length * 2);
-            grown.set(order);
-            order = grown;
+          if (recording) record(keys.key);
+          this.candParent.ensure(n)[n] = i;
+          this.candMove.ensure(n)[n] = m;
+          if (n >= this.order.length) {
+            const grown = new Float64Array(this.order.length * 2);
+            grown.set(this.order);
+            this.order = grown;
           }
-          order[n] = (score(s, weights) * 64 + noise(m, i, depth, seed)) * 2 ** INDEX_BITS + n;
+          this.order[n] = (score(s, this.weights) * 64 + noise(m, i, depth, this.shape.seed)) * 2 ** INDEX_BITS + n;
           n++;
         }
         s.undo();
       }
     }
-    if (n === 0) return done(null);
-    // The best `width` candidates: the largest sort keys, largest first.
+    return n;
+  }
+
+  /** Keeps the best `width` of the `n` candidates (the largest sort keys, largest first) as the next move's positions. */
+  keepBest(depth: number, n: number): void {
+    const { width, order } = this;
     const kept = largestFirst(order, n, width);
     const at = depth * width;
-    parents.ensure(at + width);
-    via.ensure(at + width);
+    this.parents.ensure(at + width);
+    this.via.ensure(at + width);
     for (let j = 0; j < kept; j++) {
       const key = order[j]!;
       const c = key - Math.floor(key / 2 ** INDEX_BITS) * 2 ** INDEX_BITS;
-      const parent = candParent.data[c]!;
-      const m = candMove.data[c]!;
-      const s = next[j]!;
-      s.copyFrom(cur[parent]!);
+      const parent = this.candParent.data[c]!;
+      const m = this.candMove.data[c]!;
+      const s = this.next[j]!;
+      s.copyFrom(this.cur[parent]!);
       s.apply(m);
       const kind = mKind(m);
-      keys.keep(s, j, parent, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)));
-      parents.data[at + j] = parent;
-      via.data[at + j] = m;
+      this.keys.keep(s, j, parent, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)));
+      this.parents.data[at + j] = parent;
+      this.via.data[at + j] = m;
     }
-    const swap = cur;
-    cur = next;
-    next = swap;
-    keys.advance();
-    size = kept;
+    const swap = this.cur;
+    this.cur = this.next;
+    this.next = swap;
+    this.keys.advance();
+    this.size = kept;
   }
-  return done(null);
+
+  /** The line to the candidate `move` of kept position `parent` at `depth`. */
+  private lineTo(depth: number, parent: number, move: number): number[] {
+    const line = [move];
+    for (let d = depth - 1, j = parent; d >= 0; d--) {
+      line.push(this.via.data[d * this.width + j]!);
+      j = this.parents.data[d * this.width + j]!;
+    }
+    return line.reverse();
+  }
+
+  /** Ends the beam with `line`: hands the snapshot to the fork and the furthest line met to `reach`. */
+  done(line: number[] | null): number[] | null {
+    if (this.snapshot !== null) this.fork!.saved = this.snapshot;
+    if (this.reach && this.bestDepth >= 0) {
+      this.reach.foundation = this.bestFoundation;
+      this.reach.line = this.lineTo(this.bestDepth, this.bestParent, this.bestMove);
+    }
+    return line;
+  }
 }
 
 /** Whether one of the first `size` positions could turn the waste over but for the limit `maxTurnOvers`. */
