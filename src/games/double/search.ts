@@ -340,8 +340,28 @@ export class DoubleSearch {
         break;
       }
     }
-    // Faces that would let a column with face-down cards move its face-up run away (and so
-    // turn a card up), and whether a King run waits on face-down cards: move ordering only.
+    const kingWaits = this.markWanted();
+    this.markFits();
+    // Column tops to the foundations (the safe ones were played already).
+    for (let a = 0; a < COLUMNS; a++) {
+      const l = s.len[a]!;
+      if (l > 0 && s.pileFor(s.col[a * COL_CAP + l - 1]!) >= 0) this.push(mv(M_CF, a), P_CF + s.down[a]!);
+    }
+    this.pushColumnMoves(firstEmpty, kingWaits);
+    this.pushTalonMoves(firstEmpty);
+    this.pushFoundationReturns(firstEmpty);
+    if (mustUse >= 0) this.keepUsing(at, mustUse);
+    this.bestFirst(at);
+    return this.genEnd - at;
+  }
+
+  /**
+   * Marks in `want` the faces that would let a column with face-down cards move its face-up
+   * run away (and so turn a card up); returns whether a King run waits on face-down cards.
+   * Move ordering only.
+   */
+  private markWanted(): boolean {
+    const s = this.s;
     const want = this.want;
     want.fill(0);
     let kingWaits = false;
@@ -356,7 +376,12 @@ export class DoubleSearch {
         want[t >> 6] = 1;
       }
     }
-    // Which columns each face may go on, once for the many runs and talon cards offered.
+    return kingWaits;
+  }
+
+  /** Which columns each face may go on (`fitsOn`), once for the many runs and talon cards offered. */
+  private markFits(): void {
+    const s = this.s;
     const fitsOn = this.fitsOn;
     fitsOn.fill(0);
     for (let b = 0; b < COLUMNS; b++) {
@@ -368,12 +393,13 @@ export class DoubleSearch {
         fitsOn[onto >> 6]! |= 1 << b;
       }
     }
-    // Column tops to the foundations (the safe ones were played already).
-    for (let a = 0; a < COLUMNS; a++) {
-      const l = s.len[a]!;
-      if (l > 0 && s.pileFor(s.col[a * COL_CAP + l - 1]!) >= 0) this.push(mv(M_CF, a), P_CF + s.down[a]!);
-    }
-    // Column to column.
+  }
+
+  /** Column to column: every face-up run onto every column it fits. */
+  private pushColumnMoves(firstEmpty: number, kingWaits: boolean): void {
+    const s = this.s;
+    const want = this.want;
+    const fitsOn = this.fitsOn;
     for (let a = 0; a < COLUMNS; a++) {
       const l = s.len[a]!;
       const d = s.down[a]!;
@@ -401,30 +427,38 @@ export class DoubleSearch {
         }
       }
     }
-    // The talon: every card the pointer can reach, with the draws and turn-overs it takes.
-    if (s.talLen > 0) {
-      this.stamp++;
-      const T = s.talLen;
-      const w = s.waste;
-      const step = s.draw;
-      let draws = 0;
-      if (w > 0) this.offer(w, 0, 0, firstEmpty);
-      let p = w;
+  }
+
+  /** The talon: every card the pointer can reach, with the draws and turn-overs it takes. */
+  private pushTalonMoves(firstEmpty: number): void {
+    const s = this.s;
+    if (s.talLen === 0) return;
+    this.stamp++;
+    const T = s.talLen;
+    const w = s.waste;
+    const step = s.draw;
+    let draws = 0;
+    if (w > 0) this.offer(w, 0, 0, firstEmpty);
+    let p = w;
+    while (p < T) {
+      p = Math.min(p + step, T);
+      draws++;
+      this.offer(p, draws, 0, firstEmpty);
+    }
+    if (!s.vegas && s.turnOvers - this.turnBase < this.turnLimit) {
+      p = 0;
       while (p < T) {
         p = Math.min(p + step, T);
         draws++;
-        this.offer(p, draws, 0, firstEmpty);
-      }
-      if (!s.vegas && s.turnOvers - this.turnBase < this.turnLimit) {
-        p = 0;
-        while (p < T) {
-          p = Math.min(p + step, T);
-          draws++;
-          this.offer(p, draws, 1, firstEmpty);
-        }
+        this.offer(p, draws, 1, firstEmpty);
       }
     }
-    // Foundation tops back to a column.
+  }
+
+  /** Foundation tops back to a column, where that can help. */
+  private pushFoundationReturns(firstEmpty: number): void {
+    const s = this.s;
+    const want = this.want;
     for (let p = 0; p < PILES; p++) {
       const r = s.fnd[p]!;
       if (r === 0) continue;
@@ -440,16 +474,17 @@ export class DoubleSearch {
         continue;
       }
       if (this.focus && want[f] !== 1) continue;
-      for (let bits = fitsOn[f]!; bits !== 0; bits &= bits - 1) {
+      for (let bits = this.fitsOn[f]!; bits !== 0; bits &= bits - 1) {
         this.push(mv(M_FC, p, 31 - Math.clz32(bits & -bits)), want[f] === 1 ? P_USEFUL - 200 : P_FC);
       }
     }
-    if (mustUse >= 0) this.keepUsing(at, mustUse);
-    // Best first (insertion sort, stable).
-    const n = this.genEnd - at;
+  }
+
+  /** The moves generated from `at`, best first (insertion sort, stable). */
+  private bestFirst(at: number): void {
     const moves = this.moves.data;
     const prios = this.prios.data;
-    for (let i = at + 1; i < at + n; i++) {
+    for (let i = at + 1; i < this.genEnd; i++) {
       const m = moves[i]!;
       const pr = prios[i]!;
       let j = i;
@@ -461,7 +496,6 @@ export class DoubleSearch {
       moves[j] = m;
       prios[j] = pr;
     }
-    return n;
   }
 
   /** Keeps, of the moves generated from `at`, those from or onto column `c` (see `quietRule`). */
