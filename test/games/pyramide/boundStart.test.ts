@@ -1,7 +1,7 @@
 /**
  * The minimum-move bound (moveBound.ts) at the start of whole deals: never above the fewest
  * moves the search proves (an overestimate there would let the search stop at a longer line
- * without notice), and -1 (lost) only where the deal is lost. Mid-game positions against the
+ * without notice), and never -1 (lost) on a deal that is won. Mid-game positions against the
  * reference search: boundMidgame.test.ts. Also the counts the benchmark reads off the search.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { FullStateSpace } from '../../../src/games/pyramide/solver/fullState.js'
 import { minMovesCounts, resetMinMovesCounts } from '../../../src/games/pyramide/solver/minMoves.js';
 import { MoveBound } from '../../../src/games/pyramide/solver/moveBound.js';
 import { startPosition } from '../../../src/games/pyramide/solver/position.js';
+import { fewestMoves } from './fewestMoves.js';
 
 const LIMITS = { timeMs: 60_000, nodes: Infinity, memoryBytes: 2 * 1024 ** 3 };
 const CODES = 16;
@@ -20,22 +21,20 @@ describe.each([APP_RULES, MSC_RULES].map((rules) => ({ rules, name: rulesName(ru
   it(`is at most the fewest moves, on the first ${CODES} codes`, () => {
     let winnable = 0;
     for (let n = 0; n < CODES; n++) {
-      const deal = dealFromNumber(n);
-      const figures = solvePyramide(deal, rules, LIMITS);
-      expect(figures.limit, `deal ${n}`).toBeNull();
-      const space = new FullStateSpace(deal, rules);
+      const { moves } = fewestMoves(n, rules);
+      if (moves === null) continue; // lost: any bound will do (it cuts nothing that wins)
+      winnable++;
+      const space = new FullStateSpace(dealFromNumber(n), rules);
       const s = startPosition(rules);
       const { lo, hi } = space.pack(s.removed, s.talonRemoved, s.next, s.passesUsed);
       const bound = new MoveBound(space);
       for (const full of [true, false]) {
         const h = bound.of(lo, hi, full);
-        if (figures.minMoves === null) continue; // lost: any bound will do (it cuts nothing that wins)
-        winnable++;
         expect(h, `deal ${n}, ${full ? 'full' : 'quick'} bound`).toBeGreaterThanOrEqual(0);
-        expect(h, `deal ${n}, ${full ? 'full' : 'quick'} bound`).toBeLessThanOrEqual(figures.minMoves);
+        expect(h, `deal ${n}, ${full ? 'full' : 'quick'} bound`).toBeLessThanOrEqual(moves);
       }
     }
-    expect(winnable).toBeGreaterThan(CODES / 2); // the check saw wins (half the deals at least, each twice)
+    expect(winnable).toBeGreaterThanOrEqual(CODES / 2); // the check saw wins
   }, 120_000);
 });
 
