@@ -1,7 +1,8 @@
 /**
  * Pyramide benchmark, one thread. Entries (all by default, or `--only a,b`):
  *   winnability  winnability alone (app rules), deals/s
- *   full         the full analysis (app rules): deals/s, median / p95 / p99 / max
+ *   full         the full analysis (app rules): deals/s, median / p95 / p99 / max, and the
+ *                minimum-move search's positions expanded and its share of f below the minimum
  *                (`--repeat N`: N runs, for full and msc, and the median run's deals/s)
  *   msc          the full analysis under msc, per deal and in total
  *   variants     every other stock-order rule set, 200 codes each: median, p95, cut short
@@ -17,6 +18,7 @@ import { hintPyramide } from '../src/games/pyramide/hint.js';
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../src/games/pyramide/rules.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
 import { FullStateSpace } from '../src/games/pyramide/solver/fullState.js';
+import { minMovesCounts, resetMinMovesCounts } from '../src/games/pyramide/solver/minMoves.js';
 import { MoveBound } from '../src/games/pyramide/solver/moveBound.js';
 import { startPosition } from '../src/games/pyramide/solver/position.js';
 import type { Limits } from '../src/search/limits.js';
@@ -58,6 +60,7 @@ function fullAnalysis(count: number, rules: PyramideRules, from: number): { rate
   let unknown = 0;
   let cut = 0;
   let slowest = { n: -1, ms: 0 };
+  resetMinMovesCounts();
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const cpuTimes: number[] = [];
@@ -88,6 +91,8 @@ function fullAnalysis(count: number, rules: PyramideRules, from: number): { rate
       ['winnable', `${((100 * winnable) / count).toFixed(1)}%`],
       ['unknown verdicts', String(unknown)],
       ['cut short by the 10 s limit', String(cut)],
+      ['min-move search: positions expanded', minMovesCounts.expanded.toLocaleString('en-US')],
+      ['  of those with f below the minimum', belowShare()],
       ['CPU per deal: median', formatMs(percentile(cpuTimes, 0.5))],
       ['CPU per deal: p95', formatMs(percentile(cpuTimes, 0.95))],
       ['CPU per deal: p99', formatMs(percentile(cpuTimes, 0.99))],
@@ -95,6 +100,16 @@ function fullAnalysis(count: number, rules: PyramideRules, from: number): { rate
       ['peak RSS of the process so far', `${peakRssMb()} MB`],
     ],
   };
+}
+
+/**
+ * The share of the positions the minimum-move searches that found their minimum expanded with
+ * f below it: those only a stronger bound spares (no order among equal f can).
+ */
+function belowShare(): string {
+  const { expandedSolved, belowMinimum } = minMovesCounts;
+  if (expandedSolved === 0) return '-';
+  return `${((100 * belowMinimum) / expandedSolved).toFixed(1)}% (${belowMinimum.toLocaleString('en-US')} of ${expandedSolved.toLocaleString('en-US')})`;
 }
 
 /**

@@ -65,6 +65,29 @@ const boundCache = {
   exact: new Int32Array(1 << CACHE_BITS),
 };
 
+/**
+ * What the exact searches have expanded since the last `resetMinMovesCounts` (for the
+ * benchmark: how much of a search lies below its minimum, where only a stronger bound helps).
+ */
+export interface MinMovesCounts {
+  /** Positions the exact searches expanded (the probes' left out). */
+  expanded: number;
+  /** Of those, in searches that found their minimum: how many, and how many had f below it. */
+  expandedSolved: number;
+  belowMinimum: number;
+}
+
+export const minMovesCounts: MinMovesCounts = { expanded: 0, expandedSolved: 0, belowMinimum: 0 };
+
+export function resetMinMovesCounts(): void {
+  minMovesCounts.expanded = 0;
+  minMovesCounts.expandedSolved = 0;
+  minMovesCounts.belowMinimum = 0;
+}
+
+/** The positions the running exact search expanded at each f (one search runs at a time; the probe counts none). */
+const expandedAtF = new Int32Array(MAX_F);
+
 /** How `searchMinMoves` runs; what is left out is the exact search as an analysis runs it. */
 export interface MinMovesOptions {
   /** Keep learnt bounds for later searches of the same space (worth it only when there will be some). Default true. */
@@ -158,6 +181,7 @@ function search(
   }
   const known = exact.find(startLo, startHi);
   if (known >= 0 && exact.isExact(known)) return { line: exact.line(known), complete: true };
+  if (exactSearch) expandedAtF.fill(0);
   /** Successors with f beyond this are not queued (see the top of this file). */
   let limit = MAX_F - 1;
   let probeAt = mode.probeAt;
@@ -224,7 +248,10 @@ function search(
 
   for (;;) {
     while (f < MAX_F && head[f] === -1) f++;
-    if (f >= MAX_F) return { line: null, complete: true };
+    if (f >= MAX_F) {
+      if (exactSearch) minMovesCounts.expanded += expanded;
+      return { line: null, complete: true };
+    }
     const e = head[f]!;
     // The entry's block and its first field there (see Queue).
     const qb = queue.blockOf(e);
@@ -300,10 +327,16 @@ function search(
           tail = exact.record(table.loOf(from), table.hiOf(from), remaining, tail, code);
         }
       }
-      if (learning) learn(exact, table, closed, queue, gv + (won ? 0 : exact.costOf(exactId[id]!)));
+      const minimum = gv + (won ? 0 : exact.costOf(exactId[id]!));
+      tally(expanded, minimum);
+      if (learning) learn(exact, table, closed, queue, minimum);
       return upperBound === undefined ? { line, complete: true } : { line, complete: true, upperBound };
     }
-    if (!budget.tick() || ++expanded > mode.maxExpanded) return { line: null, complete: false };
+    if (!budget.tick() || ++expanded > mode.maxExpanded) {
+      if (exactSearch) minMovesCounts.expanded += expanded - 1;
+      return { line: null, complete: false };
+    }
+    if (exactSearch) expandedAtF[f]!++;
     if (queue.size >= probeAt) {
       probeAt = Infinity;
       const upper = probeUpperBound(space, budget, startLo, startHi, mode);
@@ -332,6 +365,15 @@ function search(
       if (nf < f) f = nf;
     }
   }
+}
+
+/** Adds an exact search that found its minimum to `minMovesCounts`. */
+function tally(expanded: number, minimum: number): void {
+  minMovesCounts.expanded += expanded;
+  minMovesCounts.expandedSolved += expanded;
+  let below = 0;
+  for (let f = 0; f < minimum && f < MAX_F; f++) below += expandedAtF[f]!;
+  minMovesCounts.belowMinimum += below;
 }
 
 /**
