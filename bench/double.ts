@@ -26,8 +26,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dealNumberLetters } from '../src/codes/dealCode.js';
+import { threadContext } from '../src/games/double/context.js';
 import { openDouble } from '../src/games/double/index.js';
-import { PHASES, phaseTimes, resetPhases } from '../src/games/double/phases.js';
+import { PHASES } from '../src/games/double/phases.js';
 import type { Limits } from '../src/search/limits.js';
 import { type Column, dealRanges, printSideBySide } from './ranges.js';
 import { flagText, percentile } from './stats.js';
@@ -59,7 +60,7 @@ function measure({ rules, from, count, limits, optimize, verbose }: Run): { colu
   let nodes = 0;
   let ms = 0;
   let rulePeak = process.memoryUsage().rss;
-  resetPhases();
+  threadContext().phases.reset();
   for (let n = from; n < from + count; n++) {
     const deal = openDouble({ kind: 'code', code: `DS1-${rules}-${dealNumberLetters(n)}` }, {});
     const started = performance.now();
@@ -128,7 +129,7 @@ function measure({ rules, from, count, limits, optimize, verbose }: Run): { colu
 
 /** Where the analyses' time went: per phase, ms a deal (mean) and share of the whole. */
 function phaseRows(count: number, totalMs: number): Column {
-  const times = phaseTimes();
+  const times = threadContext().phases.times();
   return PHASES.map((p) => [
     `time by phase: ${p}`,
     `${(times[p] / count).toFixed(1)} ms/deal (${((100 * times[p]) / Math.max(totalMs, 1e-9)).toFixed(0)}%)`,

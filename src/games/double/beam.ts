@@ -18,14 +18,14 @@
 import { GrowableInt32Array } from '../../search/growable.js';
 import type { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
-import type { BeamFork, BeamSnapshot } from './beamFork.js';
+import type { BeamFork, BeamSnapshot, KeyRecord } from './beamFork.js';
 import { BeamKeys } from './beamKeys.js';
+import { type DoubleContext, threadContext } from './context.js';
 import { COL_CAP, COLUMNS, type DoubleState } from './engine.js';
 import { KING, ONTO, RANK, SUIT } from './faceTables.js';
 import { largestFirst } from './largest.js';
 import { M_CC, M_CF, M_TURN, M_WC, M_WF, mA, mB, mKind, mv, sourceColumn, targetColumn } from './move.js';
 import { KEY_WORDS, MAX_KEY_TURN_OVERS, markTurnOvers, PositionKey } from './positionKey.js';
-import { withTable } from './tables.js';
 
 /** How many positions go on at each move, and the longest line it looks for. */
 export interface BeamShape {
@@ -66,11 +66,14 @@ export interface BeamReach {
 }
 
 /**
- * The engine objects the beams of one deal keep their positions in, made once for all of them
- * (each is overwritten before it is read): a beam then allocates nothing of its own.
+ * What the beams of one deal work with: the engine objects they keep their positions in, made
+ * once for all of them (each is overwritten before it is read), and the thread's tables and
+ * record of keys (`DoubleContext`): a beam then allocates nothing of its own.
  */
 export class BeamStates {
   private readonly states: DoubleState[] = [];
+
+  constructor(readonly context: DoubleContext = threadContext()) {}
 
   /** `count` positions of the deal `makeState` opens. */
   take(count: number, makeState: () => DoubleState): DoubleState[] {
@@ -78,9 +81,6 @@ export class BeamStates {
     return this.states.slice(0, count);
   }
 }
-
-/** The keys a forking beam has seen, in order (see `beamLine`): shared, as beams run one at a time. */
-let seenKeys = new Uint32Array(1 << 16);
 
 /** Candidates of one move are told apart by their index, below the score in one sort key. */
 const INDEX_BITS = 24;
@@ -100,7 +100,7 @@ export function beamLine(
   states: BeamStates = new BeamStates(),
   fork?: BeamFork,
 ): number[] | null {
-  return withTable(budget, 1 << 14, (seen) => beamWith(seen, makeState, budget, maxTurnOvers, shape, reach, states, fork));
+  return states.context.tables.with(budget, 1 << 14, (seen) => beamWith(seen, makeState, budget, maxTurnOvers, shape, reach, states, fork));
 }
 
 /** `beamLine` with the table of the keys it has seen. */
@@ -120,7 +120,7 @@ function beamWith(
     reach.line = [];
   }
   if (root.isWon()) return [];
-  const run = new BeamRun(seen, budget, maxTurnOvers, shape, reach, states.take(2 * shape.width, makeState), fork);
+  const run = new BeamRun(seen, budget, maxTurnOvers, shape, reach, states, makeState, fork);
   const firstDepth = run.begin(root);
   if (firstDepth < 0) return null;
   for (let depth = firstDepth; depth < shape.maxDepth && run.size > 0; depth++) {
@@ -130,19 +130,6 @@ function beamWith(
     run.keepBest(depth, n);
   }
   return run.done(null);
-}
-
-/** The keys a forking beam has recorded so far (`seenKeys[0 .. seenWords)`), grown to the longest record once. */
-let seenWords = 0;
-
-function record(key: Uint32Array): void {
-  if (seenWords + KEY_WORDS > seenKeys.length) {
-    const grown = new Uint32Array(2 * seenKeys.length);
-    grown.set(seenKeys);
-    seenKeys = grown;
-  }
-  seenKeys.set(key, seenWords);
-  seenWords += KEY_WORDS;
 }
 
 /**
@@ -181,6 +168,8 @@ class BeamRun {
   private bestFoundation: number;
   /** The winning line, once `expand` has met a win. */
   won: number[] | null = null;
+  /** The keys seen, in order, while this beam may still take its snapshot. */
+  private readonly record: KeyRecord;
 
   constructor(
     private readonly seen: KeyTable,
@@ -188,10 +177,13 @@ class BeamRun {
     private readonly maxTurnOvers: number,
     private readonly shape: BeamShape,
     private readonly reach: BeamReach | undefined,
-    pool: DoubleState[],
+    states: BeamStates,
+    makeState: () => DoubleState,
     private readonly fork: BeamFork | undefined,
   ) {
     this.width = shape.width;
+    const pool = states.take(2 * shape.width, makeState);
+    this.record = states.context.beamKeys;
     this.weights = Float64Array.of(shape.foundation, shape.turnedUp, shape.waste, shape.stock);
     this.cur = pool.slice(0, this.width);
     this.next = pool.slice(this.width);
@@ -211,15 +203,15 @@ class BeamRun {
     // Turn-overs apart: the same position with fewer of them used may still be in the limit.
     markTurnOvers(rootKey, Math.min(root.turnOvers, MAX_KEY_TURN_OVERS));
     if (this.seen.intern(rootKey) < 0) return -1;
-    seenWords = 0;
-    if (this.forking) record(rootKey);
+    this.record.words = 0;
+    if (this.forking) this.record.add(rootKey);
     const start = this.forking ? this.fork!.startFor(this.maxTurnOvers) : null;
     if (start === null) return 0;
     // The keys it had seen, in its order (its first is the start's, seen above).
     for (let at = KEY_WORDS; at < start.keys.length; at += KEY_WORDS) {
       for (let j = 0; j < KEY_WORDS; j++) rootKey[j] = start.keys[at + j]!;
       if (this.seen.intern(rootKey) < 0) return -1;
-      record(rootKey);
+      this.record.add(rootKey);
     }
     this.size = start.kept.length;
     for (let j = 0; j < this.size; j++) this.cur[j]!.copyFrom(start.kept[j]!);
@@ -239,7 +231,7 @@ class BeamRun {
       codes: this.keys.copyKept(this.size),
       parents: this.parents.data.slice(0, depth * width),
       via: this.via.data.slice(0, depth * width),
-      keys: seenKeys.slice(0, seenWords),
+      keys: this.record.copy(),
       nodes: this.budget.nodes,
     };
   }
@@ -274,7 +266,7 @@ class BeamRun {
         const id = seen.intern(keys.afterMove(s, i, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m))));
         if (id < 0) return 0;
         if (seen.lastWasNew) {
-          if (recording) record(keys.key);
+          if (recording) this.record.add(keys.key);
           this.candParent.ensure(n)[n] = i;
           this.candMove.ensure(n)[n] = m;
           if (n >= this.order.length) {

@@ -26,6 +26,30 @@ export interface BeamSnapshot {
   nodes: number;
 }
 
+/**
+ * The keys a forking beam has seen, in the order it first saw them (`words` of `keys`),
+ * while it may still take its snapshot: one buffer per thread, grown to the longest record once.
+ */
+export class KeyRecord {
+  keys = new Uint32Array(1 << 16);
+  words = 0;
+
+  add(key: Uint32Array): void {
+    if (this.words + key.length > this.keys.length) {
+      const grown = new Uint32Array(2 * this.keys.length);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    this.keys.set(key, this.words);
+    this.words += key.length;
+  }
+
+  /** The keys recorded so far, copied out. */
+  copy(): Uint32Array {
+    return this.keys.slice(0, this.words);
+  }
+}
+
 /** Passed from one beam of a shape to the next with a higher limit: the last snapshot taken. */
 export class BeamFork {
   saved: BeamSnapshot | null = null;

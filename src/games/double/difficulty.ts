@@ -26,6 +26,7 @@ import { GrowableInt32Array } from '../../search/growable.js';
 import { KeyTable } from '../../search/keyTable.js';
 import { Budget } from '../../search/limits.js';
 import { byReach, round, type TierOrUnknown, type TierThresholds, thresholdsFor, tierOf, wilson95 } from '../difficulty.js';
+import { type DoubleContext, threadContext } from './context.js';
 import { COLUMNS, type DoubleDeal, type DoubleRules, DoubleState, rulesName } from './engine.js';
 import { M_DRAW, M_TURN, mA, mB, mKind, sourceColumn, targetColumn } from './move.js';
 import { columnCodesInto, KEY_WORDS, PositionKey } from './positionKey.js';
@@ -126,6 +127,7 @@ class Judge {
   constructor(
     readonly withPointer: boolean,
     private readonly budget: DoubleDifficultyBudget,
+    private readonly context: DoubleContext,
   ) {}
 
   key(s: DoubleState): Uint32Array {
@@ -226,6 +228,7 @@ class Judge {
       // Back onto a position known to win is as good as a win.
       goal: (p) => this.wins.lookup(this.key(p)) >= 0,
       tableSlots: 1 << 10,
+      context: this.context,
     });
     this.nodes += budget.nodes;
     if (outcome === 'win') {
@@ -272,10 +275,11 @@ export function judgeOffLine(
   rules: DoubleRules,
   line: readonly number[],
   budget: DoubleDifficultyBudget = DEFAULT_DIFFICULTY_BUDGET,
+  ctx: DoubleContext = threadContext(),
 ): LineJudgement {
   const fresh = (): DoubleState => new DoubleState(deal, rules);
   // Draw 1 with unlimited turn-overs: every waste pointer reaches every other one.
-  const judge = new Judge(!(rules.draw === 1 && !rules.vegas), budget);
+  const judge = new Judge(!(rules.draw === 1 && !rules.vegas), budget, ctx);
   const moves: number[] = [];
   const walk = fresh();
   judge.wins.intern(judge.key(walk));
@@ -335,8 +339,9 @@ export function doubleDifficulty(
   rules: DoubleRules,
   line: readonly number[],
   budget: DoubleDifficultyBudget = DEFAULT_DIFFICULTY_BUDGET,
+  ctx: DoubleContext = threadContext(),
 ): DoubleDifficulty {
-  const { moves, legalCount, offLine, searched, retried } = judgeOffLine(deal, rules, line, budget);
+  const { moves, legalCount, offLine, searched, retried } = judgeOffLine(deal, rules, line, budget, ctx);
   const lostAt = new Set<number>();
   let losing = 0;
   let undecided = 0;

@@ -14,6 +14,7 @@ import type { FairPlayOptions, FairPlayResult } from '../fairPlayTypes.js';
 import type { HintOptions } from '../hintTypes.js';
 import { type PlayOutcome, type PlayView, playOutcome } from '../position.js';
 import type { AnalyseOptions, Analysis, DealInput, GameModule, MoveJson, OpenedDeal, RuleFlags } from '../types.js';
+import { threadContext } from './context.js';
 import { dealFromNumber, fingerprint, isDoubleText, layoutText, parseDealText, parseRules, rulesFromParsed } from './deal.js';
 import { doubleDifficulty, vegasTier } from './difficulty.js';
 import { type DoubleDeal, type DoubleRules, DoubleState, describeRules, rulesName } from './engine.js';
@@ -22,7 +23,6 @@ import { DOUBLE_FAIR_PLAYER, fairPlayDouble } from './fairPlayer.js';
 import { vegasFigures } from './foundationCeiling.js';
 import { type DoubleHintResult, replayPosition } from './hint.js';
 import { movesLowerBound } from './lowerBound.js';
-import { inPhase } from './phases.js';
 import { jsonMoveText, lineJson, moveText, positionText } from './play.js';
 import { DoubleGamePosition } from './position.js';
 import { LINE_AS_FOUND, solve } from './solver.js';
@@ -77,6 +77,9 @@ class DoubleDealOpened implements OpenedDeal<DoubleAnalysis, DoubleGamePosition>
   readonly fingerprint: string;
   readonly rules: string;
 
+  /** The thread's tables and clock, handed to every search of the deal. */
+  private readonly ctx = threadContext();
+
   constructor(
     readonly deal: DoubleDeal,
     readonly rulesSet: DoubleRules,
@@ -91,7 +94,7 @@ class DoubleDealOpened implements OpenedDeal<DoubleAnalysis, DoubleGamePosition>
   }
 
   analyse(limits: Limits, options: AnalyseOptions = {}): DoubleAnalysis {
-    return inPhase('other', () => this.analyseTimed(limits, options));
+    return this.ctx.phases.in('other', () => this.analyseTimed(limits, options));
   }
 
   private analyseTimed(limits: Limits, options: AnalyseOptions): DoubleAnalysis {
@@ -99,11 +102,12 @@ class DoubleDealOpened implements OpenedDeal<DoubleAnalysis, DoubleGamePosition>
     const winnabilityOnly = options.winnabilityOnly === true;
     // The verdict alone needs no bound on moves and no short line: both cost many times the
     // search of an easy deal.
-    const lowerBound = winnabilityOnly ? null : inPhase('lower bound', () => movesLowerBound(this.newState()));
+    const lowerBound = winnabilityOnly ? null : this.ctx.phases.in('lower bound', () => movesLowerBound(this.newState()));
     const result = solve(
       () => this.newState(),
       budget,
       winnabilityOnly ? LINE_AS_FOUND : { kind: 'line', optimize: options.optimize === true, fewerPasses: true, stuckLine: 'short' },
+      this.ctx,
     );
     const ms = Math.round(budget.elapsedMs());
     const notes: string[] = [];
@@ -158,7 +162,7 @@ class DoubleDealOpened implements OpenedDeal<DoubleAnalysis, DoubleGamePosition>
     // Difficulty belongs to winnable deals, and only a full analysis pays for it.
     const d =
       result.verdict === 'winnable' && !winnabilityOnly && result.line !== null
-        ? inPhase('difficulty', () => doubleDifficulty(this.deal, this.rulesSet, result.line!))
+        ? this.ctx.phases.in('difficulty', () => doubleDifficulty(this.deal, this.rulesSet, result.line!, undefined, this.ctx))
         : null;
     if (d) notes.push(...d.notes);
     return {

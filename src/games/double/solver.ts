@@ -58,13 +58,12 @@ import { BeamFork } from './beamFork.js';
 import { CoarseState } from './coarse.js';
 import { coarseToMoves } from './coarseLine.js';
 import { CoarseSearch, coarseTable } from './coarseSearch.js';
+import { type DoubleContext, threadContext } from './context.js';
 import type { DoubleState } from './engine.js';
-import { inPhase } from './phases.js';
 import { KEPT_WAY, RestartSchedule } from './restarts.js';
 import { DoubleSearch, type SearchRun } from './search.js';
 import { shortenLine } from './shorten.js';
 import { expandLine, turnOversIn } from './solverLine.js';
-import { giveBack, takeTable, withTable } from './tables.js';
 
 /**
  * What `solve` works out beyond the verdict, one mode of three:
@@ -137,6 +136,8 @@ export interface DecideOptions {
   goal?: ((s: DoubleState) => boolean) | null;
   /** The slots each run's table starts with: small for the many short searches of a judge. */
   tableSlots?: number;
+  /** The thread's tables (`DoubleContext`); by default this thread's own. */
+  context?: DoubleContext;
 }
 
 /**
@@ -177,9 +178,10 @@ export function decide(
   let kept: { search: DoubleSearch; table: KeyTable } | null = null;
   // The tables taken and not given back yet: however the runs end, `finally` returns them.
   const out = new Set<KeyTable>();
+  const tables = (options.context ?? threadContext()).tables;
   const release = (table: KeyTable): void => {
     out.delete(table);
-    giveBack(table);
+    tables.giveBack(table);
   };
   try {
     for (;;) {
@@ -194,7 +196,7 @@ export function decide(
         run = search.resume(cap);
       } else {
         search = newRun(makeState, budget, seed, way, turnLimit, options);
-        table = takeTable(budget, options.tableSlots ?? 1 << 14);
+        table = tables.take(budget, options.tableSlots ?? 1 << 14);
         out.add(table);
         run = search.run(table, !pointerFreeFor(search.s, turnLimit), null, cap);
       }
@@ -207,7 +209,7 @@ export function decide(
       if (outcome !== 'capped') return { search, outcome, maxFoundation };
     }
   } finally {
-    for (const table of out) giveBack(table);
+    for (const table of out) tables.giveBack(table);
   }
 }
 
@@ -276,6 +278,7 @@ const BEAM_ATTEMPT_NODES = 400_000;
  * deal's limits, and its positions count in the deal's nodes.
  */
 function fewerPasses(
+  ctx: DoubleContext,
   makeState: () => DoubleState,
   budget: Budget,
   raw: readonly number[],
@@ -288,7 +291,7 @@ function fewerPasses(
   let bestTurns = Infinity;
   let searchLineKept = false;
   // One set of engine objects for every beam of the deal (the rebeams' starts are of the same deal).
-  const states = new BeamStates();
+  const states = new BeamStates(ctx);
   const consider = (shorter: number[]): void => {
     const turns = turnOversIn(shorter);
     if (turns < bestTurns || (turns === bestTurns && shorter.length < best.length)) {
@@ -297,12 +300,12 @@ function fewerPasses(
     }
   };
   const keep = (found: number[], k: number): void => {
-    consider(inPhase('shortening', () => shortenLine(makeState, found, undefined, shortenBy(found), k)));
+    consider(ctx.phases.in('shortening', () => shortenLine(makeState, found, undefined, shortenBy(found), k)));
   };
   const searchLine = (): void => {
     if (searchLineKept) return;
     searchLineKept = true;
-    consider(inPhase('shortening', () => shortenLine(makeState, raw, undefined, shortenBy(raw))));
+    consider(ctx.phases.in('shortening', () => shortenLine(makeState, raw, undefined, shortenBy(raw))));
   };
   // Each shape's beam with one more turn-over starts where the one before stopped being the same (beamFork.ts).
   const forks = PASS_BEAMS.map(() => new BeamFork());
@@ -330,7 +333,7 @@ function fewerPasses(
   // A beam line about as many turn-overs as the search line: the search line, shortened, may be as good.
   if (bestTurns + 1 >= rawTurns) searchLine();
   for (let k = Math.min(bestTurns - 1, DoubleSearch.MAX_TURN_LIMIT); k >= 0; ) {
-    const tried = withinAttempt(budget, PASS_ATTEMPT_NODES, (attempt) => decide(makeState, attempt, { turnLimit: k }));
+    const tried = withinAttempt(budget, PASS_ATTEMPT_NODES, (attempt) => decide(makeState, attempt, { turnLimit: k, context: ctx }));
     if (tried === undefined || tried.outcome !== 'win') break;
     keep(tried.search.history(), k);
     k = Math.min(k, bestTurns) - 1;
@@ -399,14 +402,15 @@ interface FirstVerdict {
  * goes into `reach` (the searches over real positions learn it when `searchReach` is set).
  */
 function firstVerdict(
+  ctx: DoubleContext,
   makeState: () => DoubleState,
   start: DoubleState,
   budget: Budget,
   reach: BeamReach,
   searchReach: boolean,
 ): FirstVerdict {
-  if (start.vegas && CoarseState.fits(start)) return coarseVerdict(makeState, start, budget, reach);
-  return { ...searchedVerdict(makeState, start, budget, reach, searchReach ? reach : null), exact: false };
+  if (start.vegas && CoarseState.fits(start)) return coarseVerdict(ctx, makeState, start, budget, reach);
+  return { ...searchedVerdict(ctx, makeState, start, budget, reach, searchReach ? reach : null), exact: false };
 }
 
 /**
@@ -417,7 +421,13 @@ function firstVerdict(
  * undecided), on all that is left. A deal the relaxation proves lost at the start goes
  * straight to one slice for its most foundation cards.
  */
-function coarseVerdict(makeState: () => DoubleState, start: DoubleState, budget: Budget, reach: BeamReach): FirstVerdict {
+function coarseVerdict(
+  ctx: DoubleContext,
+  makeState: () => DoubleState,
+  start: DoubleState,
+  budget: Budget,
+  reach: BeamReach,
+): FirstVerdict {
   const coarse = new CoarseSearch(start.clone(), coarseTable(budget));
   // A share of the limits, or (the last slice) the limits themselves, so that the limit that stops it is the deal's.
   const slice = (share: number): FirstVerdict | null => {
@@ -437,11 +447,11 @@ function coarseVerdict(makeState: () => DoubleState, start: DoubleState, budget:
   const first = slice(COARSE_FIRST_SHARE[start.draw]);
   if (first !== null) return first;
   for (const shape of VEGAS_BEAMS) {
-    const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach));
+    const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach, new BeamStates(ctx)));
     if (line === undefined) break;
     if (line !== null) return { outcome: 'win', maxFoundation: start.total, raw: line, exact: false };
   }
-  const halfwayWin = drawOneHalfway(makeState, start, budget, reach);
+  const halfwayWin = drawOneHalfway(makeState, start, budget, reach, ctx);
   if (halfwayWin !== null) return { outcome: 'win', maxFoundation: start.total, raw: halfwayWin, exact: false };
   return slice(1) ?? { outcome: 'stopped', maxFoundation: reach.foundation, raw: null, exact: false };
 }
@@ -455,6 +465,7 @@ function coarseVerdict(makeState: () => DoubleState, start: DoubleState, budget:
  * rules: the search alone.
  */
 function searchedVerdict(
+  ctx: DoubleContext,
   makeState: () => DoubleState,
   start: DoubleState,
   budget: Budget,
@@ -463,7 +474,7 @@ function searchedVerdict(
 ): { outcome: 'win' | 'done' | 'stopped'; maxFoundation: number; raw: number[] | null } {
   let maxFoundation = 0;
   if (start.vegas) {
-    const first = withinAttempt(budget, VEGAS_FIRST_NODES, (attempt) => decide(makeState, attempt, { reach: searchesLearn }));
+    const first = withinAttempt(budget, VEGAS_FIRST_NODES, (attempt) => decide(makeState, attempt, { reach: searchesLearn, context: ctx }));
     if (first !== undefined) {
       maxFoundation = first.maxFoundation;
       if (first.outcome !== 'stopped') {
@@ -473,15 +484,15 @@ function searchedVerdict(
     // The beams go much further than the depth-first search on deals neither decides
     // (bench/README.md): their best is the figure.
     for (const shape of VEGAS_BEAMS) {
-      const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach));
+      const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(makeState, attempt, 0, shape, reach, new BeamStates(ctx)));
       if (line === undefined) break;
       if (line !== null) return { outcome: 'win', maxFoundation: start.total, raw: line };
     }
-    const halfwayWin = drawOneHalfway(makeState, start, budget, reach);
+    const halfwayWin = drawOneHalfway(makeState, start, budget, reach, ctx);
     if (halfwayWin !== null) return { outcome: 'win', maxFoundation: start.total, raw: halfwayWin };
     maxFoundation = Math.max(maxFoundation, reach.foundation);
   }
-  const { search, outcome, maxFoundation: reached } = decide(makeState, budget, { reach: searchesLearn });
+  const { search, outcome, maxFoundation: reached } = decide(makeState, budget, { reach: searchesLearn, context: ctx });
   return { outcome, maxFoundation: Math.max(maxFoundation, reached), raw: outcome === 'win' ? search.history() : null };
 }
 
@@ -496,7 +507,13 @@ function searchedVerdict(
  * they keep the whole time.) Null when it does not run (no line
  * yet, or no time or node limit to share) or finds no win; `reach` learns what it meets.
  */
-export function drawOneHalfway(makeState: () => DoubleState, start: DoubleState, budget: Budget, reach: BeamReach): number[] | null {
+export function drawOneHalfway(
+  makeState: () => DoubleState,
+  start: DoubleState,
+  budget: Budget,
+  reach: BeamReach,
+  ctx: DoubleContext = threadContext(),
+): number[] | null {
   const limited = Number.isFinite(budget.limits.timeMs) || Number.isFinite(budget.limits.nodes);
   if (start.draw !== 1 || !start.vegas || !limited || reach.line.length < 2) return null;
   const halfway = reach.line.slice(0, reach.line.length >> 1);
@@ -509,7 +526,12 @@ export function drawOneHalfway(makeState: () => DoubleState, start: DoubleState,
   const further: BeamReach = { foundation: reach.foundation, line: [] };
   let win: number[] | null = null;
   for (const shape of VEGAS_BEAMS) {
-    const line = withinAttempt(budget, VEGAS_BEAM_NODES, (attempt) => beamLine(fromHalfway, attempt, 0, shape, further), 0.5);
+    const line = withinAttempt(
+      budget,
+      VEGAS_BEAM_NODES,
+      (attempt) => beamLine(fromHalfway, attempt, 0, shape, further, new BeamStates(ctx)),
+      0.5,
+    );
     if (line === undefined) break;
     if (line !== null) {
       win = [...halfway, ...line];
@@ -525,13 +547,16 @@ export function drawOneHalfway(makeState: () => DoubleState, start: DoubleState,
 
 /**
  * Solves a position: plain search first, then (optimize) branch and bound for shorter lines.
- * `makeState` gives a fresh engine at the starting position.
+ * `makeState` gives a fresh engine at the starting position; `ctx`, the thread's tables and
+ * clock, by default this thread's own.
  */
-export function solve(makeState: () => DoubleState, budget: Budget, mode: SolveMode): SolveResult {
+export function solve(makeState: () => DoubleState, budget: Budget, mode: SolveMode, ctx: DoubleContext = threadContext()): SolveResult {
   const state = makeState();
   const wantsStuckLine = mode.kind === 'line' && mode.stuckLine !== 'none';
   const reach: BeamReach = { foundation: 0, line: [] };
-  const { outcome, maxFoundation, raw, exact } = inPhase('search', () => firstVerdict(makeState, state, budget, reach, wantsStuckLine));
+  const { outcome, maxFoundation, raw, exact } = ctx.phases.in('search', () =>
+    firstVerdict(ctx, makeState, state, budget, reach, wantsStuckLine),
+  );
   const result: SolveResult = {
     verdict: outcome === 'win' ? 'winnable' : outcome === 'done' ? 'unwinnable' : 'unknown',
     line: null,
@@ -561,7 +586,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, mode: SolveM
       result.stuckLine = reach.line;
       return;
     }
-    result.stuckLine = inPhase('shortening', () =>
+    result.stuckLine = ctx.phases.in('shortening', () =>
       shortenLine(makeState, reach.line, undefined, shortenBy(reach.line), Infinity, reach.foundation),
     );
   };
@@ -580,8 +605,8 @@ export function solve(makeState: () => DoubleState, budget: Budget, mode: SolveM
       reach: wantsStuckLine ? reach : null,
     });
     again.autoplay();
-    const { outcome: outcome2, maxFoundation: most } = withTable(budget, 1 << 14, (table) =>
-      inPhase('search', () => again.run(table, true, null)),
+    const { outcome: outcome2, maxFoundation: most } = ctx.tables.with(budget, 1 << 14, (table) =>
+      ctx.phases.in('search', () => again.run(table, true, null)),
     );
     if (outcome2 === 'win') throw new Error('internal error: a deal proven lost was won');
     result.maxFoundation = most;
@@ -597,10 +622,10 @@ export function solve(makeState: () => DoubleState, budget: Budget, mode: SolveM
   }
   if (mode.fewerPasses && !state.vegas) {
     const line = expandLine(makeState(), raw!);
-    result.line = inPhase('fewer passes', () => fewerPasses(makeState, budget, line, shortenBy));
+    result.line = ctx.phases.in('fewer passes', () => fewerPasses(ctx, makeState, budget, line, shortenBy));
   } else {
     // The search path with its detours cut out (shorten.ts): still a win, never longer.
-    result.line = inPhase('shortening', () => shortenLine(makeState, raw!, undefined, shortenBy(raw!)));
+    result.line = ctx.phases.in('shortening', () => shortenLine(makeState, raw!, undefined, shortenBy(raw!)));
   }
   result.moves = result.line.length;
   if (!mode.optimize || budget.stopped) {
@@ -612,8 +637,8 @@ export function solve(makeState: () => DoubleState, budget: Budget, mode: SolveM
   const opt = new DoubleSearch(fresh, budget);
   opt.autoplay();
   let best = result.moves;
-  const { outcome: outcome2 } = withTable(budget, 1 << 14, (table) =>
-    inPhase('search', () =>
+  const { outcome: outcome2 } = ctx.tables.with(budget, 1 << 14, (table) =>
+    ctx.phases.in('search', () =>
       opt.run(table, true, {
         bound: best,
         onWin: (moves) => {
@@ -628,7 +653,7 @@ export function solve(makeState: () => DoubleState, budget: Budget, mode: SolveM
   result.minMovesProved = outcome2 === 'done';
   if (!result.minMovesProved) {
     const line = result.line!;
-    result.line = inPhase('shortening', () => shortenLine(makeState, line, undefined, shortenBy(line)));
+    result.line = ctx.phases.in('shortening', () => shortenLine(makeState, line, undefined, shortenBy(line)));
     result.moves = result.line.length;
   }
   if (outcome2 === 'stopped') result.hit = budget.hit ?? 'memory';

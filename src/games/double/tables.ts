@@ -1,7 +1,7 @@
 /**
- * The searches' transposition tables, kept across the searches and deals of a process (a
- * worker thread has its own): emptied, not allocated again. A table of 16,384 slots is
- * 0.85 MB, many times the cost of a search that decides its deal in a few hundred positions.
+ * The searches' transposition tables, kept across the searches and deals of a thread (in its
+ * `DoubleContext`): emptied, not allocated again. A table of 16,384 slots is 0.85 MB, many
+ * times the cost of a search that decides its deal in a few hundred positions.
  */
 import { KeyTable } from '../../search/keyTable.js';
 import type { Budget } from '../../search/limits.js';
@@ -14,28 +14,30 @@ const KEEP_TABLES = 2;
 /** What a search keeps per key beside the table (the optimize pass's best depth). */
 const EXTRA_BYTES_PER_KEY = 4;
 
-const spare: KeyTable[] = [];
+export class TablePool {
+  private readonly spare: KeyTable[] = [];
 
-/** An empty table counting its memory against `budget`, with room for at least `slots` keys when new. */
-export function takeTable(budget: Budget, slots: number): KeyTable {
-  const table = spare.pop();
-  if (table === undefined) return new KeyTable(KEY_WORDS, budget, slots, EXTRA_BYTES_PER_KEY);
-  table.reuse(budget, Math.max(KEEP_CAPACITY, slots));
-  return table;
-}
+  /** An empty table counting its memory against `budget`, with room for at least `slots` keys when new. */
+  take(budget: Budget, slots: number): KeyTable {
+    const table = this.spare.pop();
+    if (table === undefined) return new KeyTable(KEY_WORDS, budget, slots, EXTRA_BYTES_PER_KEY);
+    table.reuse(budget, Math.max(KEEP_CAPACITY, slots));
+    return table;
+  }
 
-/** Hands a table back once its search is over (a table never given back is only garbage). */
-export function giveBack(table: KeyTable): void {
-  const small = table.bytes() <= KEEP_CAPACITY * (8 + 4 * KEY_WORDS);
-  if (small && spare.length < KEEP_TABLES && !spare.includes(table)) spare.push(table);
-}
+  /** Hands a table back once its search is over (a table never given back is only garbage). */
+  giveBack(table: KeyTable): void {
+    const small = table.bytes() <= KEEP_CAPACITY * (8 + 4 * KEY_WORDS);
+    if (small && this.spare.length < KEEP_TABLES && !this.spare.includes(table)) this.spare.push(table);
+  }
 
-/** Runs `use` on a table taken for it, and gives the table back however `use` ends. */
-export function withTable<T>(budget: Budget, slots: number, use: (table: KeyTable) => T): T {
-  const table = takeTable(budget, slots);
-  try {
-    return use(table);
-  } finally {
-    giveBack(table);
+  /** Runs `use` on a table taken for it, and gives the table back however `use` ends. */
+  with<T>(budget: Budget, slots: number, use: (table: KeyTable) => T): T {
+    const table = this.take(budget, slots);
+    try {
+      return use(table);
+    } finally {
+      this.giveBack(table);
+    }
   }
 }
