@@ -4,10 +4,12 @@
  * time limit; past the cap of solves and waiting requests the answer is a quick 503.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { redisTarget } from '../batch/queue/connection.js';
 import type { Limits } from '../search/limits.js';
 import { AnswerCache } from './answerCache.js';
+import { writerFor } from './answerText.js';
 import { API_PREFIX } from './apiPrefix.js';
 import { Assets, webFolder } from './assets.js';
 import { Connections } from './connections.js';
@@ -104,7 +106,7 @@ interface Services {
 
 /** Fastify as this server sets it up: its log, its limits, and the request types from the schemas. */
 function createApp(options: ServeOptions) {
-  return Fastify({
+  const app = Fastify({
     // The request lines are this server's own (logRequests): one line each, no headers.
     logger:
       options.logLevel === undefined
@@ -116,6 +118,10 @@ function createApp(options: ServeOptions) {
     // Query values are read as the schemas type them (page=2 is a number).
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Every route's answers through the writers of answerText.ts: one per distinct schema (the
+  // error's is the same on every route), compiled at start.
+  app.setSerializerCompiler(({ schema }) => writerFor(schema as TSchema));
+  return app;
 }
 
 /**

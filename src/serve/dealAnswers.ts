@@ -14,6 +14,7 @@ import { type Position, RefusedMoveError } from '../games/position.js';
 import type { Limits } from '../search/limits.js';
 import { type AnswerCache, isComplete } from './answerCache.js';
 import { answerText } from './answerText.js';
+import { answeredBy, solveDeadline } from './deadline.js';
 import { type DealQuery, type ReadDealQuery, readDealQuery, refuseForeign } from './dealQuery.js';
 import type { Prefetcher } from './prefetch.js';
 import type { SharedCache } from './sharedCache.js';
@@ -106,9 +107,10 @@ export class DealAnswers {
   /**
    * A solving route's answer as JSON text in the card style asked, and whether it was kept
    * (here or by another replica) rather than solved for this request: from the request's alias
-   * when asked before, else through the rules engine.
+   * when asked before, else through the rules engine. The time limit counts from `arrived`
+   * (epoch milliseconds).
    */
-  async answer(kind: Kind, raw: DealQuery): Promise<{ body: string; hit: boolean }> {
+  async answer(kind: Kind, raw: DealQuery, arrived = Date.now()): Promise<{ body: string; hit: boolean }> {
     const words = wordsOf(kind, raw);
     const alias = this.o.aliases.get(words);
     const known = alias === undefined ? undefined : await this.o.cache.get(alias);
@@ -116,16 +118,23 @@ export class DealAnswers {
     // Past the cap, a request is turned away before the rules engine opens its deal: a burst
     // costs the event loop little for the requests it cannot take.
     if (known === undefined) this.pool.refuseWhenFull();
-    const { text, hit } = known !== undefined ? { text: known, hit: true } : await this.solve(kind, this.open(raw), words);
+    const { text, hit } = known !== undefined ? { text: known, hit: true } : await this.inTime(kind, this.open(raw), words, arrived);
     return { body: raw.cards === 'symbols' ? text : jsonInStyle(JSON.parse(text) as unknown, raw.cards), hit };
   }
 
+  /** The answer by the request's deadline, or a 503 just before it. */
+  private inTime(kind: Kind, opened: Opened, words: string, arrived: number): Promise<{ text: string; hit: boolean }> {
+    const { timeMs } = opened.query;
+    const deadline = arrived + timeMs;
+    return answeredBy(this.solve(kind, opened, words, solveDeadline(deadline, timeMs)), deadline, timeMs);
+  }
+
   /**
-   * The answer as JSON text, cards in symbols: from the cache, or solved on a thread. A
+   * The answer as JSON text, cards in symbols: from the cache, or solved on a thread by `due`. A
    * complete answer is kept under the position's key, and under the request's own words so
    * that the same request asked again skips the rules engine too.
    */
-  private async solve(kind: Kind, opened: Opened, words: string): Promise<{ text: string; hit: boolean }> {
+  private async solve(kind: Kind, opened: Opened, words: string, due: number): Promise<{ text: string; hit: boolean }> {
     const { query, position } = opened;
     const moves = kind === 'analysis' ? '' : position.historyText('symbols');
     const key = keyOf(kind, position, query, moves);
@@ -135,7 +144,7 @@ export class DealAnswers {
       this.o.aliases.set(words, key);
       return { text: cached, hit: true };
     }
-    const { result } = await this.pool.run(this.task(kind, query, moves));
+    const { result } = await this.pool.run(this.task(kind, query, moves, due));
     const text = answerText(kind, result);
     if (isComplete(result)) {
       this.o.cache.set(key, text);
@@ -151,9 +160,8 @@ export class DealAnswers {
   }
 
   /** What a solver thread is asked: the request's time limit covers its wait for a thread too. */
-  private task(kind: Kind, query: ReadDealQuery, moves: string): SolveTask {
+  private task(kind: Kind, query: ReadDealQuery, moves: string, deadline: number): SolveTask {
     const options = kind === 'hint' && query.line !== null ? { ...query.options, line: query.line } : query.options;
-    const deadline = Date.now() + query.timeMs;
     const task: SolveTask = { kind, deal: query.deal, flags: query.flags, moves, limits: this.o.limits, deadline, options };
     if (kind === 'fair' && query.fair !== null) task.fair = query.fair;
     return task;

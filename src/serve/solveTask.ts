@@ -15,7 +15,10 @@ export interface SolveTask {
   moves: string;
   /** The node and memory limits; the time limit is what is left until `deadline`. */
   limits: Limits;
-  /** When the answer is due (epoch milliseconds): the request's time limit covers its wait too. */
+  /**
+   * When the thread's answer is due (epoch milliseconds): the request's deadline, which covers
+   * its wait too, less the time kept for what follows the search (deadline.ts).
+   */
   deadline: number;
   options: HintOptions;
   fair?: FairSampling;

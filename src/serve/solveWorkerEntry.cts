@@ -6,6 +6,8 @@ type SolveWorker = typeof import('./solveWorker.js');
 
 let loaded: Promise<SolveWorker> | null = null;
 const worker = (): Promise<SolveWorker> => (loaded ??= import('./solveWorker.js'));
+// Loaded as the thread starts, not on its first request's time (a failure comes with that request).
+worker().catch(() => {});
 
 // The pool runs the module itself as the default task, and its properties by name.
 const solve = async (task: Parameters<SolveWorker['default']>[0]) => (await worker()).default(task);

@@ -10,7 +10,7 @@ import type { DoubleBoard, PlayResponse, PyramideBoard } from '../../src/core.js
 import { type MoveJson, openPosition } from '../../src/index.js';
 import type { Server } from '../../src/serve/app.js';
 import { ROOT } from '../support/cli.js';
-import { ask, cliAsync, expectError, query, startServer, stopServer, withoutTiming } from './helpers.js';
+import { ask, cliAsync, expectError, query, startServer, stopServer, TEST_MAX_TIME_MS, withoutTiming } from './helpers.js';
 
 const EXAMPLE = readFileSync(`${ROOT}data/examples/pyramide-app-example.txt`, 'utf8');
 const HINT_MOVES = 'J♦ + 2♦; draw';
@@ -299,9 +299,9 @@ describe('cardsolve serve: analysis, hint and play', () => {
 
   it('timeLimit: above the server’s limit, or not a duration, is a 400', async () => {
     expectError(
-      await ask(server, '/api/v1/analysis?deal=PY1-N-AAAAAAA&timeLimit=5s'),
+      await ask(server, '/api/v1/analysis?deal=PY1-N-AAAAAAA&timeLimit=5m'),
       400,
-      /timeLimit 5s is above this server's limit.*2000ms/,
+      new RegExp(`timeLimit 5m is above this server's limit.*${TEST_MAX_TIME_MS}ms`),
     );
     expectError(await ask(server, '/api/v1/hint?deal=PY1-N-AAAAAAA&timeLimit=none'), 400, /above this server's limit/);
     expectError(await ask(server, '/api/v1/hint?deal=PY1-N-AAAAAAA&timeLimit=soon'), 400, /"soon" is not a duration/);

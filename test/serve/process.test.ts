@@ -215,7 +215,8 @@ describe('cardsolve serve, the process', () => {
   });
 
   it('SIGTERM with --drain 0s: stops taking requests, answers the one in flight, then exits 0', async () => {
-    const s = await serve(['--db', db, '--port', '0', '--threads', '1', '--max-time', '8s', '--drain', '0s']);
+    // A time limit no busy machine reaches: the answer is the solve's, not a 503.
+    const s = await serve(['--db', db, '--port', '0', '--threads', '1', '--max-time', '60s', '--drain', '0s']);
     running.push(s);
     // A Double Solitaire analysis: a second or two of solving and figures.
     const events: string[] = [];
@@ -223,7 +224,13 @@ describe('cardsolve serve, the process', () => {
       events.push('answer');
       return r;
     });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The signal once the solve is on its thread (the metrics say so), not after a fixed pause.
+    let solving = false;
+    for (let i = 0; i < 400 && !solving && events.length === 0; i++) {
+      solving = /^cardsolve_solves_running 1$/m.test(await (await fetch(`${s.url}/metrics`)).text());
+      if (!solving) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(solving).toBe(true);
     events.push('SIGTERM');
     s.child.kill('SIGTERM');
     const answer = await inFlight;

@@ -12,6 +12,7 @@ import { Analysis, Dealt, HintOrFair, LineAnswer, type PlayedLineAnswer, PlayRes
 import { openDeal } from '../../core.js';
 import { dealerFor, dealtInput } from '../../games/dealers.js';
 import { playResponse } from '../../games/playResponse.js';
+import { answeredBy, arrivedAt, solveDeadline } from '../deadline.js';
 import { DealAnswers, type DealRoutesOptions } from '../dealAnswers.js';
 import { analysisQuery, hintQuery, lineBody, playQuery, readDealQuery, refuseForeign } from '../dealQuery.js';
 import { type LineTask, MAX_LINE_BYTES, MAX_LINE_MOVES } from '../lineTask.js';
@@ -48,18 +49,18 @@ export const dealRoutes: FastifyPluginAsyncTypebox<DealRoutesOptions> = async (a
 
   const analysis = { summary: SUMMARY.analysis, response: responses(Analysis) };
   app.get('/analysis', { schema: documented({ ...analysis, querystring: analysisQuery() }) }, async (request, reply) =>
-    sent(reply, await answers.answer('analysis', request.query)),
+    sent(reply, await answers.answer('analysis', request.query, arrivedAt(reply))),
   );
   app.post('/analysis', { schema: documented({ ...analysis, body: analysisQuery() }) }, async (request, reply) =>
-    sent(reply, await answers.answer('analysis', request.body)),
+    sent(reply, await answers.answer('analysis', request.body, arrivedAt(reply))),
   );
 
   const hint = { summary: SUMMARY.hint, response: responses(HintOrFair) };
   app.get('/hint', { schema: documented({ ...hint, querystring: hintQuery() }) }, async (request, reply) =>
-    sent(reply, await answers.answer(request.query.fair ? 'fair' : 'hint', request.query)),
+    sent(reply, await answers.answer(request.query.fair ? 'fair' : 'hint', request.query, arrivedAt(reply))),
   );
   app.post('/hint', { schema: documented({ ...hint, body: hintQuery() }) }, async (request, reply) =>
-    sent(reply, await answers.answer(request.body.fair ? 'fair' : 'hint', request.body)),
+    sent(reply, await answers.answer(request.body.fair ? 'fair' : 'hint', request.body, arrivedAt(reply))),
   );
 
   const play = { summary: SUMMARY.play, response: responses(PlayResponse) };
@@ -125,7 +126,9 @@ export const dealRoutes: FastifyPluginAsyncTypebox<DealRoutesOptions> = async (a
         reveal: query.reveal,
         maxBytes: MAX_LINE_BYTES,
       };
-      const answer = await app.pool.read<PlayedLineAnswer>('playLine', task, Date.now() + query.timeMs);
+      const deadline = arrivedAt(reply) + query.timeMs;
+      const played = app.pool.read<PlayedLineAnswer>('playLine', task, solveDeadline(deadline, query.timeMs));
+      const answer = await answeredBy(played, deadline, query.timeMs);
       return jsonText(reply.code(answer.status), answer.json);
     },
   );
