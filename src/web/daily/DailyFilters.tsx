@@ -1,6 +1,6 @@
 /** The deals of the day's game and rule set (the defaults: the first game, its first rule set). */
 import type { ApiGame } from '../../contract';
-import { gameText } from '../games';
+import { GameSelect } from '../games/GameSelect';
 import { t } from '../i18n/language';
 
 interface Props {
@@ -14,17 +14,7 @@ export function DailyFilters({ games, game, rules, open }: Props) {
   const chosen = games.find((g) => g.id === game);
   return (
     <form class="filters" onSubmit={(e) => e.preventDefault()}>
-      <label>
-        {t('filterGame')}
-        <select value={game} onChange={(e) => open({ game: (e.currentTarget as HTMLSelectElement).value, rules: '' })}>
-          <option value="">{t('defaultChoice')}</option>
-          {games.map((g) => (
-            <option key={g.id} value={g.id}>
-              {gameText(g.id, g.name)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <GameSelect games={games} value={game} empty="defaultChoice" onChange={(id) => open({ game: id, rules: '' })} />
       {chosen && (
         <label>
           {t('filterRules')}

@@ -1,6 +1,7 @@
 /** Figures over the stored results: the winnable share with its 95% interval, and the histograms as bar charts. */
 import { api, type Histogram, type StatsGroup } from '../api';
 import { gameText } from '../games';
+import { GameSelect } from '../games/GameSelect';
 import { useGames, useLoad } from '../hooks';
 import { formatNumber, formatPercent, language, t } from '../i18n/language';
 import { tierText } from '../i18n/tiers';
@@ -143,17 +144,7 @@ function StoredStats({ query }: { query: URLSearchParams }) {
     <div class="stats-view" data-testid="stats-view">
       <h1>{t('navStats')}</h1>
       <form class="filters">
-        <label>
-          {t('filterGame')}
-          <select value={game} onChange={(e) => navigate(href('/stats', { game: (e.currentTarget as HTMLSelectElement).value }))}>
-            <option value="">{t('anyChoice')}</option>
-            {games.map((g) => (
-              <option key={g.id} value={g.id}>
-                {gameText(g.id, g.name)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <GameSelect games={games} value={game} empty="anyChoice" onChange={(id) => navigate(href('/stats', { game: id }))} />
         <label>
           {t('filterRules')}
           <select value={rules} onChange={(e) => navigate(href('/stats', { game, rules: (e.currentTarget as HTMLSelectElement).value }))}>
