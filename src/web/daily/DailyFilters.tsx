@@ -1,7 +1,7 @@
 /** The deals of the day's game and rule set (the defaults: the first game, its first rule set). */
 import type { ApiGame } from '../../contract';
-import { GameSelect } from '../games/GameSelect';
-import { t } from '../i18n/language';
+import { FilterSelect } from '../FilterSelect';
+import { gameText } from '../games';
 
 interface Props {
   games: ApiGame[];
@@ -14,19 +14,21 @@ export function DailyFilters({ games, game, rules, open }: Props) {
   const chosen = games.find((g) => g.id === game);
   return (
     <form class="filters" onSubmit={(e) => e.preventDefault()}>
-      <GameSelect games={games} value={game} empty="defaultChoice" onChange={(id) => open({ game: id, rules: '' })} />
+      <FilterSelect
+        label="filterGame"
+        value={game}
+        empty="defaultChoice"
+        choices={games.map((g) => ({ value: g.id, text: gameText(g.id, g.name) }))}
+        onChange={(id) => open({ game: id, rules: '' })}
+      />
       {chosen && (
-        <label>
-          {t('filterRules')}
-          <select value={rules} onChange={(e) => open({ rules: (e.currentTarget as HTMLSelectElement).value })}>
-            <option value="">{t('defaultChoice')}</option>
-            {chosen.rules.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="filterRules"
+          value={rules}
+          empty="defaultChoice"
+          choices={chosen.rules.map((r) => ({ value: r, text: r }))}
+          onChange={(r) => open({ rules: r })}
+        />
       )}
     </form>
   );

@@ -1,7 +1,7 @@
 /** Figures over the stored results: the winnable share with its 95% interval, and the histograms as bar charts. */
 import { api, type Histogram, type StatsGroup } from '../api';
+import { FilterSelect } from '../FilterSelect';
 import { gameText } from '../games';
-import { GameSelect } from '../games/GameSelect';
 import { useGames, useLoad } from '../hooks';
 import { formatNumber, formatPercent, language, t } from '../i18n/language';
 import { tierText } from '../i18n/tiers';
@@ -144,18 +144,20 @@ function StoredStats({ query }: { query: URLSearchParams }) {
     <div class="stats-view" data-testid="stats-view">
       <h1>{t('navStats')}</h1>
       <form class="filters">
-        <GameSelect games={games} value={game} empty="anyChoice" onChange={(id) => navigate(href('/stats', { game: id }))} />
-        <label>
-          {t('filterRules')}
-          <select value={rules} onChange={(e) => navigate(href('/stats', { game, rules: (e.currentTarget as HTMLSelectElement).value }))}>
-            <option value="">{t('anyChoice')}</option>
-            {(chosen ? chosen.rules : [...new Set(games.flatMap((g) => g.rules))]).map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="filterGame"
+          value={game}
+          empty="anyChoice"
+          choices={games.map((g) => ({ value: g.id, text: gameText(g.id, g.name) }))}
+          onChange={(id) => navigate(href('/stats', { game: id }))}
+        />
+        <FilterSelect
+          label="filterRules"
+          value={rules}
+          empty="anyChoice"
+          choices={(chosen ? chosen.rules : [...new Set(games.flatMap((g) => g.rules))]).map((r) => ({ value: r, text: r }))}
+          onChange={(r) => navigate(href('/stats', { game, rules: r }))}
+        />
       </form>
       {stats.error && <p class="error">{stats.error}</p>}
       {stats.data && stats.data.groups.length === 0 && <p class="muted">{t('noStoredResults')}</p>}
