@@ -51,13 +51,13 @@ export interface CodeSpec {
 
 /**
  * A stored figure of a game beyond the common ones (`deadEndReachable`, `score`): its field
- * in the game's analysis and what it means.
+ * in the game's analysis and its type. What each means is said beside it in the game's
+ * module, and for the built-in games in docs/json.md.
  */
 export interface FigureSpec {
   field: string;
   /** `moves`: a line, as a list of `MoveJson`. */
   type: 'integer' | 'real' | 'boolean' | 'text' | 'moves';
-  meaning: string;
   /** A column of curated lists (a number): the lists show it after the common columns. */
   listed?: boolean;
 }

@@ -140,19 +140,19 @@ function beamWith(
 class BeamRun {
   readonly width: number;
   /** The score's weights as one array (the shapes are objects of several kinds). */
-  private readonly weights: Float64Array;
-  private readonly moves = new GrowableInt32Array(1 << 10);
+  readonly #weights: Float64Array;
+  readonly #moves = new GrowableInt32Array(1 << 10);
   /** Per move: each kept position's parent (its index in the previous move's positions) and the move. */
-  private readonly parents = new GrowableInt32Array(1 << 14);
-  private readonly via = new GrowableInt32Array(1 << 14);
+  readonly #parents = new GrowableInt32Array(1 << 14);
+  readonly #via = new GrowableInt32Array(1 << 14);
   /** The candidates of one move: parent index, move, and score * 2^24 + candidate index for sorting. */
-  private readonly candParent = new GrowableInt32Array(1 << 12);
-  private readonly candMove = new GrowableInt32Array(1 << 12);
-  private order = new Float64Array(1 << 12);
+  readonly #candParent = new GrowableInt32Array(1 << 12);
+  readonly #candMove = new GrowableInt32Array(1 << 12);
+  #order = new Float64Array(1 << 12);
   /** Each kept position's key is worked out from its parent's. */
-  private readonly keys: BeamKeys;
+  readonly #keys: BeamKeys;
   cur: DoubleState[];
-  private next: DoubleState[];
+  #next: DoubleState[];
   size = 1;
   /** A beam of a lower limit of the same shape got this far as this one would (beamFork.ts). */
   readonly forking: boolean;
@@ -162,34 +162,47 @@ class BeamRun {
    */
   snapshot: BeamSnapshot | null = null;
   /** The furthest candidate met, as where it is; its line is written out once, at the end. */
-  private bestDepth = -1;
-  private bestParent = 0;
-  private bestMove = 0;
-  private bestFoundation: number;
+  #bestDepth = -1;
+  #bestParent = 0;
+  #bestMove = 0;
+  #bestFoundation: number;
   /** The winning line, once `expand` has met a win. */
   won: number[] | null = null;
   /** The keys seen, in order, while this beam may still take its snapshot. */
-  private readonly record: KeyRecord;
+  readonly #record: KeyRecord;
+
+  readonly #seen: KeyTable;
+  readonly #budget: Budget;
+  readonly #maxTurnOvers: number;
+  readonly #shape: BeamShape;
+  readonly #reach: BeamReach | undefined;
+  readonly #fork: BeamFork | undefined;
 
   constructor(
-    private readonly seen: KeyTable,
-    private readonly budget: Budget,
-    private readonly maxTurnOvers: number,
-    private readonly shape: BeamShape,
-    private readonly reach: BeamReach | undefined,
+    seen: KeyTable,
+    budget: Budget,
+    maxTurnOvers: number,
+    shape: BeamShape,
+    reach: BeamReach | undefined,
     states: BeamStates,
     makeState: () => DoubleState,
-    private readonly fork: BeamFork | undefined,
+    fork: BeamFork | undefined,
   ) {
+    this.#seen = seen;
+    this.#budget = budget;
+    this.#maxTurnOvers = maxTurnOvers;
+    this.#shape = shape;
+    this.#reach = reach;
+    this.#fork = fork;
     this.width = shape.width;
     const pool = states.take(2 * shape.width, makeState);
-    this.record = states.context.beamKeys;
-    this.weights = Float64Array.of(shape.foundation, shape.turnedUp, shape.waste, shape.stock);
+    this.#record = states.context.beamKeys;
+    this.#weights = Float64Array.of(shape.foundation, shape.turnedUp, shape.waste, shape.stock);
     this.cur = pool.slice(0, this.width);
-    this.next = pool.slice(this.width);
-    this.keys = new BeamKeys(this.width);
+    this.#next = pool.slice(this.width);
+    this.#keys = new BeamKeys(this.width);
     this.forking = fork !== undefined && reach === undefined;
-    this.bestFoundation = reach ? reach.foundation : Infinity;
+    this.#bestFoundation = reach ? reach.foundation : Infinity;
   }
 
   /**
@@ -198,41 +211,41 @@ class BeamRun {
    */
   begin(root: DoubleState): number {
     this.cur[0]!.copyFrom(root);
-    this.keys.start(root);
+    this.#keys.start(root);
     const rootKey = new PositionKey().write(root, true);
     // Turn-overs apart: the same position with fewer of them used may still be in the limit.
     markTurnOvers(rootKey, Math.min(root.turnOvers, MAX_KEY_TURN_OVERS));
-    if (this.seen.intern(rootKey) < 0) return -1;
-    this.record.words = 0;
-    if (this.forking) this.record.add(rootKey);
-    const start = this.forking ? this.fork!.startFor(this.maxTurnOvers) : null;
+    if (this.#seen.intern(rootKey) < 0) return -1;
+    this.#record.words = 0;
+    if (this.forking) this.#record.add(rootKey);
+    const start = this.forking ? this.#fork!.startFor(this.#maxTurnOvers) : null;
     if (start === null) return 0;
     // The keys it had seen, in its order (its first is the start's, seen above).
     for (let at = KEY_WORDS; at < start.keys.length; at += KEY_WORDS) {
       for (let j = 0; j < KEY_WORDS; j++) rootKey[j] = start.keys[at + j]!;
-      if (this.seen.intern(rootKey) < 0) return -1;
-      this.record.add(rootKey);
+      if (this.#seen.intern(rootKey) < 0) return -1;
+      this.#record.add(rootKey);
     }
     this.size = start.kept.length;
     for (let j = 0; j < this.size; j++) this.cur[j]!.copyFrom(start.kept[j]!);
-    this.keys.restore(start.codes);
-    this.parents.ensure(start.parents.length).set(start.parents);
-    this.via.ensure(start.via.length).set(start.via);
-    this.budget.nodes = start.nodes;
+    this.#keys.restore(start.codes);
+    this.#parents.ensure(start.parents.length).set(start.parents);
+    this.#via.ensure(start.via.length).set(start.via);
+    this.#budget.nodes = start.nodes;
     return start.depth;
   }
 
   takeSnapshot(depth: number): void {
     const width = this.width;
     this.snapshot = {
-      limit: this.maxTurnOvers,
+      limit: this.#maxTurnOvers,
       depth,
       kept: this.cur.slice(0, this.size).map((s) => s.clone()),
-      codes: this.keys.copyKept(this.size),
-      parents: this.parents.data.slice(0, depth * width),
-      via: this.via.data.slice(0, depth * width),
-      keys: this.record.copy(),
-      nodes: this.budget.nodes,
+      codes: this.#keys.copyKept(this.size),
+      parents: this.#parents.data.slice(0, depth * width),
+      via: this.#via.data.slice(0, depth * width),
+      keys: this.#record.copy(),
+      nodes: this.#budget.nodes,
     };
   }
 
@@ -242,7 +255,11 @@ class BeamRun {
    * wins (its line in `won`).
    */
   expand(depth: number): number {
-    const { moves, seen, keys, budget, maxTurnOvers } = this;
+    const moves = this.#moves;
+    const seen = this.#seen;
+    const keys = this.#keys;
+    const budget = this.#budget;
+    const maxTurnOvers = this.#maxTurnOvers;
     const recording = this.forking && this.snapshot === null;
     let n = 0;
     for (let i = 0; i < this.size; i++) {
@@ -253,28 +270,28 @@ class BeamRun {
         if (!budget.tick()) return 0;
         const kind = mKind(m);
         s.apply(m);
-        if (s.onFoundations > this.bestFoundation) {
-          this.bestFoundation = s.onFoundations;
-          this.bestDepth = depth;
-          this.bestParent = i;
-          this.bestMove = m;
+        if (s.onFoundations > this.#bestFoundation) {
+          this.#bestFoundation = s.onFoundations;
+          this.#bestDepth = depth;
+          this.#bestParent = i;
+          this.#bestMove = m;
         }
         if (s.isWon()) {
-          this.won = this.lineTo(depth, i, m);
+          this.won = this.#lineTo(depth, i, m);
           return -1;
         }
         const id = seen.intern(keys.afterMove(s, i, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m))));
         if (id < 0) return 0;
         if (seen.lastWasNew) {
-          if (recording) this.record.add(keys.key);
-          this.candParent.ensure(n)[n] = i;
-          this.candMove.ensure(n)[n] = m;
-          if (n >= this.order.length) {
-            const grown = new Float64Array(this.order.length * 2);
-            grown.set(this.order);
-            this.order = grown;
+          if (recording) this.#record.add(keys.key);
+          this.#candParent.ensure(n)[n] = i;
+          this.#candMove.ensure(n)[n] = m;
+          if (n >= this.#order.length) {
+            const grown = new Float64Array(this.#order.length * 2);
+            grown.set(this.#order);
+            this.#order = grown;
           }
-          this.order[n] = (score(s, this.weights) * 64 + noise(m, i, depth, this.shape.seed)) * 2 ** INDEX_BITS + n;
+          this.#order[n] = (score(s, this.#weights) * 64 + noise(m, i, depth, this.#shape.seed)) * 2 ** INDEX_BITS + n;
           n++;
         }
         s.undo();
@@ -285,47 +302,48 @@ class BeamRun {
 
   /** Keeps the best `width` of the `n` candidates (the largest sort keys, largest first) as the next move's positions. */
   keepBest(depth: number, n: number): void {
-    const { width, order } = this;
+    const width = this.width;
+    const order = this.#order;
     const kept = largestFirst(order, n, width);
     const at = depth * width;
-    this.parents.ensure(at + width);
-    this.via.ensure(at + width);
+    this.#parents.ensure(at + width);
+    this.#via.ensure(at + width);
     for (let j = 0; j < kept; j++) {
       const key = order[j]!;
       const c = key - Math.floor(key / 2 ** INDEX_BITS) * 2 ** INDEX_BITS;
-      const parent = this.candParent.data[c]!;
-      const m = this.candMove.data[c]!;
-      const s = this.next[j]!;
+      const parent = this.#candParent.data[c]!;
+      const m = this.#candMove.data[c]!;
+      const s = this.#next[j]!;
       s.copyFrom(this.cur[parent]!);
       s.apply(m);
       const kind = mKind(m);
-      this.keys.keep(s, j, parent, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)));
-      this.parents.data[at + j] = parent;
-      this.via.data[at + j] = m;
+      this.#keys.keep(s, j, parent, sourceColumn(kind, mA(m)), targetColumn(kind, mB(m)));
+      this.#parents.data[at + j] = parent;
+      this.#via.data[at + j] = m;
     }
     const swap = this.cur;
-    this.cur = this.next;
-    this.next = swap;
-    this.keys.advance();
+    this.cur = this.#next;
+    this.#next = swap;
+    this.#keys.advance();
     this.size = kept;
   }
 
   /** The line to the candidate `move` of kept position `parent` at `depth`. */
-  private lineTo(depth: number, parent: number, move: number): number[] {
+  #lineTo(depth: number, parent: number, move: number): number[] {
     const line = [move];
     for (let d = depth - 1, j = parent; d >= 0; d--) {
-      line.push(this.via.data[d * this.width + j]!);
-      j = this.parents.data[d * this.width + j]!;
+      line.push(this.#via.data[d * this.width + j]!);
+      j = this.#parents.data[d * this.width + j]!;
     }
     return line.reverse();
   }
 
   /** Ends the beam with `line`: hands the snapshot to the fork and the furthest line met to `reach`. */
   done(line: number[] | null): number[] | null {
-    if (this.snapshot !== null) this.fork!.saved = this.snapshot;
-    if (this.reach && this.bestDepth >= 0) {
-      this.reach.foundation = this.bestFoundation;
-      this.reach.line = this.lineTo(this.bestDepth, this.bestParent, this.bestMove);
+    if (this.snapshot !== null) this.#fork!.saved = this.snapshot;
+    if (this.#reach && this.#bestDepth >= 0) {
+      this.#reach.foundation = this.#bestFoundation;
+      this.#reach.line = this.#lineTo(this.#bestDepth, this.#bestParent, this.#bestMove);
     }
     return line;
   }

@@ -344,56 +344,40 @@ export const doubleGame: GameModule<DoubleAnalysis> = {
   },
   moveText: jsonMoveText,
   figures: [
-    { field: 'score', type: 'text', meaning: 'the score at the end of the printed line (1220, or $416 under Vegas)' },
-    { field: 'movesLowerBound', type: 'integer', meaning: 'a proven lower bound on the moves of any win (null: winnability only)' },
-    { field: 'turnOvers', type: 'integer', meaning: 'the turn-overs in the printed line (its passes through the stock, less one)' },
-    { field: 'lostBy', type: 'text', meaning: 'what proves an unwinnable verdict: search (complete) or relaxation' },
-    {
-      field: 'stuckLine',
-      type: 'moves',
-      meaning: 'a deal not won: a line putting maxFoundation cards on the foundations (the furthest found; under Vegas, the most it pays)',
-    },
-    { field: 'stuckScore', type: 'text', meaning: 'the score at the end of stuckLine ($253 under Vegas)' },
-    {
-      field: 'foundationAtMost',
-      type: 'integer',
-      meaning: 'a proven upper bound on the foundation cards any line reaches (maxFoundation when exact; under Vegas the talon relaxation)',
-    },
-    {
-      field: 'dollarsAtLeast',
-      type: 'integer',
-      meaning: 'Vegas: the dollars the best line found pays (maxFoundation cards); null otherwise',
-    },
-    {
-      field: 'dollarsAtMost',
-      type: 'integer',
-      meaning: 'Vegas: the most dollars any line can pay (foundationAtMost cards); null otherwise',
-    },
-    {
-      field: 'crossroads',
-      type: 'integer',
-      meaning: 'winnable: positions along the line found where some legal move loses; null: a move was not judged within its budget',
-      listed: true,
-    },
-    {
-      field: 'losingShare',
-      type: 'real',
-      meaning: 'winnable: the share of legal moves along the line found that lose; null: not established',
-      listed: true,
-    },
-    { field: 'randomWinRate', type: 'real', meaning: 'winnable: the share of seeded games the random progress player wins', listed: true },
-    { field: 'randomWinError', type: 'real', meaning: 'half the width of the Wilson 95% interval of randomWinRate', listed: true },
-    {
-      field: 'difficulty',
-      type: 'real',
-      meaning: 'the difficulty score: 10 log10(1/p) + crossroads + 100 losingShare; null when a figure is',
-    },
-    {
-      field: 'tier',
-      type: 'text',
-      meaning:
-        'easy, medium, hard or expert by the score (unknown without it or without cuts), null unless winnable; under Vegas by the cards the best line found reaches, for every verdict',
-    },
+    // the score at the end of the printed line (1220, or $416 under Vegas)
+    { field: 'score', type: 'text' },
+    // a proven lower bound on the moves of any win (null: winnability only)
+    { field: 'movesLowerBound', type: 'integer' },
+    // the turn-overs in the printed line (its passes through the stock, less one)
+    { field: 'turnOvers', type: 'integer' },
+    // what proves an unwinnable verdict: search (complete) or relaxation
+    { field: 'lostBy', type: 'text' },
+    // a deal not won: a line putting maxFoundation cards on the foundations (the furthest found; under Vegas, the
+    // most it pays)
+    { field: 'stuckLine', type: 'moves' },
+    // the score at the end of stuckLine ($253 under Vegas)
+    { field: 'stuckScore', type: 'text' },
+    // a proven upper bound on the foundation cards any line reaches (maxFoundation when exact; under Vegas the
+    // talon relaxation)
+    { field: 'foundationAtMost', type: 'integer' },
+    // Vegas: the dollars the best line found pays (maxFoundation cards); null otherwise
+    { field: 'dollarsAtLeast', type: 'integer' },
+    // Vegas: the most dollars any line can pay (foundationAtMost cards); null otherwise
+    { field: 'dollarsAtMost', type: 'integer' },
+    // winnable: positions along the line found where some legal move loses; null: a move was not judged within its
+    // budget
+    { field: 'crossroads', type: 'integer', listed: true },
+    // winnable: the share of legal moves along the line found that lose; null: not established
+    { field: 'losingShare', type: 'real', listed: true },
+    // winnable: the share of seeded games the random progress player wins
+    { field: 'randomWinRate', type: 'real', listed: true },
+    // half the width of the Wilson 95% interval of randomWinRate
+    { field: 'randomWinError', type: 'real', listed: true },
+    // the difficulty score: 10 log10(1/p) + crossroads + 100 losingShare; null when a figure is
+    { field: 'difficulty', type: 'real' },
+    // easy, medium, hard or expert by the score (unknown without it or without cuts), null unless winnable; under
+    // Vegas by the cards the best line found reaches, for every verdict
+    { field: 'tier', type: 'text' },
   ],
   difficulty: DOUBLE_SCALE,
   dollars: { rules: ['D1V', 'D3V'], ...VEGAS_DOLLARS },

@@ -150,23 +150,24 @@ export const SEARCH_DEFAULTS: SearchSettings = Object.freeze({
 /** The searcher: one engine position, applied and undone in place. */
 export class DoubleSearch {
   readonly s: DoubleState;
-  private readonly keys = new PositionKey();
-  private readonly vegasBound = new TalonBound();
-  private readonly moves = new GrowableInt32Array(1 << 10);
-  private readonly prios = new GrowableInt32Array(1 << 10);
-  private readonly start = new GrowableInt32Array(1024);
-  private readonly count = new GrowableInt32Array(1024);
-  private readonly index = new GrowableInt32Array(1024);
-  private readonly applied = new GrowableInt32Array(1024);
-  private readonly posStamp = new Int32Array(64);
-  private readonly want = new Uint8Array(52);
+  readonly #budget: Budget;
+  readonly #keys = new PositionKey();
+  readonly #vegasBound = new TalonBound();
+  readonly #moves = new GrowableInt32Array(1 << 10);
+  readonly #prios = new GrowableInt32Array(1 << 10);
+  readonly #start = new GrowableInt32Array(1024);
+  readonly #count = new GrowableInt32Array(1024);
+  readonly #index = new GrowableInt32Array(1024);
+  readonly #applied = new GrowableInt32Array(1024);
+  readonly #posStamp = new Int32Array(64);
+  readonly #want = new Uint8Array(52);
   /** Per face, a bit per column whose top card it may go on (see `generate`): what `offer` reads. */
-  private readonly fitsOn = new Uint16Array(52);
-  private stamp = 0;
+  readonly #fitsOn = new Uint16Array(52);
+  #stamp = 0;
   /** Where `push` writes the next move of the position being generated. */
-  private genEnd = 0;
+  #genEnd = 0;
   /** The most foundation cards met in this run (from `foundationFloor`). */
-  private maxFoundation = 0;
+  #maxFoundation = 0;
   /** What it was made with (frozen); each setting is also a field of its own, read in the hot loop. */
   readonly settings: SearchSettings;
   readonly foundationFloor: SearchSettings['foundationFloor'];
@@ -182,28 +183,25 @@ export class DoubleSearch {
   /** The largest finite `turnLimit` (Draw 3 keeps the turn-overs used in the key). */
   static readonly MAX_TURN_LIMIT = MAX_KEY_TURN_OVERS;
   /** The position's turn-overs when `run` started: the limit counts those played after. */
-  private turnBase = 0;
+  #turnBase = 0;
   /** Positions searched under that duty in this run. */
-  private dutyPositions = 0;
+  #dutyPositions = 0;
   // The run in progress (`begin`), kept between `explore` calls so that a capped run can `resume`.
-  private table: KeyTable | null = null;
-  private withPointer = false;
-  private optimize: Optimize | null = null;
-  private dominance = false;
-  private bestG = new GrowableInt32Array(1);
-  private minRank = new GrowableInt32Array(1);
-  private bound = 0;
-  private depth = 0;
-  private searched = 0;
+  #table: KeyTable | null = null;
+  #withPointer = false;
+  #optimize: Optimize | null = null;
+  #dominance = false;
+  #bestG = new GrowableInt32Array(1);
+  #minRank = new GrowableInt32Array(1);
+  #bound = 0;
+  #depth = 0;
+  #searched = 0;
   /** Engine moves of the position a capped run played but did not expand (-1: none), and its duty. */
-  private pendingApplied = -1;
-  private pendingDuty = -1;
+  #pendingApplied = -1;
+  #pendingDuty = -1;
 
-  constructor(
-    state: DoubleState,
-    private readonly budget: Budget,
-    settings: Partial<SearchSettings> = {},
-  ) {
+  constructor(state: DoubleState, budget: Budget, settings: Partial<SearchSettings> = {}) {
+    this.#budget = budget;
     this.s = state;
     const all: SearchSettings = Object.freeze({ ...SEARCH_DEFAULTS, ...settings });
     this.settings = all;
@@ -250,32 +248,32 @@ export class DoubleSearch {
 
   /** The canonical key of the position (see `positionKey.ts`). */
   computeKey(withPointer: boolean, dominance = false, mustUse = -1): Uint32Array {
-    const key = this.keys.write(this.s, withPointer, dominance, mustUse);
+    const key = this.#keys.write(this.s, withPointer, dominance, mustUse);
     // Draw 3 under a turn limit: the turn-overs used are part of the position. In Draw 1 they
     // go into the dominance rank instead.
-    if (this.turnsInKey()) markTurnOvers(key, this.s.turnOvers - this.turnBase);
+    if (this.#turnsInKey()) markTurnOvers(key, this.s.turnOvers - this.#turnBase);
     return key;
   }
 
-  private turnsInKey(): boolean {
+  #turnsInKey(): boolean {
     return this.turnLimit !== Infinity && !this.s.vegas && this.s.draw === 3;
   }
 
   /** Vegas: an upper bound on the foundation cards any line from here reaches (`vegasBound.ts`). */
   talonBound(): number {
-    return this.vegasBound.bound(this.s);
+    return this.#vegasBound.bound(this.s);
   }
 
   /** Whether `prune` skips the current position (see `talonBound`). */
-  private pruned(): boolean {
+  #pruned(): boolean {
     if (this.prune === 'none') return false;
     const bound = this.talonBound();
     if (this.prune === 'win') return bound < this.s.total;
-    return bound <= this.maxFoundation && bound < this.s.total;
+    return bound <= this.#maxFoundation && bound < this.s.total;
   }
 
   /** Plays one search move (a talon move first brings the pointer); returns engine moves applied. */
-  private play(m: number): number {
+  #play(m: number): number {
     const s = this.s;
     const kind = m & 7;
     let applied = 1;
@@ -290,39 +288,39 @@ export class DoubleSearch {
     return applied + this.autoplay();
   }
 
-  private undo(n: number): void {
+  #undo(n: number): void {
     for (let i = 0; i < n; i++) this.s.undo();
   }
 
   /** Appends a move and its rank at `genEnd` (see `generate`). */
-  private push(m: number, prio: number): void {
-    const i = this.genEnd;
-    if (i >= this.moves.data.length) {
-      this.moves.ensure(i + 1024);
-      this.prios.ensure(i + 1024);
+  #push(m: number, prio: number): void {
+    const i = this.#genEnd;
+    if (i >= this.#moves.data.length) {
+      this.#moves.ensure(i + 1024);
+      this.#prios.ensure(i + 1024);
     }
-    this.moves.data[i] = m;
-    this.prios.data[i] = this.orderSeed === 0 ? prio : prio + noise(m, this.orderSeed, this.jitter);
-    this.genEnd = i + 1;
+    this.#moves.data[i] = m;
+    this.#prios.data[i] = this.orderSeed === 0 ? prio : prio + noise(m, this.orderSeed, this.jitter);
+    this.#genEnd = i + 1;
   }
 
   /** The moves that play the talon card before pointer `p` (see `generate`). */
-  private offer(p: number, draws: number, turns: number, firstEmpty: number): void {
+  #offer(p: number, draws: number, turns: number, firstEmpty: number): void {
     const s = this.s;
-    if (this.posStamp[p] === this.stamp) return;
-    this.posStamp[p] = this.stamp;
+    if (this.#posStamp[p] === this.#stamp) return;
+    this.#posStamp[p] = this.#stamp;
     const f = s.stockCards[s.tal[p - 1]!]!;
     const cost = draws + turns * this.turnPenalty;
-    if (s.pileFor(f) >= 0) this.push(mv(M_WF, p, 0, draws, turns), P_WF - cost);
+    if (s.pileFor(f) >= 0) this.#push(mv(M_WF, p, 0, draws, turns), P_WF - cost);
     if (RANK[f] === KING) {
-      if (firstEmpty >= 0) this.push(mv(M_WC, p, firstEmpty, draws, turns), P_WC - cost);
+      if (firstEmpty >= 0) this.#push(mv(M_WC, p, firstEmpty, draws, turns), P_WC - cost);
       return;
     }
-    const rank = this.want[f] === 1 ? P_USEFUL : P_WC;
+    const rank = this.#want[f] === 1 ? P_USEFUL : P_WC;
     // The columns in increasing order, as a loop over them would meet them.
-    for (let bits = this.fitsOn[f]!; bits !== 0; bits &= bits - 1) {
+    for (let bits = this.#fitsOn[f]!; bits !== 0; bits &= bits - 1) {
       const b = 31 - Math.clz32(bits & -bits);
-      this.push(mv(M_WC, p, b, draws, turns), rank - cost + s.down[b]!);
+      this.#push(mv(M_WC, p, b, draws, turns), rank - cost + s.down[b]!);
     }
   }
 
@@ -330,9 +328,9 @@ export class DoubleSearch {
    * Writes the moves of the position at `at` in the buffers, best first; returns how many.
    * Allocates nothing: `push` and `offer` are methods writing at `genEnd`.
    */
-  private generate(at: number, mustUse = -1): number {
+  #generate(at: number, mustUse = -1): number {
     const s = this.s;
-    this.genEnd = at;
+    this.#genEnd = at;
     let firstEmpty = -1;
     for (let b = 0; b < COLUMNS; b++) {
       if (s.len[b] === 0) {
@@ -340,19 +338,19 @@ export class DoubleSearch {
         break;
       }
     }
-    const kingWaits = this.markWanted();
-    this.markFits();
+    const kingWaits = this.#markWanted();
+    this.#markFits();
     // Column tops to the foundations (the safe ones were played already).
     for (let a = 0; a < COLUMNS; a++) {
       const l = s.len[a]!;
-      if (l > 0 && s.pileFor(s.col[a * COL_CAP + l - 1]!) >= 0) this.push(mv(M_CF, a), P_CF + s.down[a]!);
+      if (l > 0 && s.pileFor(s.col[a * COL_CAP + l - 1]!) >= 0) this.#push(mv(M_CF, a), P_CF + s.down[a]!);
     }
-    this.pushColumnMoves(firstEmpty, kingWaits);
-    this.pushTalonMoves(firstEmpty);
-    this.pushFoundationReturns(firstEmpty);
-    if (mustUse >= 0) this.keepUsing(at, mustUse);
-    this.bestFirst(at);
-    return this.genEnd - at;
+    this.#pushColumnMoves(firstEmpty, kingWaits);
+    this.#pushTalonMoves(firstEmpty);
+    this.#pushFoundationReturns(firstEmpty);
+    if (mustUse >= 0) this.#keepUsing(at, mustUse);
+    this.#bestFirst(at);
+    return this.#genEnd - at;
   }
 
   /**
@@ -360,9 +358,9 @@ export class DoubleSearch {
    * run away (and so turn a card up); returns whether a King run waits on face-down cards.
    * Move ordering only.
    */
-  private markWanted(): boolean {
+  #markWanted(): boolean {
     const s = this.s;
-    const want = this.want;
+    const want = this.#want;
     want.fill(0);
     let kingWaits = false;
     for (let a = 0; a < COLUMNS; a++) {
@@ -380,9 +378,9 @@ export class DoubleSearch {
   }
 
   /** Which columns each face may go on (`fitsOn`), once for the many runs and talon cards offered. */
-  private markFits(): void {
+  #markFits(): void {
     const s = this.s;
-    const fitsOn = this.fitsOn;
+    const fitsOn = this.#fitsOn;
     fitsOn.fill(0);
     for (let b = 0; b < COLUMNS; b++) {
       const lb = s.len[b]!;
@@ -396,10 +394,10 @@ export class DoubleSearch {
   }
 
   /** Column to column: every face-up run onto every column it fits. */
-  private pushColumnMoves(firstEmpty: number, kingWaits: boolean): void {
+  #pushColumnMoves(firstEmpty: number, kingWaits: boolean): void {
     const s = this.s;
-    const want = this.want;
-    const fitsOn = this.fitsOn;
+    const want = this.#want;
+    const fitsOn = this.#fitsOn;
     for (let a = 0; a < COLUMNS; a++) {
       const l = s.len[a]!;
       const d = s.down[a]!;
@@ -417,48 +415,48 @@ export class DoubleSearch {
         if (RANK[base] === KING) {
           // A King run that is a whole column already has nowhere better to be; empty columns
           // without face-down cards are interchangeable, so the first one stands for all.
-          if (firstEmpty >= 0 && !(whole && d === 0)) this.push(mv(M_CC, a, firstEmpty, k), prio);
+          if (firstEmpty >= 0 && !(whole && d === 0)) this.#push(mv(M_CC, a, firstEmpty, k), prio);
           continue; // a King never goes on a card
         }
         // The columns in increasing order, as a loop over them would meet them.
         for (let bits = fitsOn[base]! & ~(1 << a); bits !== 0; bits &= bits - 1) {
           const b = 31 - Math.clz32(bits & -bits);
-          this.push(mv(M_CC, a, b, k), prio + s.down[b]!);
+          this.#push(mv(M_CC, a, b, k), prio + s.down[b]!);
         }
       }
     }
   }
 
   /** The talon: every card the pointer can reach, with the draws and turn-overs it takes. */
-  private pushTalonMoves(firstEmpty: number): void {
+  #pushTalonMoves(firstEmpty: number): void {
     const s = this.s;
     if (s.talLen === 0) return;
-    this.stamp++;
+    this.#stamp++;
     const T = s.talLen;
     const w = s.waste;
     const step = s.draw;
     let draws = 0;
-    if (w > 0) this.offer(w, 0, 0, firstEmpty);
+    if (w > 0) this.#offer(w, 0, 0, firstEmpty);
     let p = w;
     while (p < T) {
       p = Math.min(p + step, T);
       draws++;
-      this.offer(p, draws, 0, firstEmpty);
+      this.#offer(p, draws, 0, firstEmpty);
     }
-    if (!s.vegas && s.turnOvers - this.turnBase < this.turnLimit) {
+    if (!s.vegas && s.turnOvers - this.#turnBase < this.turnLimit) {
       p = 0;
       while (p < T) {
         p = Math.min(p + step, T);
         draws++;
-        this.offer(p, draws, 1, firstEmpty);
+        this.#offer(p, draws, 1, firstEmpty);
       }
     }
   }
 
   /** Foundation tops back to a column, where that can help. */
-  private pushFoundationReturns(firstEmpty: number): void {
+  #pushFoundationReturns(firstEmpty: number): void {
     const s = this.s;
-    const want = this.want;
+    const want = this.#want;
     for (let p = 0; p < PILES; p++) {
       const r = s.fnd[p]!;
       if (r === 0) continue;
@@ -470,21 +468,21 @@ export class DoubleSearch {
       s.fnd[p] = r;
       if (useless) continue;
       if (r === KING) {
-        if (firstEmpty >= 0 && !this.focus) this.push(mv(M_FC, p, firstEmpty), P_FC);
+        if (firstEmpty >= 0 && !this.focus) this.#push(mv(M_FC, p, firstEmpty), P_FC);
         continue;
       }
       if (this.focus && want[f] !== 1) continue;
-      for (let bits = this.fitsOn[f]!; bits !== 0; bits &= bits - 1) {
-        this.push(mv(M_FC, p, 31 - Math.clz32(bits & -bits)), want[f] === 1 ? P_USEFUL - 200 : P_FC);
+      for (let bits = this.#fitsOn[f]!; bits !== 0; bits &= bits - 1) {
+        this.#push(mv(M_FC, p, 31 - Math.clz32(bits & -bits)), want[f] === 1 ? P_USEFUL - 200 : P_FC);
       }
     }
   }
 
   /** The moves generated from `at`, best first (insertion sort, stable). */
-  private bestFirst(at: number): void {
-    const moves = this.moves.data;
-    const prios = this.prios.data;
-    for (let i = at + 1; i < this.genEnd; i++) {
+  #bestFirst(at: number): void {
+    const moves = this.#moves.data;
+    const prios = this.#prios.data;
+    for (let i = at + 1; i < this.#genEnd; i++) {
       const m = moves[i]!;
       const pr = prios[i]!;
       let j = i;
@@ -499,14 +497,14 @@ export class DoubleSearch {
   }
 
   /** Keeps, of the moves generated from `at`, those from or onto column `c` (see `quietRule`). */
-  private keepUsing(at: number, c: number): void {
+  #keepUsing(at: number, c: number): void {
     const s = this.s;
-    const moves = this.moves.data;
-    const prios = this.prios.data;
+    const moves = this.#moves.data;
+    const prios = this.#prios.data;
     // Empty columns are interchangeable: a move into any of them fills the one left empty.
     const empty = s.len[c] === 0;
     let out = at;
-    for (let i = at; i < this.genEnd; i++) {
+    for (let i = at; i < this.#genEnd; i++) {
       const m = moves[i]!;
       const kind = m & 7;
       const from = sourceColumn(kind, mA(m));
@@ -517,7 +515,7 @@ export class DoubleSearch {
         out++;
       }
     }
-    this.genEnd = out;
+    this.#genEnd = out;
   }
 
   /**
@@ -525,7 +523,7 @@ export class DoubleSearch {
    * face-up card or out of a column with no face-down cards. Called before the move is
    * played (the caller drops the duty when safe foundation moves followed).
    */
-  private quietSource(m: number): number {
+  #quietSource(m: number): number {
     if (!this.quietRule || (m & 7) !== M_CC) return -1;
     const s = this.s;
     const a = mA(m);
@@ -540,10 +538,10 @@ export class DoubleSearch {
    * Returns how it ended (`SearchOutcome`: 'capped' past `nodeCap` positions) and what it met.
    */
   run(table: KeyTable, withPointer: boolean, optimize: Optimize | null, nodeCap = Infinity): SearchRun {
-    this.maxFoundation = this.foundationFloor;
-    this.dutyPositions = 0;
-    const outcome = this.begin(table, withPointer, optimize) ?? this.explore(nodeCap);
-    return { outcome, maxFoundation: this.maxFoundation, dutyPositions: this.dutyPositions };
+    this.#maxFoundation = this.foundationFloor;
+    this.#dutyPositions = 0;
+    const outcome = this.#begin(table, withPointer, optimize) ?? this.#explore(nodeCap);
+    return { outcome, maxFoundation: this.#maxFoundation, dutyPositions: this.#dutyPositions };
   }
 
   /**
@@ -553,172 +551,172 @@ export class DoubleSearch {
    * use the engine or the table in between.
    */
   resume(more: number): SearchRun {
-    if (this.pendingApplied < 0) throw new Error('internal error: only a capped run can be resumed');
-    const outcome = this.explore(this.searched + more);
-    return { outcome, maxFoundation: this.maxFoundation, dutyPositions: this.dutyPositions };
+    if (this.#pendingApplied < 0) throw new Error('internal error: only a capped run can be resumed');
+    const outcome = this.#explore(this.#searched + more);
+    return { outcome, maxFoundation: this.#maxFoundation, dutyPositions: this.#dutyPositions };
   }
 
   /** Sets a run up at the root: its outcome when the root decides it, else null (then `explore`). */
-  private begin(table: KeyTable, withPointer: boolean, optimize: Optimize | null): SearchOutcome | null {
+  #begin(table: KeyTable, withPointer: boolean, optimize: Optimize | null): SearchOutcome | null {
     const s = this.s;
-    this.turnBase = s.turnOvers;
-    this.table = table;
-    this.withPointer = withPointer;
-    this.optimize = optimize;
-    this.searched = 0;
-    this.pendingApplied = -1;
-    this.bestG = new GrowableInt32Array(optimize ? 1024 : 1);
-    this.bound = optimize ? optimize.bound : 0;
+    this.#turnBase = s.turnOvers;
+    this.#table = table;
+    this.#withPointer = withPointer;
+    this.#optimize = optimize;
+    this.#searched = 0;
+    this.#pendingApplied = -1;
+    this.#bestG = new GrowableInt32Array(optimize ? 1024 : 1);
+    this.#bound = optimize ? optimize.bound : 0;
     // Vegas pointer dominance (see `pointerClass`): plain search only, the optimize pass
     // counts draws and so keeps the pointer in its key. Under a turn limit the same, ranked
     // by turn-overs used, then pointer: in Draw 1 a position with fewer turn-overs used
     // reaches the same cards with any later pointer, or after one more turn-over any pointer
     // at all, so it stands in for every position ranked after it (in Draw 3 the turn-overs
     // are in the key, see `computeKey`, and the rank compares pointers alone).
-    this.dominance = (s.vegas || this.turnLimit !== Infinity) && !optimize;
+    this.#dominance = (s.vegas || this.turnLimit !== Infinity) && !optimize;
     if (this.turnLimit !== Infinity && (optimize || this.turnLimit > DoubleSearch.MAX_TURN_LIMIT)) {
       throw new Error('internal error: a turn limit is for the plain search only, and at most MAX_TURN_LIMIT');
     }
-    this.minRank = new GrowableInt32Array(this.dominance ? 1024 : 1);
-    const rootId = table.intern(this.computeKey(withPointer, this.dominance));
+    this.#minRank = new GrowableInt32Array(this.#dominance ? 1024 : 1);
+    const rootId = table.intern(this.computeKey(withPointer, this.#dominance));
     if (rootId < 0) return 'stopped';
-    if (this.dominance) this.dominated(rootId);
-    if (optimize) this.seenAt(rootId);
-    if (s.onFoundations > this.maxFoundation) this.newMaximum();
+    if (this.#dominance) this.#dominated(rootId);
+    if (optimize) this.#seenAt(rootId);
+    if (s.onFoundations > this.#maxFoundation) this.#newMaximum();
     if (s.isWon()) {
       if (!optimize) return 'win';
       return 'done';
     }
-    if (this.pruned()) return 'done';
-    this.depth = 0;
-    this.start.ensure(2)[0] = 0;
-    this.count.ensure(2)[0] = this.generate(0);
-    this.index.ensure(2)[0] = 0;
+    if (this.#pruned()) return 'done';
+    this.#depth = 0;
+    this.#start.ensure(2)[0] = 0;
+    this.#count.ensure(2)[0] = this.#generate(0);
+    this.#index.ensure(2)[0] = 0;
     return null;
   }
 
   /** Optimize mode: the moves at which the position with table id `id` was reached. */
-  private seenAt(id: number): void {
-    this.bestG.ensure(id)[id] = this.s.moves;
+  #seenAt(id: number): void {
+    this.#bestG.ensure(id)[id] = this.s.moves;
   }
 
   /** Dominance: whether a position ranked no later was searched under this key (see `begin`); else records this one. */
-  private dominated(id: number): boolean {
+  #dominated(id: number): boolean {
     const s = this.s;
-    const ranks = this.minRank.ensure(id);
-    const rank = (s.turnOvers - this.turnBase) * 64 + s.waste;
-    if (!this.table!.lastWasNew && ranks[id]! <= rank) return true;
+    const ranks = this.#minRank.ensure(id);
+    const rank = (s.turnOvers - this.#turnBase) * 64 + s.waste;
+    if (!this.#table!.lastWasNew && ranks[id]! <= rank) return true;
     ranks[id] = rank;
     return false;
   }
 
   /** Makes the position just played (`k` engine moves, under duty `duty`) the next level of the path. */
-  private descend(k: number, duty: number): void {
-    const depth = ++this.depth;
-    this.applied.ensure(depth + 2)[depth - 1] = k;
-    const start = this.start.ensure(depth + 2);
-    const count = this.count.ensure(depth + 2);
-    this.index.ensure(depth + 2)[depth] = 0;
+  #descend(k: number, duty: number): void {
+    const depth = ++this.#depth;
+    this.#applied.ensure(depth + 2)[depth - 1] = k;
+    const start = this.#start.ensure(depth + 2);
+    const count = this.#count.ensure(depth + 2);
+    this.#index.ensure(depth + 2)[depth] = 0;
     const at = start[depth - 1]! + count[depth - 1]!;
     start[depth] = at;
-    count[depth] = this.generate(at, duty);
+    count[depth] = this.#generate(at, duty);
   }
 
   /** The depth-first loop, from the path `begin` or a capped run left, until `nodeCap` positions in all. */
-  private explore(nodeCap: number): SearchOutcome {
+  #explore(nodeCap: number): SearchOutcome {
     const s = this.s;
-    const budget = this.budget;
-    const table = this.table!;
-    const withPointer = this.withPointer;
-    const optimize = this.optimize;
-    const dominance = this.dominance;
-    let searched = this.searched;
-    let bound = this.bound;
-    if (this.pendingApplied >= 0) {
-      this.descend(this.pendingApplied, this.pendingDuty);
-      this.pendingApplied = -1;
+    const budget = this.#budget;
+    const table = this.#table!;
+    const withPointer = this.#withPointer;
+    const optimize = this.#optimize;
+    const dominance = this.#dominance;
+    let searched = this.#searched;
+    let bound = this.#bound;
+    if (this.#pendingApplied >= 0) {
+      this.#descend(this.#pendingApplied, this.#pendingDuty);
+      this.#pendingApplied = -1;
     }
-    let depth = this.depth;
-    let start = this.start.data;
-    let count = this.count.data;
-    let index = this.index.data;
-    let applied = this.applied.data;
+    let depth = this.#depth;
+    let start = this.#start.data;
+    let count = this.#count.data;
+    let index = this.#index.data;
+    let applied = this.#applied.data;
     for (;;) {
       if (index[depth]! >= count[depth]!) {
         if (depth === 0) return 'done';
         depth--;
-        this.undo(applied[depth]!);
+        this.#undo(applied[depth]!);
         continue;
       }
-      const m = this.moves.data[start[depth]! + index[depth]!]!;
+      const m = this.#moves.data[start[depth]! + index[depth]!]!;
       index[depth]!++;
-      const quiet = this.quietSource(m);
-      const k = this.play(m);
+      const quiet = this.#quietSource(m);
+      const k = this.#play(m);
       // A safe foundation move after the run move can only have taken the card it uncovered.
       const duty = k === 1 ? quiet : -1;
       if (s.isWon()) {
-        this.maxFoundation = s.total;
+        this.#maxFoundation = s.total;
         if (!optimize) return 'win';
         if (s.moves < bound) bound = optimize.onWin(s.moves);
-        this.undo(k);
+        this.#undo(k);
         continue;
       }
       if (this.goal !== null && !optimize && this.goal(s)) return 'win';
       // Every card still out needs its move to the foundations, and every card still in
       // the stock a draw (`draw` cards at most per draw): the cheap part of `movesLowerBound`.
       if (optimize && s.moves + (s.total - s.onFoundations) + Math.ceil((s.talLen - s.waste) / s.draw) >= bound) {
-        this.undo(k);
+        this.#undo(k);
         continue;
       }
       const id = table.intern(this.computeKey(withPointer, dominance, duty));
       if (id < 0) {
-        this.undo(k);
+        this.#undo(k);
         return 'stopped';
       }
       if (dominance) {
-        if (this.dominated(id)) {
-          this.undo(k);
+        if (this.#dominated(id)) {
+          this.#undo(k);
           continue;
         }
       } else if (!table.lastWasNew) {
-        if (!optimize || this.bestG.data[id]! <= s.moves) {
-          this.undo(k);
+        if (!optimize || this.#bestG.data[id]! <= s.moves) {
+          this.#undo(k);
           continue;
         }
       }
-      if (optimize) this.seenAt(id);
-      if (s.onFoundations > this.maxFoundation) this.newMaximum();
+      if (optimize) this.#seenAt(id);
+      if (s.onFoundations > this.#maxFoundation) this.#newMaximum();
       // Only after a talon move: that is when cards get buried in the waste. Skipping the
       // check elsewhere only prunes less.
       const kind = m & 7;
-      if ((kind === M_WC || kind === M_WF) && this.pruned()) {
-        this.undo(k);
+      if ((kind === M_WC || kind === M_WF) && this.#pruned()) {
+        this.#undo(k);
         continue;
       }
       if (!budget.tick()) {
-        this.undo(k);
+        this.#undo(k);
         return 'stopped';
       }
       if (++searched > nodeCap) {
         // The position is interned but not expanded: it stays played, for `resume` to expand.
-        this.depth = depth;
-        this.searched = searched;
-        this.bound = bound;
-        this.pendingApplied = k;
-        this.pendingDuty = duty;
+        this.#depth = depth;
+        this.#searched = searched;
+        this.#bound = bound;
+        this.#pendingApplied = k;
+        this.#pendingDuty = duty;
         return 'capped';
       }
-      if (duty >= 0) this.dutyPositions++;
+      if (duty >= 0) this.#dutyPositions++;
       // As `descend`, written out: this runs once a position.
       applied[depth] = k;
       depth++;
-      start = this.start.ensure(depth + 2);
-      count = this.count.ensure(depth + 2);
-      index = this.index.ensure(depth + 2);
-      applied = this.applied.ensure(depth + 2);
+      start = this.#start.ensure(depth + 2);
+      count = this.#count.ensure(depth + 2);
+      index = this.#index.ensure(depth + 2);
+      applied = this.#applied.ensure(depth + 2);
       const at = start[depth - 1]! + count[depth - 1]!;
       start[depth] = at;
-      count[depth] = this.generate(at, duty);
+      count[depth] = this.#generate(at, duty);
       index[depth] = 0;
     }
   }
@@ -728,9 +726,9 @@ export class DoubleSearch {
    * `maxFoundation`, and `reach` learns it when it beats that too. (`reach` never holds less
    * than `maxFoundation`, so checking it here only, not at every position, misses nothing.)
    */
-  private newMaximum(): void {
+  #newMaximum(): void {
     const s = this.s;
-    this.maxFoundation = s.onFoundations;
+    this.#maxFoundation = s.onFoundations;
     const reach = this.reach;
     if (reach !== null && s.onFoundations > reach.foundation) {
       reach.foundation = s.onFoundations;

@@ -203,42 +203,28 @@ export const pyramideGame: GameModule<PyramideAnalysis> = {
   },
   moveText: formatJsonMove,
   figures: [
-    { field: 'deadEndReachable', type: 'boolean', meaning: 'whether a line of play can end in the app\'s "no more moves"' },
-    {
-      field: 'stuckLine',
-      type: 'moves',
-      meaning:
-        'a lost deal: a line that removes maxRemoved pyramid cards (the most there is); from solve a shortest one, from batch the first found',
-    },
-    {
-      field: 'crossroads',
-      type: 'integer',
-      meaning: 'winnable: the fewest positions, over all winning lines, where some removal loses',
-      listed: true,
-    },
-    {
-      field: 'forgiveness',
-      type: 'real',
-      listed: true,
-      meaning: 'winnable: the share of legal removals that keep the game winnable, along the line of fewest crossroads',
-    },
-    {
-      field: 'randomWinRate',
-      type: 'real',
-      listed: true,
-      meaning:
-        'winnable: the chance that a uniform random player wins: exact over the position graph when it is small enough, otherwise the share of seeded playouts that win (exact lost detection)',
-    },
-    {
-      field: 'randomWinError',
-      type: 'real',
-      meaning: 'half the width of the Wilson 95% interval of randomWinRate; 0 when exact',
-      listed: true,
-    },
-    { field: 'randomPlayouts', type: 'integer', meaning: 'how many random playouts randomWinRate counts; null when exact' },
-    { field: 'randomExact', type: 'boolean', meaning: 'whether randomWinRate is exact (computed over the position graph)' },
-    { field: 'difficulty', type: 'real', meaning: 'the difficulty score: 10 log10(1/p) + crossroads + 10 (1 - forgiveness)' },
-    { field: 'tier', type: 'text', meaning: 'easy, medium, hard or expert by the score (unknown without it); null unless winnable' },
+    // whether a line of play can end in the app's "no more moves"
+    { field: 'deadEndReachable', type: 'boolean' },
+    // a lost deal: a line that removes maxRemoved pyramid cards (the most there is); from solve a shortest one,
+    // from batch the first found
+    { field: 'stuckLine', type: 'moves' },
+    // winnable: the fewest positions, over all winning lines, where some removal loses
+    { field: 'crossroads', type: 'integer', listed: true },
+    // winnable: the share of legal removals that keep the game winnable, along the line of fewest crossroads
+    { field: 'forgiveness', type: 'real', listed: true },
+    // winnable: the chance that a uniform random player wins: exact over the position graph when it is small
+    // enough, otherwise the share of seeded playouts that win (exact lost detection)
+    { field: 'randomWinRate', type: 'real', listed: true },
+    // half the width of the Wilson 95% interval of randomWinRate; 0 when exact
+    { field: 'randomWinError', type: 'real', listed: true },
+    // how many random playouts randomWinRate counts; null when exact
+    { field: 'randomPlayouts', type: 'integer' },
+    // whether randomWinRate is exact (computed over the position graph)
+    { field: 'randomExact', type: 'boolean' },
+    // the difficulty score: 10 log10(1/p) + crossroads + 10 (1 - forgiveness)
+    { field: 'difficulty', type: 'real' },
+    // easy, medium, hard or expert by the score (unknown without it); null unless winnable
+    { field: 'tier', type: 'text' },
   ],
   difficulty: PYRAMIDE_SCALE,
   solverVersion: '3',

@@ -181,8 +181,10 @@ export const game: GameModule<LadderAnalysis> = {
   moveText: (m) =>
     `${m.from === 'stock' ? '' : `r${String(m.from).slice('reserve '.length)}-`}${m.to === 'foundation' ? 'f' : `r${String(m.to).slice('reserve '.length)}`}`,
   figures: [
-    { field: 'positions', type: 'integer', meaning: 'positions the search visited', listed: true },
-    { field: 'difficulty', type: 'real', meaning: 'winnable: the fewest moves that win, as a score' },
+    // positions the search visited
+    { field: 'positions', type: 'integer', listed: true },
+    // winnable: the fewest moves that win, as a score
+    { field: 'difficulty', type: 'real' },
   ],
   difficulty: LADDER_SCALE,
   solverVersion: '1',
