@@ -114,10 +114,9 @@ const JSON_KEYS = new Map<string, string>();
 function extraOf(analysis: Analysis, stuckFigure: string): string | null {
   let text = '';
   // for...in rather than Object.entries: no pair arrays for every row a batch stores.
-  const fields = analysis as unknown as Record<string, unknown>;
-  for (const field in fields) {
-    const value = fields[field];
-    if (value === undefined || COMMON_FIELDS.has(field) || field === stuckFigure || !Object.hasOwn(fields, field)) continue;
+  for (const field in analysis) {
+    const value: unknown = Reflect.get(analysis, field);
+    if (value === undefined || COMMON_FIELDS.has(field) || field === stuckFigure || !Object.hasOwn(analysis, field)) continue;
     let key = JSON_KEYS.get(field);
     if (key === undefined) {
       key = `${JSON.stringify(field)}:`;
