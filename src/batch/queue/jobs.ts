@@ -161,7 +161,7 @@ export function versionMismatch(job: ChunkJob): string | null {
 
 const VERDICT_WINNABLE = { winnable: true, unwinnable: false, unknown: null } as const;
 
-const count = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const countOrNull = (v: unknown): boolean => v === null || count(v);
 
 /** What is wrong with one analysis sent back for a deal, or null when it answers that deal. */
@@ -216,5 +216,5 @@ export function checkReply(
     if (problem !== null) return { ok: false, reason: `deal ${deal.key}: ${problem}` };
     outcomes.push({ ok: true, analysis: (o as { analysis: Analysis }).analysis });
   }
-  return { ok: true, outcomes, worker: worker as unknown as WorkerIdentity, ms };
+  return { ok: true, outcomes, worker: { host: worker.host, pid: worker.pid, threads: worker.threads }, ms };
 }
