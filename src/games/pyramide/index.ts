@@ -47,14 +47,12 @@ function loadDeal(input: DealInput): { deal: PyramideDeal; code: string | null }
   return { deal, code: input.code ?? null };
 }
 
-/**
- * Rules by the flags object that makes them: a batch opens every deal of a chunk with the
- * same object, so they are read once a chunk, whatever options the flags hold (a flags object
- * is built whole before any deal is opened with it, never changed after).
- */
-const rulesByFlags = new WeakMap<RuleFlags, { rules: PyramideRules; name: string }>();
+/** What the searches of this thread keep between deals and hints (see context.ts), passed down to each. */
+const context = THREAD_CONTEXT;
 
+/** The rules a flags object makes, read once per object (see `PyramideContext.rulesByFlags`). */
 function rulesOf(flags: RuleFlags): { rules: PyramideRules; name: string } {
+  const { rulesByFlags } = context;
   let known = rulesByFlags.get(flags);
   if (known === undefined) {
     const rules = rulesFromFlags(flags);
@@ -63,9 +61,6 @@ function rulesOf(flags: RuleFlags): { rules: PyramideRules; name: string } {
   }
   return known;
 }
-
-/** What the searches of this thread keep between deals and hints (see context.ts), passed down to each. */
-const context = THREAD_CONTEXT;
 
 function open(input: DealInput, flags: RuleFlags): OpenedDeal<PyramideAnalysis, PyramideGamePosition> {
   const { deal, code } = loadDeal(input);

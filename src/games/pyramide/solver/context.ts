@@ -4,8 +4,10 @@
  * it reuse. One context is made per thread (`THREAD_CONTEXT`, evaluated once per worker)
  * and passed down to every search; a test may pass its own to start clean.
  */
+import type { RuleFlags } from '../../types.js';
 import type { PyramideDeal } from '../deal.js';
 import { RandomPlayPool } from '../randomPlay.js';
+import type { PyramideRules } from '../rules.js';
 import type { FullStateSpace } from './fullState.js';
 import { type MinMovesCounts, MinMovesPools } from './minMoves.js';
 import { PyramidOnlySearch } from './pyramidOnly.js';
@@ -17,6 +19,12 @@ export class PyramideContext {
   readonly randomPlay = new RandomPlayPool();
   /** Per deal object (deals are never changed once made) and rule set: the space a hint's searches share across hints. */
   readonly hintSpaces = new WeakMap<PyramideDeal, Map<string, FullStateSpace>>();
+  /**
+   * Rules by the flags object that makes them: a batch opens every deal of a chunk with the
+   * same object, so they are read once a chunk, whatever options the flags hold (a flags
+   * object is built whole before any deal is opened with it, never changed after).
+   */
+  readonly rulesByFlags = new WeakMap<RuleFlags, { rules: PyramideRules; name: string }>();
   #pyramidOnly: PyramidOnlySearch | null = null;
 
   /** What the exact minimum-move searches expanded since the last reset (the benchmark reads it). */
