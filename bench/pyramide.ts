@@ -17,8 +17,8 @@ import { dealFromNumber } from '../src/games/pyramide/deal.js';
 import { hintPyramide } from '../src/games/pyramide/hint.js';
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../src/games/pyramide/rules.js';
 import { solvePyramide } from '../src/games/pyramide/solver/analyse.js';
+import { THREAD_CONTEXT } from '../src/games/pyramide/solver/context.js';
 import { FullStateSpace } from '../src/games/pyramide/solver/fullState.js';
-import { minMovesCounts, resetMinMovesCounts } from '../src/games/pyramide/solver/minMoves.js';
 import { MoveBound } from '../src/games/pyramide/solver/moveBound.js';
 import { startPosition } from '../src/games/pyramide/solver/position.js';
 import type { Limits } from '../src/search/limits.js';
@@ -60,7 +60,7 @@ function fullAnalysis(count: number, rules: PyramideRules, from: number): { rate
   let unknown = 0;
   let cut = 0;
   let slowest = { n: -1, ms: 0 };
-  resetMinMovesCounts();
+  THREAD_CONTEXT.resetMinMovesCounts();
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const cpuTimes: number[] = [];
@@ -91,7 +91,7 @@ function fullAnalysis(count: number, rules: PyramideRules, from: number): { rate
       ['winnable', `${((100 * winnable) / count).toFixed(1)}%`],
       ['unknown verdicts', String(unknown)],
       ['cut short by the 10 s limit', String(cut)],
-      ['min-move search: positions expanded', minMovesCounts.expanded.toLocaleString('en-US')],
+      ['min-move search: positions expanded', THREAD_CONTEXT.minMovesCounts.expanded.toLocaleString('en-US')],
       ['  of those with f below the minimum', belowShare()],
       ['CPU per deal: median', formatMs(percentile(cpuTimes, 0.5))],
       ['CPU per deal: p95', formatMs(percentile(cpuTimes, 0.95))],
@@ -107,7 +107,7 @@ function fullAnalysis(count: number, rules: PyramideRules, from: number): { rate
  * f below it: those only a stronger bound spares (no order among equal f can).
  */
 function belowShare(): string {
-  const { expandedSolved, belowMinimum } = minMovesCounts;
+  const { expandedSolved, belowMinimum } = THREAD_CONTEXT.minMovesCounts;
   if (expandedSolved === 0) return '-';
   return `${((100 * belowMinimum) / expandedSolved).toFixed(1)}% (${belowMinimum.toLocaleString('en-US')} of ${expandedSolved.toLocaleString('en-US')})`;
 }

@@ -24,6 +24,7 @@ import { PyramideDecisionSpace } from './decisionSpace.js';
 import { PLAYOUT_MOVE_CAP, randomPlayouts } from './playouts.js';
 import { exactStartRate, exactWouldOverflow } from './randomPlay.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
+import { type PyramideContext, THREAD_CONTEXT } from './solver/context.js';
 import { PYRAMIDE_SCALE } from './tierCuts.js';
 
 export interface PyramideDifficulty {
@@ -80,6 +81,7 @@ export function pyramideDifficulty(
   playouts = DEFAULT_PLAYOUTS,
   stateLimit = DEFAULT_STATE_LIMIT,
   exactLimit = EXACT_STATE_LIMIT,
+  context: PyramideContext = THREAD_CONTEXT,
 ): PyramideDifficulty {
   if (!talonIsFree(rules)) return UNKNOWN(['difficulty is measured under rules where the stock order cannot matter (the app rules) only']);
   if (talonOf(deal) === null) return UNKNOWN(['difficulty needs the stock order, which this deal does not give']);
@@ -97,7 +99,7 @@ export function pyramideDifficulty(
   const notes: string[] = [];
   const exact =
     exactLimit > 0 && !exactWouldOverflow(space, memo.keys(space), exactLimit)
-      ? exactStartRate(space, exactLimit, rules.wasteStartsEmpty)
+      ? exactStartRate(space, exactLimit, rules.wasteStartsEmpty, context.randomPlay)
       : null;
   if (space.overflow) return UNKNOWN([`difficulty: more than ${stateLimit} positions`]);
   let rate: { p: number; error: number; playouts: number | null; score: number };

@@ -17,6 +17,7 @@ import { type PyramideDeal, talonOf } from './deal.js';
 import { PyramideGame, type PyramideMove } from './engine.js';
 import { type PyramideRules, talonIsFree } from './rules.js';
 import { analysePosition } from './solver/analyse.js';
+import { type PyramideContext, THREAD_CONTEXT } from './solver/context.js';
 import { FullStateSpace } from './solver/fullState.js';
 import { positionOf } from './solver/position.js';
 
@@ -90,6 +91,7 @@ export function fairHintPyramide(
   rules: PyramideRules,
   played: readonly PyramideMove[],
   options: FairOptions,
+  context: PyramideContext = THREAD_CONTEXT,
 ): FairHint {
   const budget = new SearchBudget(options.limits);
   const game = new PyramideGame(deal, rules);
@@ -110,7 +112,7 @@ export function fairHintPyramide(
     legal.forEach((move, m) => {
       if (budget.stopped) return;
       here.move(move);
-      const verdict = here.isWon() ? true : analysePosition(sampled, rules, positionOf(here), budget, true, space).winnable;
+      const verdict = here.isWon() ? true : analysePosition(context, sampled, rules, positionOf(here), budget, true, space).winnable;
       here.takeBack();
       if (verdict === null) return;
       decided[m]!++;

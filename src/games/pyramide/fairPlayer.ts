@@ -16,6 +16,7 @@ import type { PyramideDeal } from './deal.js';
 import { PyramideGame, type PyramideMove } from './engine.js';
 import { type FairMove, fairHintPyramide } from './fairHint.js';
 import type { PyramideRules } from './rules.js';
+import { type PyramideContext, THREAD_CONTEXT } from './solver/context.js';
 
 export interface PyramideFairGame {
   end: FairGameEnd;
@@ -79,6 +80,7 @@ function fairGame(
   seed: number,
   game: number,
   run: SearchBudget,
+  context: PyramideContext,
 ): PyramideFairGame {
   const state = new PyramideGame(deal, rules);
   const moves: PyramideMove[] = [];
@@ -91,7 +93,7 @@ function fairGame(
     if (idle > ROUNDS_WITHOUT_REMOVAL) return ended('went round');
     const limits = remaining(run, run.limits);
     if (limits === null) return ended('limit');
-    const hint = fairHintPyramide(deal, rules, moves, { samples, seed: stepSeed(seed, game, step), limits });
+    const hint = fairHintPyramide(deal, rules, moves, { samples, seed: stepSeed(seed, game, step), limits }, context);
     run.nodes += hint.nodes;
     if (hint.limit !== null) {
       run.hit ??= hint.nodes >= limits.nodes ? 'nodes' : 'time';
@@ -111,10 +113,11 @@ export function fairPlayPyramide(
   deal: PyramideDeal,
   rules: PyramideRules,
   options: { games: number; samples: number; seed: number; limits: Limits },
+  context: PyramideContext = THREAD_CONTEXT,
 ): PyramideFairPlay {
   const run = new SearchBudget(options.limits);
   const played: PyramideFairGame[] = [];
-  for (let g = 0; g < options.games; g++) played.push(fairGame(deal, rules, options.samples, options.seed, g, run));
+  for (let g = 0; g < options.games; g++) played.push(fairGame(deal, rules, options.samples, options.seed, g, run, context));
   return {
     played,
     nodes: run.nodes,

@@ -9,6 +9,7 @@ import { PyramideGame, type PyramideMove } from './engine.js';
 import { PYRAMID_SIZE, popcount } from './layout.js';
 import { type PyramideRules, rulesName, talonIsFree } from './rules.js';
 import { analysePosition, type PositionFigures, playSteps } from './solver/analyse.js';
+import { type PyramideContext, THREAD_CONTEXT } from './solver/context.js';
 import { FullStateSpace } from './solver/fullState.js';
 import { positionOf } from './solver/position.js';
 import { notShortestNote, shortestLineWithin } from './solver/stuckLine.js';
@@ -54,10 +55,16 @@ export interface PyramideHint {
  * Replays `played` through the rules engine (an illegal move throws its `IllegalMoveError`),
  * then judges every legal move (see `hintPyramideAt`).
  */
-export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: readonly PyramideMove[], limits: Limits): PyramideHint {
+export function hintPyramide(
+  deal: PyramideDeal,
+  rules: PyramideRules,
+  played: readonly PyramideMove[],
+  limits: Limits,
+  context: PyramideContext = THREAD_CONTEXT,
+): PyramideHint {
   const game = new PyramideGame(deal, rules);
   for (const move of played) game.move(move);
-  return hintPyramideAt(game, limits);
+  return hintPyramideAt(context, game, limits);
 }
 
 /**
@@ -65,7 +72,7 @@ export function hintPyramide(deal: PyramideDeal, rules: PyramideRules, played: r
  * Best first: optimal, then winnable by extra moves, then losing by most cards still
  * removable, then unknown.
  */
-export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
+export function hintPyramideAt(context: PyramideContext, at: PyramideGame, limits: Limits): PyramideHint {
   const budget: Budget = new SearchBudget(limits);
   const { deal, rules } = at;
   const game = at.clone();
@@ -78,13 +85,12 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
     limit: budget.hit === null ? null : describeLimit(budget.hit, limits),
   });
 
-  const removedNow = popcount(game.removed);
   if (game.isWon()) {
     notes.push('the game is won: no move is left to judge');
     return finish({ status: 'won', movesLeft: 0, maxRemoved: PYRAMID_SIZE, stuckExact: true, moves: [], line: [] });
   }
   if (game.isNoMoreMoves()) {
-    return finish({ status: 'dead end', movesLeft: null, maxRemoved: removedNow, stuckExact: true, moves: [], line: null });
+    return finish({ status: 'dead end', movesLeft: null, maxRemoved: popcount(game.removed), stuckExact: true, moves: [], line: null });
   }
 
   const stockKnown = talonOf(deal) !== null;
@@ -95,19 +101,45 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
   }
   // One space per deal and rule set, across hints: its memoised bounds and the exact costs
   // learnt by earlier searches serve every position asked about.
-  const space = stockKnown ? spaceFor(deal, rules) : null;
-  const judged: { move: PyramideMove; figures: PositionFigures | null }[] = [];
+  const space = stockKnown ? spaceFor(context, deal, rules) : null;
+  const judged = judgeEach(context, game, budget, space);
+  for (const j of judged) for (const note of j.figures?.notes ?? []) if (!notes.includes(note)) notes.push(note);
+  const { moves, wins, best, allCounted } = labelled(judged, stockKnown);
+  const { status, maxRemoved, stuckExact } = verdictOf(moves, wins.length > 0, popcount(game.removed));
+  const movesLeft = status === 'winnable' && best !== null && allCounted ? best + 1 : null;
+  let line: PyramideMove[] | null = null;
+  if (space !== null && moves.length > 0) {
+    line = lineFrom(context, game, judged, moves[0]!, status, stuckExact, budget, space, notes);
+    if (status === 'lost' && stuckExact && maxRemoved !== null && !budget.stopped) {
+      line = shortestFirst(game, moves, line, maxRemoved, budget, space, notes);
+    }
+  }
+  return finish({ status, movesLeft, maxRemoved, stuckExact, moves, line });
+}
+
+type Judged = { move: PyramideMove; figures: PositionFigures | null };
+
+/** Every legal move of `game` with the figures of the position after it (null once the budget stopped). */
+function judgeEach(context: PyramideContext, game: PyramideGame, budget: Budget, space: FullStateSpace | null): Judged[] {
+  const { deal, rules } = game;
+  const judged: Judged[] = [];
   // With limited turn-overs the search that proves a losing move's figure keeps its line to
   // it for two words a position, so the hint need not search that move again for its line.
   const keepLines = rules.passes !== Infinity;
   for (const move of game.moves()) {
     game.move(move);
-    const figures = budget.stopped ? null : analysePosition(deal, rules, positionOf(game), budget, false, space, keepLines);
+    const figures = budget.stopped ? null : analysePosition(context, deal, rules, positionOf(game), budget, false, space, keepLines);
     game.takeBack();
     judged.push({ move, figures });
   }
-  for (const j of judged) for (const note of j.figures?.notes ?? []) if (!notes.includes(note)) notes.push(note);
+  return judged;
+}
 
+/** Each move's label and figures, best first; the winning moves and the fewest moves left after one of them. */
+function labelled(
+  judged: readonly Judged[],
+  stockKnown: boolean,
+): { moves: PyramideMoveJudgement[]; wins: Judged[]; best: number | null; allCounted: boolean } {
   // A move's verdict is proven when its search reached it; a later limit does not undo it.
   const wins = judged.filter((j) => j.figures?.winnable === true);
   const best = wins.reduce<number | null>((m, j) => {
@@ -116,93 +148,104 @@ export function hintPyramideAt(at: PyramideGame, limits: Limits): PyramideHint {
   }, null);
   // Exact extra moves need every winning move's count; a count missing (limit) leaves them unknown.
   const allCounted = wins.every((j) => j.figures!.minMoves !== null);
+  const moves = judged.map(({ move, figures }) => judgement(move, figures, stockKnown, best, allCounted));
+  moves.sort(compareJudgements);
+  return { moves, wins, best, allCounted };
+}
 
-  const moves: PyramideMoveJudgement[] = judged.map(({ move, figures }) => {
-    const f = figures;
-    if (f === null || f.winnable === null) {
+/** One move's judgement from the figures after it. */
+function judgement(
+  move: PyramideMove,
+  f: PositionFigures | null,
+  stockKnown: boolean,
+  best: number | null,
+  allCounted: boolean,
+): PyramideMoveJudgement {
+  if (f === null || f.winnable === null) {
+    return {
+      move,
+      label: 'unknown',
+      movesLeft: null,
+      extraMoves: null,
+      maxRemoved: f?.maxRemoved ?? null,
+      stuckExact: false,
+      deadEndReachable: f?.deadEndReachable ?? null,
+    };
+  }
+  if (f.winnable) {
+    const left = f.minMoves;
+    if (stockKnown && (left === null || !allCounted)) {
+      // Wins, but a limit stopped the count of moves: how good it is stays unknown.
       return {
         move,
         label: 'unknown',
-        movesLeft: null,
-        extraMoves: null,
-        maxRemoved: f?.maxRemoved ?? null,
-        stuckExact: false,
-        deadEndReachable: f?.deadEndReachable ?? null,
-      };
-    }
-    if (f.winnable) {
-      const left = f.minMoves;
-      if (stockKnown && (left === null || !allCounted)) {
-        // Wins, but a limit stopped the count of moves: how good it is stays unknown.
-        return {
-          move,
-          label: 'unknown',
-          movesLeft: left,
-          extraMoves: null,
-          maxRemoved: PYRAMID_SIZE,
-          stuckExact: true,
-          deadEndReachable: f.deadEndReachable,
-        };
-      }
-      const extra = left !== null && best !== null ? left - best : null;
-      return {
-        move,
-        label: extra === 0 ? 'optimal' : 'winnable',
         movesLeft: left,
-        extraMoves: extra,
+        extraMoves: null,
         maxRemoved: PYRAMID_SIZE,
         stuckExact: true,
         deadEndReachable: f.deadEndReachable,
       };
     }
+    const extra = left !== null && best !== null ? left - best : null;
     return {
       move,
-      label: 'losing',
-      movesLeft: null,
-      extraMoves: null,
-      maxRemoved: f.maxRemoved,
-      stuckExact: f.stuckExact,
+      label: extra === 0 ? 'optimal' : 'winnable',
+      movesLeft: left,
+      extraMoves: extra,
+      maxRemoved: PYRAMID_SIZE,
+      stuckExact: true,
       deadEndReachable: f.deadEndReachable,
     };
-  });
-  moves.sort(compareJudgements);
+  }
+  return {
+    move,
+    label: 'losing',
+    movesLeft: null,
+    extraMoves: null,
+    maxRemoved: f.maxRemoved,
+    stuckExact: f.stuckExact,
+    deadEndReachable: f.deadEndReachable,
+  };
+}
 
-  let status: PyramideHint['status'];
-  let maxRemoved: number | null;
-  let stuckExact: boolean;
-  if (wins.length > 0) {
-    status = 'winnable';
-    maxRemoved = PYRAMID_SIZE;
-    stuckExact = true;
-  } else if (moves.every((m) => m.label === 'losing')) {
-    status = 'lost';
-    maxRemoved = Math.max(removedNow, ...moves.map((m) => m.maxRemoved ?? 0));
-    stuckExact = moves.every((m) => m.stuckExact);
-  } else {
-    status = 'unknown';
-    const known = moves.map((m) => m.maxRemoved ?? 0);
-    maxRemoved = Math.max(removedNow, ...known);
-    stuckExact = false;
+/** The position's status from its moves' judgements, and the most cards removable from it. */
+function verdictOf(
+  moves: readonly PyramideMoveJudgement[],
+  anyWins: boolean,
+  removedNow: number,
+): { status: PyramideHint['status']; maxRemoved: number | null; stuckExact: boolean } {
+  if (anyWins) return { status: 'winnable', maxRemoved: PYRAMID_SIZE, stuckExact: true };
+  if (moves.every((m) => m.label === 'losing')) {
+    const maxRemoved = Math.max(removedNow, ...moves.map((m) => m.maxRemoved ?? 0));
+    return { status: 'lost', maxRemoved, stuckExact: moves.every((m) => m.stuckExact) };
   }
-  const movesLeft = status === 'winnable' && best !== null && allCounted ? best + 1 : null;
-  let line: PyramideMove[] | null = null;
-  if (space !== null && moves.length > 0) {
-    // A line after the best move first (cheap), then in a lost position the shortest, when found within the limits.
-    line = lineFrom(game, judged, moves[0]!, status, stuckExact, budget, space, notes);
-    if (status === 'lost' && stuckExact && maxRemoved !== null && !budget.stopped) {
-      const shortest = shortestLostLine(game, maxRemoved, budget, space);
-      if (shortest.line !== null) {
-        line = shortest.line;
-        // Of the moves that keep as many cards, the best is the one the shortest line starts with.
-        const first = line[0];
-        const i = first === undefined ? -1 : moves.findIndex((m) => sameMove(m.move, first));
-        if (i > 0 && moves[i]!.maxRemoved === moves[0]!.maxRemoved) moves.unshift(...moves.splice(i, 1));
-      } else if (line !== null) {
-        notes.push(notShortestNote(maxRemoved, shortest.positions));
-      }
-    }
+  const known = moves.map((m) => m.maxRemoved ?? 0);
+  return { status: 'unknown', maxRemoved: Math.max(removedNow, ...known), stuckExact: false };
+}
+
+/**
+ * A lost position: the shortest line to its most cards when found within the limits, its
+ * first move put first among the moves that keep as many cards; else `line` (with a note).
+ */
+function shortestFirst(
+  game: PyramideGame,
+  moves: PyramideMoveJudgement[],
+  line: PyramideMove[] | null,
+  maxRemoved: number,
+  budget: Budget,
+  space: FullStateSpace,
+  notes: string[],
+): PyramideMove[] | null {
+  const shortest = shortestLostLine(game, maxRemoved, budget, space);
+  if (shortest.line !== null) {
+    // Of the moves that keep as many cards, the best is the one the shortest line starts with.
+    const first = shortest.line[0];
+    const i = first === undefined ? -1 : moves.findIndex((m) => sameMove(m.move, first));
+    if (i > 0 && moves[i]!.maxRemoved === moves[0]!.maxRemoved) moves.unshift(...moves.splice(i, 1));
+    return shortest.line;
   }
-  return finish({ status, movesLeft, maxRemoved, stuckExact, moves, line });
+  if (line !== null) notes.push(notShortestNote(maxRemoved, shortest.positions));
+  return line;
 }
 
 /**
@@ -233,6 +276,7 @@ function sameMove(a: PyramideMove, b: PyramideMove): boolean {
  * Null when neither is known.
  */
 function lineFrom(
+  context: PyramideContext,
   game: PyramideGame,
   judged: readonly { move: PyramideMove; figures: PositionFigures | null }[],
   best: PyramideMoveJudgement,
@@ -253,21 +297,19 @@ function lineFrom(
   let stuck = figures;
   if (stuck.stuckSteps === null) {
     if (budget.stopped) return null;
-    stuck = analysePosition(game.deal, game.rules, positionOf(after), budget, false, space, true);
+    stuck = analysePosition(context, game.deal, game.rules, positionOf(after), budget, false, space, true);
     for (const note of stuck.notes) if (!notes.includes(note)) notes.push(note);
   }
   if (stuck.stuckSteps === null || stuck.maxRemoved !== best.maxRemoved) return null;
   return [best.move, ...playSteps(after, space, stuck.stuckSteps, false)];
 }
 
-/** Per deal object (deals are never changed once made) and rule set. */
-const spaces = new WeakMap<PyramideDeal, Map<string, FullStateSpace>>();
-
-function spaceFor(deal: PyramideDeal, rules: PyramideRules): FullStateSpace {
-  let byRules = spaces.get(deal);
+/** The space of a deal and rule set that the context keeps for hints. */
+function spaceFor(context: PyramideContext, deal: PyramideDeal, rules: PyramideRules): FullStateSpace {
+  let byRules = context.hintSpaces.get(deal);
   if (!byRules) {
     byRules = new Map();
-    spaces.set(deal, byRules);
+    context.hintSpaces.set(deal, byRules);
   }
   const name = rulesName(rules);
   let space = byRules.get(name);

@@ -19,6 +19,7 @@ import { PyramideGamePosition } from './position.js';
 import { drawPosition } from './render.js';
 import { PYRAMIDE_RULE_OPTIONS, type PyramideRules, rulesFromFlags, rulesName } from './rules.js';
 import { solvePyramide } from './solver/analyse.js';
+import { THREAD_CONTEXT } from './solver/context.js';
 import { PYRAMIDE_SCALE } from './tierCuts.js';
 
 /** The analysis carries the difficulty figures as `pyramideDifficulty` gives them. */
@@ -46,14 +47,12 @@ function loadDeal(input: DealInput): { deal: PyramideDeal; code: string | null }
   return { deal, code: input.code ?? null };
 }
 
-/**
- * Rules by the flags object that makes them: a batch opens every deal of a chunk with the
- * same object, so they are read once a chunk, whatever options the flags hold (a flags object
- * is built whole before any deal is opened with it, never changed after).
- */
-const rulesByFlags = new WeakMap<RuleFlags, { rules: PyramideRules; name: string }>();
+/** What the searches of this thread keep between deals and hints (see context.ts), passed down to each. */
+const context = THREAD_CONTEXT;
 
+/** The rules a flags object makes, read once per object (see `PyramideContext.rulesByFlags`). */
 function rulesOf(flags: RuleFlags): { rules: PyramideRules; name: string } {
+  const { rulesByFlags } = context;
   let known = rulesByFlags.get(flags);
   if (known === undefined) {
     const rules = rulesFromFlags(flags);
@@ -69,7 +68,7 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal<PyramideAnalysis, 
   // Worked out when asked: a batch opens every dealer's deal once only to check it.
   let known: string | undefined;
   const print = (): string => (known ??= fingerprint(deal, name));
-  const position = (): PyramideGamePosition => new PyramideGamePosition(deal, rules, code, print(), name);
+  const position = (): PyramideGamePosition => new PyramideGamePosition(deal, rules, code, print(), name, context);
   return {
     game: 'pyramide',
     code,
@@ -78,9 +77,12 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal<PyramideAnalysis, 
     },
     rules: name,
     analyse(limits, options = {}): PyramideAnalysis {
-      const s = solvePyramide(deal, rules, limits, options);
+      const s = solvePyramide(deal, rules, limits, options, context);
       // Difficulty belongs to winnable deals, and only a full analysis pays for it.
-      const d = s.verdict === 'winnable' && !options.winnabilityOnly ? pyramideDifficulty(deal, rules) : null;
+      const d =
+        s.verdict === 'winnable' && !options.winnabilityOnly
+          ? pyramideDifficulty(deal, rules, undefined, undefined, undefined, context)
+          : null;
       const notes = d ? [...s.notes, ...d.notes] : s.notes;
       // Key order as documented for --json.
       return {
@@ -125,13 +127,13 @@ function open(input: DealInput, flags: RuleFlags): OpenedDeal<PyramideAnalysis, 
       // The rules engine checks the moves first, with the messages play gives.
       const at = position();
       at.playLine(moves);
-      const h = fairHintPyramide(deal, rules, parseMoveList(moves), options);
+      const h = fairHintPyramide(deal, rules, parseMoveList(moves), options, context);
       const judged = h.moves.map(({ move, ...figures }) => ({ move: moveToJson(move), ...figures }));
       return fairHintResult({ code, fingerprint: print(), game: 'pyramide', rules: name }, at.history(), h, judged);
     },
     fairPlay(options) {
       if (talonOf(deal) === null) throw new InputError('the fair player needs the whole stock order: this deal file gives only part of it');
-      const run = fairPlayPyramide(deal, rules, options);
+      const run = fairPlayPyramide(deal, rules, options, context);
       const played = run.played.map((g) => ({ end: g.end, moves: g.moves.map(moveToJson), blindSteps: g.blindSteps }));
       return fairPlayResult({ code, fingerprint: print(), game: 'pyramide', rules: name }, played, options, run, {
         samplesPer: 'hint',

@@ -15,6 +15,7 @@ import { PYRAMID_SIZE } from './layout.js';
 import { formatMove, moveToJson, parseMove, parseMoveList } from './notation.js';
 import { drawPosition } from './render.js';
 import type { PyramideRules } from './rules.js';
+import { type PyramideContext, THREAD_CONTEXT } from './solver/context.js';
 
 /** The Pyramide board as the app lays it out (`board()`). */
 export interface PyramideBoard extends BoardJson {
@@ -51,6 +52,8 @@ export class PyramideGamePosition implements Position<PyramideHintResult> {
     readonly fingerprint: string,
     /** The rule set's name (`app`, `msc`, ...). */
     readonly rules: string,
+    /** What the hint's searches keep between calls (see context.ts). */
+    private readonly context: PyramideContext = THREAD_CONTEXT,
   ) {
     this.engine = new PyramideGame(deal, rulesSet);
   }
@@ -150,7 +153,7 @@ export class PyramideGamePosition implements Position<PyramideHintResult> {
   }
 
   hint(limits: Limits): PyramideHintResult {
-    return hintFromJudgement(hintPyramideAt(this.engine, limits), moveToJson, this.toJSON());
+    return hintFromJudgement(hintPyramideAt(this.context, this.engine, limits), moveToJson, this.toJSON());
   }
 
   /** Nothing to reveal: the pyramid is face up, and the drawing counts the stock, as the app does. */

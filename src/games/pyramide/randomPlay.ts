@@ -36,14 +36,26 @@ const MAX_REMOVALS = 64;
  * from deal to deal: a batch runs one per winnable deal, and growing fresh arrays to a few MB
  * each time (the system zeroing them) is costly (bench/README.md).
  */
-export function exactStartRate(space: PyramideDecisionSpace, stateLimit: number, wasteStartsEmpty: boolean): number | null {
+export function exactStartRate(
+  space: PyramideDecisionSpace,
+  stateLimit: number,
+  wasteStartsEmpty: boolean,
+  pool: RandomPlayPool = new RandomPlayPool(),
+): number | null {
   // Taken while in use, so a computation that starts before this one ends gets its own.
-  const play = pooled ?? new ExactRandomPlay();
-  pooled = null;
-  play.reset(space, stateLimit);
-  const rate = play.startRate(wasteStartsEmpty);
-  if (play.bytes() <= MAX_POOLED_BYTES) pooled = play;
-  return rate;
+  const play = pool.kept ?? new ExactRandomPlay();
+  pool.kept = null;
+  try {
+    play.reset(space, stateLimit);
+    return play.startRate(wasteStartsEmpty);
+  } finally {
+    if (play.bytes() <= MAX_POOLED_BYTES) pool.kept = play;
+  }
+}
+
+/** The computation kept for the next deal (one per thread: see context.ts), or null while one runs. */
+export class RandomPlayPool {
+  kept: ExactRandomPlay | null = null;
 }
 
 /**
@@ -107,7 +119,6 @@ function kingsLeftOpen(space: PyramideDecisionSpace, mask: number): number {
   return count;
 }
 
-let pooled: ExactRandomPlay | null = null;
 /** A larger computation (past a state limit above the default) is not kept. */
 const MAX_POOLED_BYTES = 16 << 20;
 

@@ -12,12 +12,15 @@ import { dealFromNumber } from '../../../src/games/pyramide/deal.js';
 import { PyramideGame } from '../../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES, type PyramideRules, rulesName } from '../../../src/games/pyramide/rules.js';
 import { FullStateSpace } from '../../../src/games/pyramide/solver/fullState.js';
-import { searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
+import { MinMovesPools, searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
 import { MoveBound } from '../../../src/games/pyramide/solver/moveBound.js';
 import { positionOf } from '../../../src/games/pyramide/solver/position.js';
 import { Budget } from '../../../src/search/limits.js';
 import { seededRandom } from '../../support/random.js';
 import { type RefPosition, referenceSearch } from './reference/bfs.js';
+
+/** This file's own search pools (a test thread's, as a worker keeps one). */
+const POOLS = new MinMovesPools();
 
 const GENEROUS = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
 
@@ -69,7 +72,7 @@ export function boundHoldsMidgame(rules: PyramideRules, seed: number, positions:
     const quick = moveBound.of(lo, hi, false);
     if (quick >= 0 && (bound < 0 || bound > quick)) closer++;
     if (!moveBound.fullSaysMore) expect(bound).toBe(quick);
-    const result = searchMinMoves(space, new Budget(GENEROUS), { lo, hi }, { learning: false });
+    const result = searchMinMoves(POOLS, space, new Budget(GENEROUS), { lo, hi }, { learning: false });
     expect(result.complete).toBe(true);
     const label = `${rulesName(rules)} deal ${n}, position ${JSON.stringify(pos)}`;
     if (ref.minMoves === null) {

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { dealFromNumber } from '../../../src/games/pyramide/deal.js';
 import { APP_RULES, MSC_RULES, rulesName } from '../../../src/games/pyramide/rules.js';
 import { solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
+import { PyramideContext } from '../../../src/games/pyramide/solver/context.js';
 import { FullStateSpace } from '../../../src/games/pyramide/solver/fullState.js';
-import { minMovesCounts, resetMinMovesCounts } from '../../../src/games/pyramide/solver/minMoves.js';
 import { MoveBound } from '../../../src/games/pyramide/solver/moveBound.js';
 import { startPosition } from '../../../src/games/pyramide/solver/position.js';
 import { fewestMoves } from './fewestMoves.js';
@@ -40,17 +40,17 @@ describe.each([APP_RULES, MSC_RULES].map((rules) => ({ rules, name: rulesName(ru
 
 describe('the minimum-move counts', () => {
   it('count the positions expanded, and those below the minimum among them', () => {
-    resetMinMovesCounts();
-    expect(minMovesCounts).toEqual({ expanded: 0, expandedSolved: 0, belowMinimum: 0 });
+    const context = new PyramideContext();
+    expect(context.minMovesCounts).toEqual({ expanded: 0, expandedSolved: 0, belowMinimum: 0 });
     // Deal 0 is winnable under the app's rules and takes a search of some size.
-    const figures = solvePyramide(dealFromNumber(0), APP_RULES, LIMITS);
+    const figures = solvePyramide(dealFromNumber(0), APP_RULES, LIMITS, {}, context);
     expect(figures.minMoves).not.toBeNull();
-    const { expanded, expandedSolved, belowMinimum } = minMovesCounts;
+    const { expanded, expandedSolved, belowMinimum } = context.minMovesCounts;
     expect(expandedSolved).toBeGreaterThan(0);
     expect(expanded).toBeGreaterThanOrEqual(expandedSolved);
     expect(belowMinimum).toBeGreaterThan(0); // its bound at the start lies below its minimum
     expect(belowMinimum).toBeLessThan(expandedSolved); // the winning position itself is at the minimum
-    resetMinMovesCounts();
-    expect(minMovesCounts.expanded).toBe(0);
+    context.resetMinMovesCounts();
+    expect(context.minMovesCounts.expanded).toBe(0);
   });
 });

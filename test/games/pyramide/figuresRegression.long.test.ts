@@ -12,9 +12,12 @@ import { PyramideGame } from '../../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
 import { playSteps, solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
 import { FullStateSpace } from '../../../src/games/pyramide/solver/fullState.js';
-import { searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
+import { MinMovesPools, searchMinMoves } from '../../../src/games/pyramide/solver/minMoves.js';
 import { startPosition } from '../../../src/games/pyramide/solver/position.js';
 import { Budget } from '../../../src/search/limits.js';
+
+/** This file's own search pools (a test thread's, as a worker keeps one). */
+const POOLS = new MinMovesPools();
 
 interface FixtureSet {
   rules: string;
@@ -72,7 +75,7 @@ describe('the minimum when the search probes for an upper bound at once', () => 
         const space = new FullStateSpace(deal, rules);
         const start = startPosition(rules);
         const { lo, hi } = space.pack(start.removed, start.talonRemoved, start.next, start.passesUsed);
-        const result = searchMinMoves(space, new Budget(LIMITS), { lo, hi }, { learning: false, probeAt: 1 });
+        const result = searchMinMoves(POOLS, space, new Budget(LIMITS), { lo, hi }, { learning: false, probeAt: 1 });
         expect(result.complete, `deal ${n}`).toBe(true);
         const line = playSteps(new PyramideGame(deal, rules), space, result.line!);
         expect(line.length, `deal ${n}`).toBe(minMoves);

@@ -11,9 +11,13 @@ import { hintPyramide, type PyramideHint } from '../../../src/games/pyramide/hin
 import { parseMoveList } from '../../../src/games/pyramide/notation.js';
 import { APP_RULES, MSC_RULES, type PyramideRules } from '../../../src/games/pyramide/rules.js';
 import { analysePosition, playSteps, solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
+import { PyramideContext } from '../../../src/games/pyramide/solver/context.js';
 import { positionOf } from '../../../src/games/pyramide/solver/position.js';
 import { Budget, type Limits } from '../../../src/search/limits.js';
 import { type RefPosition, referenceSearch } from './reference/bfs.js';
+
+/** The searches the checks run themselves keep their pools apart from the hints'. */
+const SCRATCH = new PyramideContext();
 
 const GENEROUS: Limits = { timeMs: 120_000, nodes: Infinity, memoryBytes: 4 * 1024 ** 3 };
 
@@ -61,7 +65,7 @@ describe('hintPyramide', () => {
         for (const j of optimal) {
           expect(j.movesLeft! + 1).toBe(hint.movesLeft);
           const game = replay(n, rules, [...played, j.move]);
-          const f = analysePosition(game.deal, rules, positionOf(game), new Budget(GENEROUS), false);
+          const f = analysePosition(SCRATCH, game.deal, rules, positionOf(game), new Budget(GENEROUS), false);
           const before = game.counter;
           playSteps(game, f.space!, f.steps!);
           expect(game.isWon()).toBe(true);
@@ -145,7 +149,7 @@ describe('hintPyramide', () => {
         for (const j of hint.moves) {
           expect(j.label).toBe('losing');
           game.move(j.move);
-          const f = analysePosition(game.deal, rules, positionOf(game), new Budget(GENEROUS), false);
+          const f = analysePosition(SCRATCH, game.deal, rules, positionOf(game), new Budget(GENEROUS), false);
           game.undo();
           expect(f.winnable).toBe(false);
           expect(f.maxRemoved).toBe(j.maxRemoved);

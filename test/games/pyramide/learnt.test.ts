@@ -10,6 +10,7 @@ import { dealFromNumber } from '../../../src/games/pyramide/deal.js';
 import { PyramideGame } from '../../../src/games/pyramide/engine.js';
 import { APP_RULES, MSC_RULES, rulesName } from '../../../src/games/pyramide/rules.js';
 import { analysePosition, playSteps, solvePyramide } from '../../../src/games/pyramide/solver/analyse.js';
+import { PyramideContext } from '../../../src/games/pyramide/solver/context.js';
 import { FullStateSpace } from '../../../src/games/pyramide/solver/fullState.js';
 import { positionOf } from '../../../src/games/pyramide/solver/position.js';
 import { Budget, type Limits } from '../../../src/search/limits.js';
@@ -25,12 +26,15 @@ describe('searches sharing what earlier searches learnt', () => {
         const line = solvePyramide(deal, rules, GENEROUS).solution;
         if (!line) continue;
         const shared = new FullStateSpace(deal, rules);
+        // One context learns along the line; the fresh searches get their own space each time.
+        const learning = new PyramideContext();
+        const scratch = new PyramideContext();
         const game = new PyramideGame(deal, rules);
         for (let i = 0; i < Math.min(line.length, 8); i++) {
           for (const move of game.moves()) {
             game.move(move);
-            const learnt = analysePosition(deal, rules, positionOf(game), new Budget(GENEROUS), false, shared);
-            const fresh = analysePosition(deal, rules, positionOf(game), new Budget(GENEROUS), false);
+            const learnt = analysePosition(learning, deal, rules, positionOf(game), new Budget(GENEROUS), false, shared);
+            const fresh = analysePosition(scratch, deal, rules, positionOf(game), new Budget(GENEROUS), false);
             expect([learnt.winnable, learnt.minMoves, learnt.maxRemoved, learnt.deadEndReachable]).toEqual([
               fresh.winnable,
               fresh.minMoves,

@@ -13,6 +13,7 @@ import type { AnalyseOptions, Verdict } from '../../types.js';
 import { type PyramideDeal, talonOf } from '../deal.js';
 import { PyramideGame, type PyramideMove } from '../engine.js';
 import { type PyramideRules, talonIsFree } from '../rules.js';
+import { type PyramideContext, THREAD_CONTEXT } from './context.js';
 import { exploreFull } from './fullExplore.js';
 import { FullStateSpace } from './fullState.js';
 import { searchMinMoves } from './minMoves.js';
@@ -37,10 +38,26 @@ interface PyramideSolution {
   notes: string[];
 }
 
-export function solvePyramide(deal: PyramideDeal, rules: PyramideRules, limits: Limits, options: AnalyseOptions = {}): PyramideSolution {
+/** A deal's figures; `context` holds what the searches keep between calls (this thread's, unless a test passes its own). */
+export function solvePyramide(
+  deal: PyramideDeal,
+  rules: PyramideRules,
+  limits: Limits,
+  options: AnalyseOptions = {},
+  context: PyramideContext = THREAD_CONTEXT,
+): PyramideSolution {
   const budget: Budget = new SearchBudget(limits);
   const start = startPosition(rules);
-  const figures = analysePosition(deal, rules, start, budget, options.winnabilityOnly === true, null, options.winnabilityOnly !== true);
+  const figures = analysePosition(
+    context,
+    deal,
+    rules,
+    start,
+    budget,
+    options.winnabilityOnly === true,
+    null,
+    options.winnabilityOnly !== true,
+  );
   const solution = figures.steps && figures.space ? expandLine(deal, rules, figures.space, figures.steps) : null;
   let stuckLine: PyramideMove[] | null = null;
   if (figures.stuckSteps && figures.space) {
@@ -96,6 +113,7 @@ export interface PositionFigures {
  * memoised bounds across positions of the same deal.
  */
 export function analysePosition(
+  context: PyramideContext,
   deal: PyramideDeal,
   rules: PyramideRules,
   start: PyramidePosition,
@@ -119,7 +137,7 @@ export function analysePosition(
   let mostSteps: number[] | null = null;
   if (free && winnabilityOnly) {
     // The quickest proof: a search of the relaxed positions that stops at the first win.
-    const quick = searchPyramidOnly(deal, rules, budget, start);
+    const quick = searchPyramidOnly(context.pyramidOnly, deal, rules, budget, start);
     winnable = quick.winnable;
     if (winnable === true) {
       maxRemoved = 28;
@@ -166,7 +184,7 @@ export function analysePosition(
     if (!space) {
       notes.push('minMoves and a solution need the stock order, which this deal does not give');
     } else if (!budget.stopped) {
-      const result = searchMinMoves(space, budget, { lo: startLo, hi: startHi }, { learning: reuse !== null });
+      const result = searchMinMoves(context.minMoves, space, budget, { lo: startLo, hi: startHi }, { learning: reuse !== null });
       if (result.line) {
         steps = result.line;
         minMoves = 0;

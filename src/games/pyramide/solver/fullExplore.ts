@@ -44,110 +44,156 @@ export function exploreFull(
   startHi: number,
   keepLine = false,
 ): ExploreResult {
+  return new FullExplore(space, budget, goal, keepLine).run(startLo, startHi);
+}
+
+/** What `FullExplore.visit` says of a position taken: go on to its successors, skip them, or end the search. */
+const EXPAND = 0;
+const SKIP = 1;
+const END = 2;
+
+/**
+ * One search: `run` pushes the start and loops, taking the next position (`next`: the stack,
+ * then for 'win-most' the cut positions), judging it (`visit`) and pushing its successors
+ * (`push`). Its state lives in fields so that no step allocates.
+ */
+class FullExplore {
   // With limited turn-overs a pointer still reaches every later one of its pass, and every
   // pointer of a later pass: a position one already pushed reaches that way is not pushed,
   // where only removals count (the search's steps end in a removal, so a dead end reached
   // by drawing alone is found only from where the drawing starts; and with no turn-over at
   // all, a pyramid and talon come with one pointer anyway). The table groups positions by
   // pyramid and talon, so looking one up meets the others of its group.
-  const anyPointer = space.rules.passes === Infinity;
-  const byDraws = !anyPointer && goal !== 'dead-end' && space.rules.passes !== 0;
+  private readonly anyPointer: boolean;
+  private readonly byDraws: boolean;
   // With limited turn-overs every position is whole (its pointer included), so the line to the
   // best one is its chain of parents: kept when asked, two words a position. With unlimited
   // ones a position stands for every pointer and its parent's steps may not lead to it.
-  const parent = keepLine && !anyPointer ? new GrowableInt32Array(1 << 10) : null;
-  const via = parent ? new GrowableInt32Array(1 << 10) : null;
-  const extraBytes = parent ? 8 : 0;
-  const table = byDraws ? new StateTable(budget, 1 << 12, extraBytes, GROUP_HI, GROUP_LO) : new StateTable(budget, 1 << 12, extraBytes);
-  /** Whether a position pushed before reaches (lo, hi) by draws and turn-overs (itself included). */
-  const covered = (lo: number, hi: number): boolean => {
-    const order = reachOrder(lo, hi);
-    for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
-      const id = table.idAtSlot(i);
-      if (id < 0) return false;
-      const sLo = table.loOf(id);
-      const sHi = table.hiOf(id);
-      if (((sLo ^ lo) & GROUP_LO) === 0 && ((sHi ^ hi) & GROUP_HI) === 0 && reachOrder(sLo, sHi) <= order) return true;
+  private readonly parent: GrowableInt32Array | null;
+  private readonly via: GrowableInt32Array | null;
+  private readonly table: StateTable;
+  private readonly stack = new GrowableInt32Array(1 << 10);
+  private sp = 0;
+  /** 'win-most': the lost positions 'win' cut, where the search for the most cards resumes. */
+  private readonly cut: GrowableInt32Array | null;
+  private cuts = 0;
+  private readonly outLo = new Uint32Array(MAX_MOVES);
+  private readonly outHi = new Uint32Array(MAX_MOVES);
+  private readonly outMove = new Int32Array(MAX_MOVES);
+  private readonly cutStuckTalon: boolean;
+  private mode: ExploreGoal;
+  private found = false;
+  private stopped = false;
+  private most = 0;
+  private mostId = 0;
+  /** The most cards can stop once it reaches what the relaxed game allows from the start. */
+  private ceiling = 28;
+  private reachedCeiling = false;
+
+  constructor(
+    private readonly space: FullStateSpace,
+    private readonly budget: Budget,
+    private readonly goal: ExploreGoal,
+    keepLine: boolean,
+  ) {
+    this.anyPointer = space.rules.passes === Infinity;
+    this.byDraws = !this.anyPointer && goal !== 'dead-end' && space.rules.passes !== 0;
+    this.parent = keepLine && !this.anyPointer ? new GrowableInt32Array(1 << 10) : null;
+    this.via = this.parent ? new GrowableInt32Array(1 << 10) : null;
+    const extraBytes = this.parent ? 8 : 0;
+    this.table = this.byDraws
+      ? new StateTable(budget, 1 << 12, extraBytes, GROUP_HI, GROUP_LO)
+      : new StateTable(budget, 1 << 12, extraBytes);
+    this.cut = goal === 'win-most' ? new GrowableInt32Array(1 << 10) : null;
+    this.cutStuckTalon = goal === 'dead-end' && space.rules.passes === Infinity;
+    this.mode = goal === 'win-most' ? 'win' : goal;
+  }
+
+  run(startLo: number, startHi: number): ExploreResult {
+    const { space, goal, table, stack } = this;
+    this.most = space.removedCount(startLo);
+    this.ceiling = goal === 'most' || goal === 'win-most' ? space.maxRemovable(startLo, startHi) : 28;
+    // With unlimited turn-overs every waste pointer of a pyramid and talon reaches every other
+    // (draw to the end, turn over, draw on), and these questions are about what can be
+    // reached: one position, its pointer at the start of the stock, stands for all of them.
+    const start = this.anyPointer ? space.pack(startLo & FULL_PYRAMID, startHi & ALL_TALON, 0, 0) : null;
+    stack.data[this.sp++] = start ? table.intern(start.hi, start.lo) : table.intern(startHi, startLo);
+    this.mostId = stack.data[0]!;
+    if (this.parent) this.parent.ensure(this.mostId)[this.mostId] = -1;
+    for (;;) {
+      const id = this.next();
+      if (id < 0) break;
+      const seen = this.visit(id);
+      if (seen === END) break;
+      if (seen === SKIP) continue;
+      if (!this.push(id)) break;
     }
-  };
-  const stack = new GrowableInt32Array(1 << 10);
-  let sp = 0;
-  // 'win-most': the lost positions 'win' cut, where the search for the most cards resumes.
-  const cut = goal === 'win-most' ? new GrowableInt32Array(1 << 10) : null;
-  let cuts = 0;
-  const outLo = new Uint32Array(MAX_MOVES);
-  const outHi = new Uint32Array(MAX_MOVES);
-  const outMove = new Int32Array(MAX_MOVES);
-  const cutStuckTalon = goal === 'dead-end' && space.rules.passes === Infinity;
+    return this.result();
+  }
 
-  let mode: ExploreGoal = goal === 'win-most' ? 'win' : goal;
-  let found = false;
-  let stopped = false;
-  let most = space.removedCount(startLo);
-  // The most cards can stop once it reaches what the relaxed game allows from the start.
-  const ceiling = goal === 'most' || goal === 'win-most' ? space.maxRemovable(startLo, startHi) : 28;
-  let reachedCeiling = false;
-
-  // With unlimited turn-overs every waste pointer of a pyramid and talon reaches every other
-  // (draw to the end, turn over, draw on), and these questions are about what can be
-  // reached: one position, its pointer at the start of the stock, stands for all of them.
-  const start = anyPointer ? space.pack(startLo & FULL_PYRAMID, startHi & ALL_TALON, 0, 0) : null;
-  stack.data[sp++] = start ? table.intern(start.hi, start.lo) : table.intern(startHi, startLo);
-  let mostId = stack.data[0]!;
-  if (parent) parent.ensure(mostId)[mostId] = -1;
-  for (;;) {
-    if (sp === 0) {
+  /** The next position to visit, or -1 when the search ends (nothing left, or the budget). */
+  private next(): number {
+    if (this.sp === 0) {
       // 'win-most' after every position was seen and none won: on to the most cards, from the cut positions.
-      if (goal !== 'win-most' || mode !== 'win' || found || stopped) break;
-      mode = 'most';
-      if (most >= ceiling) {
-        reachedCeiling = true;
-        break;
+      if (this.goal !== 'win-most' || this.mode !== 'win' || this.found || this.stopped) return -1;
+      this.mode = 'most';
+      if (this.most >= this.ceiling) {
+        this.reachedCeiling = true;
+        return -1;
       }
-      for (let k = 0; k < cuts; k++) {
-        stack.ensure(sp);
-        stack.data[sp++] = cut!.data[k]!;
+      const { stack, cut } = this;
+      for (let k = 0; k < this.cuts; k++) {
+        stack.ensure(this.sp);
+        stack.data[this.sp++] = cut!.data[k]!;
       }
-      if (sp === 0) break;
+      if (this.sp === 0) return -1;
     }
-    if (!budget.tick()) {
-      stopped = true;
-      break;
+    if (!this.budget.tick()) {
+      this.stopped = true;
+      return -1;
     }
-    const id = stack.data[--sp]!;
+    return this.stack.data[--this.sp]!;
+  }
+
+  /** Counts the position's cards and asks whether it answers the question, is cut, or goes on. */
+  private visit(id: number): number {
+    const { space, table, mode } = this;
     const lo = table.loOf(id);
     const hi = table.hiOf(id);
     const removed = space.removedCount(lo);
-    if (removed > most) {
-      most = removed;
-      mostId = id;
-      if (mode === 'most' && most >= ceiling) {
-        reachedCeiling = true;
-        break;
+    if (removed > this.most) {
+      this.most = removed;
+      this.mostId = id;
+      if (mode === 'most' && removed >= this.ceiling) {
+        this.reachedCeiling = true;
+        return END;
       }
     }
-    if (mode === 'most' && space.maxRemovable(lo, hi) <= most) continue;
+    if (mode === 'most' && space.maxRemovable(lo, hi) <= this.most) return SKIP;
     if (space.isWon(lo, hi)) {
-      if (mode === 'win') {
-        found = true;
-        break;
-      }
-      continue;
+      if (mode !== 'win') return SKIP;
+      this.found = true;
+      return END;
     }
     if (mode === 'win' && space.cannotWin(lo, hi)) {
-      if (cut) {
-        cut.ensure(cuts);
-        cut.data[cuts++] = id;
+      if (this.cut) {
+        this.cut.ensure(this.cuts);
+        this.cut.data[this.cuts++] = id;
       }
-      continue;
+      return SKIP;
     }
-    if (cutStuckTalon && space.talonStuck(lo, hi)) continue;
-    if (cutStuckTalon && !space.deadEndAhead(lo, hi)) continue;
+    if (this.cutStuckTalon && (space.talonStuck(lo, hi) || !space.deadEndAhead(lo, hi))) return SKIP;
+    return EXPAND;
+  }
+
+  /** Pushes the successors of `id` not met before; false when the search ends (a dead end found, or the memory limit). */
+  private push(id: number): boolean {
+    const { space, table, stack, outLo, outHi, outMove, parent, via, anyPointer, byDraws } = this;
     // A search for a win alone may play a forced pair alone (see `FullStateSpace.successors`).
-    const n = space.successors(lo, hi, outLo, outHi, outMove, goal === 'win');
-    if (mode === 'dead-end' && space.deadEnd) {
-      found = true;
-      break;
+    const n = space.successors(table.loOf(id), table.hiOf(id), outLo, outHi, outMove, this.goal === 'win');
+    if (this.mode === 'dead-end' && space.deadEnd) {
+      this.found = true;
+      return false;
     }
     // Pushed in reverse so removals are tried before drawing.
     for (let k = n - 1; k >= 0; k--) {
@@ -158,31 +204,48 @@ export function exploreFull(
         sLo = c.lo;
         sHi = c.hi;
       }
-      if (byDraws && covered(sLo, sHi)) continue;
+      if (byDraws && this.covered(sLo, sHi)) continue;
       const sid = table.intern(sHi, sLo);
       if (sid < 0) {
-        stopped = true;
-        break;
+        this.stopped = true;
+        return false;
       }
       if (!table.lastWasNew) continue;
       if (parent) {
         parent.ensure(sid)[sid] = id;
         via!.ensure(sid)[sid] = outMove[k]!;
       }
-      stack.ensure(sp);
-      stack.data[sp++] = sid;
+      stack.ensure(this.sp);
+      stack.data[this.sp++] = sid;
     }
-    if (stopped) break;
+    return true;
   }
-  const mostSteps = parent ? stepsTo(parent, via!, mostId) : null;
-  if (goal === 'win-most') {
-    if (found) return { found: true, most: 28, complete: true, mostSteps: null };
-    // No win is proven only once the first part saw everything (it moved on to the most cards, or nothing was left).
-    const settled = mode === 'most' && (reachedCeiling || (!stopped && sp === 0));
-    return { found: mode === 'most' ? false : null, most, complete: settled, mostSteps };
+
+  /** Whether a position pushed before reaches (lo, hi) by draws and turn-overs (itself included). */
+  private covered(lo: number, hi: number): boolean {
+    const { table } = this;
+    const order = reachOrder(lo, hi);
+    for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
+      const id = table.idAtSlot(i);
+      if (id < 0) return false;
+      const sLo = table.loOf(id);
+      const sHi = table.hiOf(id);
+      if (((sLo ^ lo) & GROUP_LO) === 0 && ((sHi ^ hi) & GROUP_HI) === 0 && reachOrder(sLo, sHi) <= order) return true;
+    }
   }
-  const settled = found || reachedCeiling || (!stopped && sp === 0);
-  return { found: settled ? found : null, most, complete: settled, mostSteps };
+
+  private result(): ExploreResult {
+    const { found, most, stopped, mode, sp, reachedCeiling } = this;
+    const mostSteps = this.parent ? stepsTo(this.parent, this.via!, this.mostId) : null;
+    if (this.goal === 'win-most') {
+      if (found) return { found: true, most: 28, complete: true, mostSteps: null };
+      // No win is proven only once the first part saw everything (it moved on to the most cards, or nothing was left).
+      const settled = mode === 'most' && (reachedCeiling || (!stopped && sp === 0));
+      return { found: mode === 'most' ? false : null, most, complete: settled, mostSteps };
+    }
+    const settled = found || reachedCeiling || (!stopped && sp === 0);
+    return { found: settled ? found : null, most, complete: settled, mostSteps };
+  }
 }
 
 /** The steps from the start (parent -1) to position `id`, by its chain of parents. */

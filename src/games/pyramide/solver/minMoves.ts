@@ -43,31 +43,48 @@ const MAX_F = 1024;
  */
 const LAZY = 1 << 16;
 
-/** One bound and one table of exact costs per space, so that they serve every search of the deal. */
-const bounds = new WeakMap<FullStateSpace, MoveBound>();
-const exacts = new WeakMap<FullStateSpace, ExactCosts>();
-
-/**
- * The queue and the closed arrays of the last search, kept for the next one: a deal's
- * analysis and every hint run searches one after another, and allocating (and the system
- * zeroing) their arrays afresh cost about a tenth of the time. Dropped once they grow past
- * POOL_KEEP_ENTRIES, so one huge search does not keep its memory.
- */
-let pooledQueue: Queue | null = null;
-let pooledClosed: Closed | null = null;
 const POOL_KEEP_ENTRIES = 1 << 22;
 const CACHE_BITS = 16;
-const boundCache = {
-  searches: 0,
-  stamp: new Int32Array(1 << CACHE_BITS),
-  keys: new Int32Array(2 << CACHE_BITS),
-  bound: new Int32Array(1 << CACHE_BITS),
-  exact: new Int32Array(1 << CACHE_BITS),
-};
 
 /**
- * What the exact searches have expanded since the last `resetMinMovesCounts` (for the
- * benchmark: how much of a search lies below its minimum, where only a stronger bound helps).
+ * What the minimum-move searches of one thread keep between them (see context.ts): one
+ * search runs at a time on a thread, the probe inside it with tables of its own.
+ */
+export class MinMovesPools {
+  /** One bound and one table of exact costs per space, so that they serve every search of the deal. */
+  readonly bounds = new WeakMap<FullStateSpace, MoveBound>();
+  readonly exacts = new WeakMap<FullStateSpace, ExactCosts>();
+  /**
+   * The queue and the closed arrays of the last search, kept for the next one: a deal's
+   * analysis and every hint run searches one after another, and allocating (and the system
+   * zeroing) their arrays afresh cost about a tenth of the time. Dropped once they grow past
+   * POOL_KEEP_ENTRIES, so one huge search does not keep its memory.
+   */
+  queue: Queue | null = null;
+  closed: Closed | null = null;
+  /** The last bounds computed (see `MinMovesSearch.boundOf`); entries of earlier searches carry older stamps. */
+  readonly boundCache = {
+    searches: 0,
+    stamp: new Int32Array(1 << CACHE_BITS),
+    keys: new Int32Array(2 << CACHE_BITS),
+    bound: new Int32Array(1 << CACHE_BITS),
+    exact: new Int32Array(1 << CACHE_BITS),
+  };
+  /** The positions the running exact search expanded at each f (the probe counts none). */
+  readonly expandedAtF = new Int32Array(MAX_F);
+  /** What the exact searches have expanded since the last `resetCounts` (for the benchmark). */
+  readonly counts: MinMovesCounts = { expanded: 0, expandedSolved: 0, belowMinimum: 0 };
+
+  resetCounts(): void {
+    this.counts.expanded = 0;
+    this.counts.expandedSolved = 0;
+    this.counts.belowMinimum = 0;
+  }
+}
+
+/**
+ * What the exact searches have expanded (`MinMovesPools.counts`: how much of a search lies
+ * below its minimum, where only a stronger bound helps).
  */
 export interface MinMovesCounts {
   /** Positions the exact searches expanded (the probes' left out). */
@@ -76,17 +93,6 @@ export interface MinMovesCounts {
   expandedSolved: number;
   belowMinimum: number;
 }
-
-export const minMovesCounts: MinMovesCounts = { expanded: 0, expandedSolved: 0, belowMinimum: 0 };
-
-export function resetMinMovesCounts(): void {
-  minMovesCounts.expanded = 0;
-  minMovesCounts.expandedSolved = 0;
-  minMovesCounts.belowMinimum = 0;
-}
-
-/** The positions the running exact search expanded at each f (one search runs at a time; the probe counts none). */
-const expandedAtF = new Int32Array(MAX_F);
 
 /** How `searchMinMoves` runs; what is left out is the exact search as an analysis runs it. */
 export interface MinMovesOptions {
@@ -102,24 +108,25 @@ export interface MinMovesOptions {
 
 /** The fewest moves from the packed position `start` (`FullStateSpace.pack`). */
 export function searchMinMoves(
+  pools: MinMovesPools,
   space: FullStateSpace,
   budget: Budget,
   start: { readonly lo: number; readonly hi: number },
   options: MinMovesOptions = {},
 ): MinMovesResult {
   const { learning = true, probeAt = EXACT.probeAt, fullBound = true, forcedPairs = true } = options;
-  const queue = pooledQueue ?? new Queue();
-  const closed = pooledClosed ?? new Closed(1 << 14);
-  pooledQueue = null; // not shared while in use
-  pooledClosed = null;
+  const queue = pools.queue ?? new Queue();
+  const closed = pools.closed ?? new Closed(1 << 14);
+  pools.queue = null; // not shared while in use
+  pools.closed = null;
   queue.size = 0;
   try {
     const mode = probeAt === EXACT.probeAt && fullBound && forcedPairs ? EXACT : { ...EXACT, probeAt, fullBound, forcedPairs };
-    return search(space, budget, start.lo, start.hi, learning, queue, closed, mode);
+    return search(pools, space, budget, start.lo, start.hi, learning, queue, closed, mode);
   } finally {
     queue.keepAtMost(POOL_KEEP_ENTRIES);
-    pooledQueue = queue;
-    if (closed.g.length <= POOL_KEEP_ENTRIES) pooledClosed = closed;
+    pools.queue = queue;
+    if (closed.g.length <= POOL_KEEP_ENTRIES) pools.closed = closed;
   }
 }
 
@@ -149,16 +156,27 @@ const PROBE: SearchMode = { gWeight: 1, hWeight: 2, maxExpanded: 50_000, probeAt
  * A line's length found by the weighted probe from the start, or Infinity when the probe gave
  * up (its cap, or the budget: then the exact search stops at its next tick too).
  */
-function probeUpperBound(space: FullStateSpace, budget: Budget, startLo: number, startHi: number, outer: SearchMode): number {
+function probeUpperBound(
+  pools: MinMovesPools,
+  space: FullStateSpace,
+  budget: Budget,
+  startLo: number,
+  startHi: number,
+  outer: SearchMode,
+): number {
   const mode = outer.fullBound && outer.forcedPairs ? PROBE : { ...PROBE, fullBound: outer.fullBound, forcedPairs: outer.forcedPairs };
-  const result = search(space, budget, startLo, startHi, false, new Queue(), new Closed(1 << 14), mode);
+  const result = search(pools, space, budget, startLo, startHi, false, new Queue(), new Closed(1 << 14), mode);
   if (result.line === null) return Infinity;
   let cost = 0;
   for (const code of result.line) cost += FullStateSpace.moveCost(code);
   return cost;
 }
 
+/** A search that stopped at a limit (time, nodes, memory) before its end. */
+const STOPPED: MinMovesResult = Object.freeze({ line: null, complete: false }) as MinMovesResult;
+
 function search(
+  pools: MinMovesPools,
   space: FullStateSpace,
   budget: Budget,
   startLo: number,
@@ -168,64 +186,199 @@ function search(
   closed: Closed,
   mode: SearchMode,
 ): MinMovesResult {
-  const exactSearch = mode.gWeight === 1 && mode.hWeight === 1;
-  let bound = bounds.get(space);
-  if (!bound) {
-    bound = new MoveBound(space);
-    bounds.set(space, bound);
-  }
-  let exact = exacts.get(space);
-  if (!exact) {
-    exact = new ExactCosts();
-    exacts.set(space, exact);
-  }
-  const known = exact.find(startLo, startHi);
-  if (known >= 0 && exact.isExact(known)) return { line: exact.line(known), complete: true };
-  if (exactSearch) expandedAtF.fill(0);
+  return new MinMovesSearch(pools, space, budget, learning, queue, closed, mode).run(startLo, startHi);
+}
+
+/**
+ * One search: `run` sets it up and loops, taking the entry of least f (`takeNext`), checking
+ * its full bound (`deferred`), writing the line out on a win (`finish`) and queueing its
+ * successors (`expand`). Its state lives in fields so that no step allocates.
+ */
+class MinMovesSearch {
+  private readonly exactSearch: boolean;
+  private readonly bound: MoveBound;
+  private readonly exact: ExactCosts;
   /** Successors with f beyond this are not queued (see the top of this file). */
-  let limit = MAX_F - 1;
-  let probeAt = mode.probeAt;
-  let upperBound: number | undefined;
-  let expanded = 0;
+  private limit = MAX_F - 1;
+  private probeAt: number;
+  private upperBound: number | undefined;
+  private expanded = 0;
   // The table holds the positions taken from the queue (closed), with their g, parent, step,
   // bound and exact id; a successor waits in the queue with its own key, g and bound, and
   // is interned only when taken. Most successors (four in five on hard deals) lie beyond
   // the minimum and are never taken: they cost no table space.
-  const table = new StateTable(budget, 1 << 14, 20, GROUP_HI, GROUP_LO);
-  const wrap = space.rules.passes === Infinity;
+  private readonly table: StateTable;
+  private readonly wrap: boolean;
   /** Set by `dominated`: the id of the position itself when it was taken, else -1. */
-  let takenId = -1;
-  // Whether a taken position of the same pyramid and talon reaches (lo, hi) by draws and
-  // turn-overs within `g` moves (see pointerDominance.ts): the walk that looks the position
-  // up meets every one of them.
-  const dominated = (lo: number, hi: number, g: number): boolean => {
-    takenId = dominatedIn(table, closed.g, lo, hi, g, wrap);
-    return takenId === DOMINATED;
-  };
-  const head = new Int32Array(MAX_F).fill(-1);
-  const outLo = new Uint32Array(MAX_MOVES);
-  const outHi = new Uint32Array(MAX_MOVES);
-  const outMove = new Int32Array(MAX_MOVES);
-  // Learnt bounds and exact costs are looked up only once a search of this deal has left some.
-  const anyKnown = exact.size > 0;
+  private takenId = -1;
+  private readonly head = new Int32Array(MAX_F).fill(-1);
+  private readonly outLo = new Uint32Array(MAX_MOVES);
+  private readonly outHi = new Uint32Array(MAX_MOVES);
+  private readonly outMove = new Int32Array(MAX_MOVES);
+  /** Learnt bounds and exact costs are looked up only once a search of this deal has left some. */
+  private readonly anyKnown: boolean;
   /** The exact id of the last position `boundOf` looked at, or -1. */
-  let lastExact = -1;
-  const fullSaysMore = mode.fullBound && bound.fullSaysMore;
+  private lastExact = -1;
+  private readonly fullSaysMore: boolean;
   // Where every bound is the quick one, successors often reach a position still waiting in the
   // queue: a small cache of the last bounds computed spares most repeats (a slot keeps whatever
   // position last hashed to it). With the full bound worked out when taken it is rarely hit.
-  const cache = fullSaysMore ? null : boundCache;
-  const stamp = ++boundCache.searches; // entries of earlier searches carry older stamps
-  const boundOf = (lo: number, hi: number): number => {
+  private readonly cache: MinMovesPools['boundCache'] | null;
+  private readonly stamp: number;
+  /** The least f that may hold an entry. */
+  private f = 0;
+  /** The entry taken last (`takeNext`): its block, where its fields start, and its key and g. */
+  private qb: Int32Array = EMPTY_BLOCK;
+  private qa = 0;
+  private lo = 0;
+  private hi = 0;
+  private gv = 0;
+
+  constructor(
+    private readonly pools: MinMovesPools,
+    private readonly space: FullStateSpace,
+    private readonly budget: Budget,
+    private readonly learning: boolean,
+    private readonly queue: Queue,
+    private readonly closed: Closed,
+    private readonly mode: SearchMode,
+  ) {
+    this.exactSearch = mode.gWeight === 1 && mode.hWeight === 1;
+    let bound = pools.bounds.get(space);
+    if (!bound) {
+      bound = new MoveBound(space);
+      pools.bounds.set(space, bound);
+    }
+    this.bound = bound;
+    let exact = pools.exacts.get(space);
+    if (!exact) {
+      exact = new ExactCosts();
+      pools.exacts.set(space, exact);
+    }
+    this.exact = exact;
+    this.probeAt = mode.probeAt;
+    this.table = new StateTable(budget, 1 << 14, 20, GROUP_HI, GROUP_LO);
+    this.wrap = space.rules.passes === Infinity;
+    this.anyKnown = exact.size > 0;
+    this.fullSaysMore = mode.fullBound && bound.fullSaysMore;
+    this.cache = this.fullSaysMore ? null : pools.boundCache;
+    this.stamp = ++pools.boundCache.searches; // entries of earlier searches carry older stamps
+  }
+
+  run(startLo: number, startHi: number): MinMovesResult {
+    const { exact, mode, queue, head } = this;
+    const known = exact.find(startLo, startHi);
+    if (known >= 0 && exact.isExact(known)) return { line: exact.line(known), complete: true };
+    if (this.exactSearch) this.pools.expandedAtF.fill(0);
+    const h0 = known >= 0 ? exact.costOf(known) : this.bound.of(startLo, startHi, mode.fullBound);
+    if (h0 < 0) return { line: null, complete: true };
+    const f0 = h0 * mode.hWeight;
+    if (f0 >= MAX_F) return { line: null, complete: false };
+    if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, this.budget, this.table)) {
+      return { line: null, complete: false };
+    }
+    head[f0] = 0;
+    this.f = f0;
+    for (;;) {
+      if (!this.takeNext()) {
+        if (this.exactSearch) this.pools.counts.expanded += this.expanded;
+        return { line: null, complete: true };
+      }
+      const { lo, hi, gv, qb, qa, closed } = this;
+      // Before the table: a position skipped here must not look taken.
+      if (this.dominated(lo, hi, gv)) continue;
+      const takenId = this.takenId;
+      if (takenId >= 0 && closed.g[takenId]! <= gv) continue; // taken before by a path as short
+      let hv = qb[qa + Q_H]!;
+      if (hv >= LAZY) {
+        hv = this.deferred(hv - LAZY);
+        if (hv === DEFERRED) continue;
+        if (hv === OUT_OF_MEMORY) return STOPPED;
+      }
+      // `dominated` walked the position's probe run: taken before (by a longer path), it is there
+      // already; otherwise it is new, and no second walk is needed to know it.
+      const id = takenId >= 0 ? takenId : this.table.intern(hi, lo);
+      if (id < 0) return STOPPED;
+      if (id >= closed.g.length) closed.ensure(id);
+      closed.g[id] = gv;
+      closed.parent[id] = qb[qa + Q_PARENT]!;
+      closed.via[id] = qb[qa + Q_VIA]!;
+      closed.h[id] = hv;
+      closed.exactId[id] = qb[qa + Q_EXACT]!;
+      const won = this.space.isWon(lo, hi);
+      // A win, or a position whose exact cost is its bound: nothing open can do better.
+      if (won || closed.exactId[id]! >= 0) return this.finish(id, won);
+      if (!this.budget.tick() || ++this.expanded > mode.maxExpanded) {
+        if (this.exactSearch) this.pools.counts.expanded += this.expanded - 1;
+        return STOPPED;
+      }
+      if (this.exactSearch) this.pools.expandedAtF[this.f]!++;
+      if (queue.size >= this.probeAt) this.probe(startLo, startHi);
+      if (!this.expand(id)) return STOPPED;
+    }
+  }
+
+  /** Takes the newest entry of least f into `qb`, `qa`, `lo`, `hi` and `gv`; false when the queue is empty. */
+  private takeNext(): boolean {
+    const { head, queue } = this;
+    let f = this.f;
+    while (f < MAX_F && head[f] === -1) f++;
+    this.f = f;
+    if (f >= MAX_F) return false;
+    const e = head[f]!;
+    // The entry's block and its first field there (see Queue).
+    const qb = queue.blockOf(e);
+    const qa = queue.at(e);
+    head[f] = qb[qa + Q_NEXT]!;
+    this.qb = qb;
+    this.qa = qa;
+    this.gv = qb[qa + Q_G]!;
+    this.lo = qb[qa + Q_LO]! >>> 0;
+    this.hi = qb[qa + Q_HI]! >>> 0;
+    return true;
+  }
+
+  /**
+   * The entry taken was queued under the quick bound `hv`: its full bound now. The bound when
+   * it is no more; DEFERRED when the position cannot be won or went back to the queue under
+   * the full bound; OUT_OF_MEMORY when it could not.
+   */
+  private deferred(hv: number): number {
+    const { lo, hi, gv, qb, qa, mode, head } = this;
+    const full = this.bound.of(lo, hi);
+    if (full < 0) return DEFERRED;
+    if (full <= hv) return hv;
+    const nf = gv * mode.gWeight + full * mode.hWeight;
+    if (nf <= this.limit) {
+      const parentId = qb[qa + Q_PARENT]!;
+      const step = qb[qa + Q_VIA]!;
+      if (!this.queue.add(hi, lo, gv, parentId, step, full, -1, head[nf]!, this.budget, this.table)) return OUT_OF_MEMORY;
+      head[nf] = this.queue.size - 1;
+    }
+    return DEFERRED;
+  }
+
+  // Whether a taken position of the same pyramid and talon reaches (lo, hi) by draws and
+  // turn-overs within `g` moves (see pointerDominance.ts): the walk that looks the position
+  // up meets every one of them.
+  private dominated(lo: number, hi: number, g: number): boolean {
+    this.takenId = dominatedIn(this.table, this.closed.g, lo, hi, g, this.wrap);
+    return this.takenId === DOMINATED;
+  }
+
+  /** A position's bound: learnt, cached, or the quick one; sets `lastExact`. */
+  private boundOf(lo: number, hi: number): number {
+    const { cache, stamp, exact } = this;
     const slot = cache ? (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> (32 - CACHE_BITS)) << 1 : 0;
     if (cache && cache.stamp[slot >> 1] === stamp && cache.keys[slot] === (hi | 0) && cache.keys[slot + 1] === (lo | 0)) {
-      lastExact = cache.exact[slot >> 1]!;
+      this.lastExact = cache.exact[slot >> 1]!;
       return cache.bound[slot >> 1]!;
     }
     // A learnt bound was at least this bound when learnt, and the bound never changes: no need to compute it.
-    const x = anyKnown ? exact.find(lo, hi) : -1;
-    lastExact = x >= 0 && exact.isExact(x) ? x : -1;
-    const b = x >= 0 ? exact.costOf(x) : bound.of(lo, hi, false);
+    const x = this.anyKnown ? exact.find(lo, hi) : -1;
+    const lastExact = x >= 0 && exact.isExact(x) ? x : -1;
+    this.lastExact = lastExact;
+    const b = x >= 0 ? exact.costOf(x) : this.bound.of(lo, hi, false);
     if (cache) {
       cache.stamp[slot >> 1] = stamp;
       cache.keys[slot] = hi | 0;
@@ -234,147 +387,112 @@ function search(
       cache.bound[slot >> 1] = b;
     }
     return b;
-  };
-
-  const h0 = known >= 0 ? exact.costOf(known) : bound.of(startLo, startHi, mode.fullBound);
-  if (h0 < 0) return { line: null, complete: true };
-  const f0 = h0 * mode.hWeight;
-  if (f0 >= MAX_F) return { line: null, complete: false };
-  if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, budget, table)) {
-    return { line: null, complete: false };
   }
-  head[f0] = 0;
-  let f = f0;
 
-  for (;;) {
-    while (f < MAX_F && head[f] === -1) f++;
-    if (f >= MAX_F) {
-      if (exactSearch) minMovesCounts.expanded += expanded;
-      return { line: null, complete: true };
+  /** Probes once for an upper bound, which then caps the f of what is queued. */
+  private probe(startLo: number, startHi: number): void {
+    this.probeAt = Infinity;
+    const upper = probeUpperBound(this.pools, this.space, this.budget, startLo, startHi, this.mode);
+    if (upper < this.limit) {
+      this.limit = upper;
+      this.upperBound = upper;
     }
-    const e = head[f]!;
-    // The entry's block and its first field there (see Queue).
-    const qb = queue.blockOf(e);
-    const qa = queue.at(e);
-    head[f] = qb[qa + Q_NEXT]!;
-    const gv = qb[qa + Q_G]!;
-    const lo = qb[qa + Q_LO]! >>> 0;
-    const hi = qb[qa + Q_HI]! >>> 0;
-    // Before the table: a position skipped here must not look taken.
-    if (dominated(lo, hi, gv)) continue;
-    if (takenId >= 0 && closed.g[takenId]! <= gv) continue; // taken before by a path as short
-    let hv = qb[qa + Q_H]!;
-    if (hv >= LAZY) {
-      // Queued under the quick bound: the full one now, and back to the queue if it says more.
-      hv -= LAZY;
-      const full = bound.of(lo, hi);
-      if (full < 0) continue;
-      if (full > hv) {
-        const nf = gv * mode.gWeight + full * mode.hWeight;
-        if (nf <= limit) {
-          const parentId = qb[qa + Q_PARENT]!;
-          const step = qb[qa + Q_VIA]!;
-          if (!queue.add(hi, lo, gv, parentId, step, full, -1, head[nf]!, budget, table)) return { line: null, complete: false };
-          head[nf] = queue.size - 1;
-        }
-        continue;
-      }
-    }
-    // `dominated` walked the position's probe run: taken before (by a longer path), it is there
-    // already; otherwise it is new, and no second walk is needed to know it.
-    const id = takenId >= 0 ? takenId : table.intern(hi, lo);
-    if (id < 0) return { line: null, complete: false };
-    if (id >= closed.g.length) closed.ensure(id);
-    const { g, parent, via, exactId } = closed;
-    g[id] = gv;
-    parent[id] = qb[qa + Q_PARENT]!;
-    via[id] = qb[qa + Q_VIA]!;
-    closed.h[id] = hv;
-    exactId[id] = qb[qa + Q_EXACT]!;
-    const won = space.isWon(lo, hi);
-    if (won || exactId[id]! >= 0) {
-      // A win, or a position whose exact cost is its bound: nothing open can do better
-      // (the probe: some win, its length an upper bound; nothing of it is recorded).
-      const path: number[] = [];
-      for (let s = id; s >= 0; s = parent[s]!) path.push(s);
-      if (!exactSearch) {
-        const line = won ? [] : exact.line(exactId[id]!);
-        for (let i = 1; i < path.length; i++) line.unshift(via[path[i - 1]!]!);
-        return { line, complete: true };
-      }
-      let tail = won ? -1 : exactId[id]!;
-      const line = tail >= 0 ? exact.line(tail) : [];
-      let remaining = tail >= 0 ? exact.costOf(tail) : 0;
-      if (won) tail = exact.record(lo, hi, 0, -1, 0);
-      let chain = remaining;
-      for (let i = 1; i < path.length; i++) chain += FullStateSpace.moveCost(via[path[i - 1]!]!);
-      // Each position on the line, from the end: its fewest moves are what the line has left.
-      const consistent = chain === gv + remaining;
-      for (let i = 1; i < path.length; i++) {
-        const code = via[path[i - 1]!]!;
-        line.unshift(code);
-        remaining += FullStateSpace.moveCost(code);
-        if (consistent) {
-          const from = path[i]!;
-          // The positions between its draws are on the optimal line too: the draw child a hint asks about next.
-          let dLo = table.loOf(from);
-          let dHi = table.hiOf(from);
-          for (let j = 1; j <= FullStateSpace.stepsOf(code) && space.drawOnce(dLo, dHi); j++) {
-            dLo = space.packedLo;
-            dHi = space.packedHi;
-            exact.record(dLo, dHi, remaining - j, tail, code - (j << 14));
-          }
-          tail = exact.record(table.loOf(from), table.hiOf(from), remaining, tail, code);
-        }
-      }
-      const minimum = gv + (won ? 0 : exact.costOf(exactId[id]!));
-      tally(expanded, minimum);
-      if (learning) learn(exact, table, closed, queue, minimum);
-      return upperBound === undefined ? { line, complete: true } : { line, complete: true, upperBound };
-    }
-    if (!budget.tick() || ++expanded > mode.maxExpanded) {
-      if (exactSearch) minMovesCounts.expanded += expanded - 1;
-      return { line: null, complete: false };
-    }
-    if (exactSearch) expandedAtF[f]!++;
-    if (queue.size >= probeAt) {
-      probeAt = Infinity;
-      const upper = probeUpperBound(space, budget, startLo, startHi, mode);
-      if (upper < limit) {
-        limit = upper;
-        upperBound = upper;
-      }
-    }
-    const n = space.successors(lo, hi, outLo, outHi, outMove, mode.forcedPairs);
+  }
+
+  /** Queues the successors of the position `id` just taken; false when the memory limit stops it. */
+  private expand(id: number): boolean {
+    const { space, mode, closed, queue, head, outLo, outHi, outMove, gv, limit, fullSaysMore } = this;
+    const n = space.successors(this.lo, this.hi, outLo, outHi, outMove, mode.forcedPairs);
     for (let k = 0; k < n; k++) {
       const ng = gv + FullStateSpace.moveCost(outMove[k]!);
       const cLo = outLo[k]!;
       const cHi = outHi[k]!;
-      if (dominated(cLo, cHi, ng)) continue;
-      const cid = takenId;
+      if (this.dominated(cLo, cHi, ng)) continue;
+      const cid = this.takenId;
       if (cid >= 0 && closed.g[cid]! <= ng) continue;
-      const hs = cid >= 0 ? closed.h[cid]! : boundOf(cLo, cHi);
+      const hs = cid >= 0 ? closed.h[cid]! : this.boundOf(cLo, cHi);
       if (hs < 0) continue; // cannot be won from there
       const nf = ng * mode.gWeight + hs * mode.hWeight;
       if (nf > limit) continue;
-      const x = cid >= 0 ? closed.exactId[cid]! : lastExact;
+      const x = cid >= 0 ? closed.exactId[cid]! : this.lastExact;
       // A position's own bound is the full one; a fresh bound is the quick one unless exact.
       const lazy = cid < 0 && x < 0 && fullSaysMore ? LAZY : 0;
-      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs + lazy, x, head[nf]!, budget, table)) return { line: null, complete: false };
+      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs + lazy, x, head[nf]!, this.budget, this.table)) return false;
       head[nf] = queue.size - 1;
-      if (nf < f) f = nf;
+      if (nf < this.f) this.f = nf;
     }
+    return true;
+  }
+
+  /**
+   * The position `id` is won, or its exact cost is known: the line to it, then on (the probe:
+   * some win, its length an upper bound; nothing of it is recorded). The exact search records
+   * each position of the line with its fewest moves, and learns from what it met.
+   */
+  private finish(id: number, won: boolean): MinMovesResult {
+    const { exact, closed, gv } = this;
+    const { parent, via, exactId } = closed;
+    const path: number[] = [];
+    for (let s = id; s >= 0; s = parent[s]!) path.push(s);
+    if (!this.exactSearch) {
+      const line = won ? [] : exact.line(exactId[id]!);
+      for (let i = 1; i < path.length; i++) line.unshift(via[path[i - 1]!]!);
+      return { line, complete: true };
+    }
+    const tail = won ? -1 : exactId[id]!;
+    const line = tail >= 0 ? exact.line(tail) : [];
+    const remaining = tail >= 0 ? exact.costOf(tail) : 0;
+    this.recordLine(path, line, won ? exact.record(this.lo, this.hi, 0, -1, 0) : tail, remaining);
+    const minimum = gv + (won ? 0 : exact.costOf(exactId[id]!));
+    this.tally(minimum);
+    if (this.learning) learn(exact, this.table, closed, this.queue, minimum);
+    return this.upperBound === undefined ? { line, complete: true } : { line, complete: true, upperBound: this.upperBound };
+  }
+
+  /**
+   * Puts the steps of `path` (closed ids, the end first) in front of `line`, and records each
+   * position on it, from the end, with its fewest moves: what the line has left.
+   */
+  private recordLine(path: number[], line: number[], tail: number, remaining: number): void {
+    const { exact, space, table } = this;
+    const { via } = this.closed;
+    let chain = remaining;
+    for (let i = 1; i < path.length; i++) chain += FullStateSpace.moveCost(via[path[i - 1]!]!);
+    const consistent = chain === this.gv + remaining;
+    for (let i = 1; i < path.length; i++) {
+      const code = via[path[i - 1]!]!;
+      line.unshift(code);
+      remaining += FullStateSpace.moveCost(code);
+      if (consistent) {
+        const from = path[i]!;
+        // The positions between its draws are on the optimal line too: the draw child a hint asks about next.
+        let dLo = table.loOf(from);
+        let dHi = table.hiOf(from);
+        for (let j = 1; j <= FullStateSpace.stepsOf(code) && space.drawOnce(dLo, dHi); j++) {
+          dLo = space.packedLo;
+          dHi = space.packedHi;
+          exact.record(dLo, dHi, remaining - j, tail, code - (j << 14));
+        }
+        tail = exact.record(table.loOf(from), table.hiOf(from), remaining, tail, code);
+      }
+    }
+  }
+
+  /** Adds an exact search that found its minimum to the counts. */
+  private tally(minimum: number): void {
+    const { counts, expandedAtF } = this.pools;
+    counts.expanded += this.expanded;
+    counts.expandedSolved += this.expanded;
+    let below = 0;
+    for (let f = 0; f < minimum && f < MAX_F; f++) below += expandedAtF[f]!;
+    counts.belowMinimum += below;
   }
 }
 
-/** Adds an exact search that found its minimum to `minMovesCounts`. */
-function tally(expanded: number, minimum: number): void {
-  minMovesCounts.expanded += expanded;
-  minMovesCounts.expandedSolved += expanded;
-  let below = 0;
-  for (let f = 0; f < minimum && f < MAX_F; f++) below += expandedAtF[f]!;
-  minMovesCounts.belowMinimum += below;
-}
+/** `MinMovesSearch.deferred`'s answers other than a bound. */
+const DEFERRED = -1;
+const OUT_OF_MEMORY = -2;
+const EMPTY_BLOCK = new Int32Array(0);
 
 /**
  * After a search proved its start needs `best` moves: each position reached in g moves needs

@@ -17,20 +17,20 @@ import { RelaxedMoves, type RemovalSink } from './relaxedMoves.js';
 
 /** Whether the pyramid can be cleared from `start`; null when a limit stopped the search first. */
 export function searchPyramidOnly(
+  search: PyramidOnlySearch,
   deal: PyramideDeal,
   rules: PyramideRules,
   budget: Budget,
   start: PyramidePosition,
 ): { winnable: boolean | null } {
-  // One search per thread at a time (it never calls itself), so its arrays serve every deal.
-  search ??= new PyramidOnlySearch();
   return { winnable: search.run(deal, rules, budget, start) };
 }
 
-let search: PyramidOnlySearch | null = null;
-
-/** The search's arrays, allocated once: a batch runs it millions of times. */
-class PyramidOnlySearch implements RemovalSink {
+/**
+ * The search's arrays, allocated once per thread (context.ts): a batch runs it millions of
+ * times, one search at a time (it never calls itself), so they serve every deal.
+ */
+export class PyramidOnlySearch implements RemovalSink {
   /** The pyramid's values, the talon by value and the removals of a state. */
   private readonly moves = new RelaxedMoves();
   private readonly value = this.moves.value;
