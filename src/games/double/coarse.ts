@@ -111,8 +111,8 @@ export class CoarseState {
       const down = s.down[c]!;
       for (let i = 0; i <= down; i++) this.pre[c * 16 + i] = s.col[c * COL_CAP + i]!;
       this.k[c] = down + 1;
-      for (let i = down; i < len; i++) this.addUp(s.col[c * COL_CAP + i]!);
-      this.addHead(s.col[c * COL_CAP + down]!);
+      for (let i = down; i < len; i++) this.#addUp(s.col[c * COL_CAP + i]!);
+      this.#addHead(s.col[c * COL_CAP + down]!);
     }
     this.pile.set(s.fnd);
     this.onFoundations = s.onFoundations;
@@ -282,9 +282,9 @@ export class CoarseState {
 
   /** Forgets the demands of the position before (see `worthTakingBack`). */
   clearDemands(): void {
-    this.roomNeed.fill(0);
-    this.leaveNeed.fill(0);
-    this.pileNeed.fill(13);
+    this.#roomNeed.fill(0);
+    this.#leaveNeed.fill(0);
+    this.#pileNeed.fill(13);
   }
 
   /**
@@ -296,16 +296,16 @@ export class CoarseState {
     const arg = cArg(m);
     switch (cKind(m)) {
       case C_WC:
-        this.roomNeed[CLASS[this.stockCards[arg]!]!] = 1;
+        this.#roomNeed[CLASS[this.stockCards[arg]!]!] = 1;
         return;
       case C_HT:
-        if (this.k[arg]! > 0) this.roomNeed[CLASS[this.head(arg)]!] = 1;
+        if (this.k[arg]! > 0) this.#roomNeed[CLASS[this.head(arg)]!] = 1;
         return;
       case C_HF:
-        if (this.k[arg]! > 0) this.needToLeave(this.head(arg), true);
+        if (this.k[arg]! > 0) this.#needToLeave(this.head(arg), true);
         return;
       case C_NF:
-        if (this.faceUp[arg]! > this.faceHead[arg]!) this.needToLeave(arg, false);
+        if (this.faceUp[arg]! > this.faceHead[arg]!) this.#needToLeave(arg, false);
         return;
     }
   }
@@ -321,9 +321,9 @@ export class CoarseState {
    * taken back too.
    */
   worthTakingBack(out: Uint8Array): void {
-    const roomNeed = this.roomNeed;
-    const leaveNeed = this.leaveNeed;
-    const pileNeed = this.pileNeed;
+    const roomNeed = this.#roomNeed;
+    const leaveNeed = this.#leaveNeed;
+    const pileNeed = this.#pileNeed;
     out.fill(0);
     for (let rank = 1; rank <= KING; rank++) {
       // The cards of this rank worth taking back, and how many copies of each class could come down.
@@ -358,15 +358,15 @@ export class CoarseState {
    * or, a head, once a copy of it comes down in its place (a copy of a card that is no head
    * changing places with it changes nothing). A pile too low waits for other moves.
    */
-  private needToLeave(face: number, head: boolean): void {
+  #needToLeave(face: number, head: boolean): void {
     const under = RANK[face]! - 1;
     const suit = SUIT[face]!;
     const a = this.pile[2 * suit]!;
     const b = this.pile[2 * suit + 1]!;
-    if (a === under || b === under) this.leaveNeed[CLASS[face]!] = 1;
+    if (a === under || b === under) this.#leaveNeed[CLASS[face]!] = 1;
     else if (head && (a > under || b > under)) {
-      this.leaveNeed[CLASS[face]!] = 1;
-      if (this.pileNeed[suit]! > under) this.pileNeed[suit] = under;
+      this.#leaveNeed[CLASS[face]!] = 1;
+      if (this.#pileNeed[suit]! > under) this.#pileNeed[suit] = under;
     }
   }
 
@@ -376,7 +376,7 @@ export class CoarseState {
    * followed draw by draw), laid out from the coarse position. Vegas only.
    */
   bound(): number {
-    const r = this.relaxation;
+    const r = this.#relaxation;
     r.avail.set(this.faceUp);
     for (let p = 0; p < 8; p++) {
       const b = (p >> 1) * 13;
@@ -385,19 +385,19 @@ export class CoarseState {
     // Each column's cards in place (the head at hand, with what lies on it, the face-down
     // cards under it); a King standing where a column has none of its own is such a column's
     // only card, as a column can empty when it leaves. Which King stands where does not matter.
-    const cards = this.relaxed;
+    const cards = this.#relaxed;
     cards.set(this.pre);
     let open = 0;
     // The Kings that are no heads, each copy once.
     let kings = 0;
-    for (let f = KING - 1; f < 52; f += 13) for (let n = this.faceUp[f]! - this.faceHead[f]!; n > 0; n--) this.kings[kings++] = f;
+    for (let f = KING - 1; f < 52; f += 13) for (let n = this.faceUp[f]! - this.faceHead[f]!; n > 0; n--) this.#kings[kings++] = f;
     let placed = 0;
     for (let c = 0; c < COLUMNS; c++) {
       if (this.k[c]! > 0) {
         r.cut[c] = this.k[c]! - 1;
         open |= 1 << c;
       } else if (placed < kings) {
-        cards[c * 16] = this.kings[placed++]!;
+        cards[c * 16] = this.#kings[placed++]!;
         r.cut[c] = 0;
         open |= 1 << c;
       }
@@ -409,79 +409,79 @@ export class CoarseState {
     return r.relax(cards, 16, open, this.room(KING_BLACK) >= 1, waste, stock, this.draw);
   }
 
-  private readonly relaxation = new TalonBound();
+  readonly #relaxation = new TalonBound();
   /** `bound`'s columns, and the Kings that are no heads. */
-  private readonly relaxed = new Uint8Array(COLUMNS * 16);
-  private readonly kings = new Uint8Array(8);
-  private readonly roomNeed = new Uint8Array(26);
-  private readonly leaveNeed = new Uint8Array(26);
-  private readonly pileNeed = new Uint8Array(4);
+  readonly #relaxed = new Uint8Array(COLUMNS * 16);
+  readonly #kings = new Uint8Array(8);
+  readonly #roomNeed = new Uint8Array(26);
+  readonly #leaveNeed = new Uint8Array(26);
+  readonly #pileNeed = new Uint8Array(4);
 
   // ---- apply and undo ----------------------------------------------------------------------
 
-  private addUp(face: number): void {
+  #addUp(face: number): void {
     this.faceUp[face]!++;
     this.classUp[CLASS[face]!]!++;
   }
 
-  private dropUp(face: number): void {
+  #dropUp(face: number): void {
     this.faceUp[face]!--;
     this.classUp[CLASS[face]!]!--;
   }
 
-  private addHead(face: number): void {
+  #addHead(face: number): void {
     this.faceHead[face]!++;
     this.classHead[CLASS[face]!]!++;
   }
 
-  private dropHead(face: number): void {
+  #dropHead(face: number): void {
     this.faceHead[face]!--;
     this.classHead[CLASS[face]!]!--;
   }
 
-  private clearTalon(i: number): void {
+  #clearTalon(i: number): void {
     if (i < 32) this.maskLo = (this.maskLo & ~(1 << i)) >>> 0;
     else this.maskHi &= ~(1 << (i - 32));
   }
 
-  private setTalon(i: number): void {
+  #setTalon(i: number): void {
     if (i < 32) this.maskLo = (this.maskLo | (1 << i)) >>> 0;
     else this.maskHi |= 1 << (i - 32);
   }
 
   /** Column c's head leaves (it is no head any more): the card under it turns up, or the column has none of its own left. */
-  private uncover(c: number): void {
-    this.dropHead(this.head(c));
+  #uncover(c: number): void {
+    this.#dropHead(this.head(c));
     const k = --this.k[c]!;
     if (k === 0) this.bases++;
     else {
       const next = this.pre[c * 16 + k - 1]!;
-      this.addUp(next);
-      this.addHead(next);
+      this.#addUp(next);
+      this.#addHead(next);
     }
   }
 
-  private cover(c: number): void {
+  #cover(c: number): void {
     const k = this.k[c]!;
     if (k === 0) this.bases--;
     else {
       const next = this.pre[c * 16 + k - 1]!;
-      this.dropHead(next);
-      this.dropUp(next);
+      this.#dropHead(next);
+      this.#dropUp(next);
     }
     this.k[c]!++;
-    this.addHead(this.head(c));
+    this.#addHead(this.head(c));
   }
 
   /** Takes talon card i out of the talon (drawn to the top first); returns what `undo` needs. */
-  private takeWaste(i: number): number {
+  #takeWaste(i: number): number {
     const token = this.p | (i << 6);
-    this.clearTalon(i);
+    this.#clearTalon(i);
     this.p = this.wasteBelow(i) + 1;
     return token;
   }
 
-  private up(face: number): number {
+  #up(face: number): number {
     const p = this.pileFor(face);
     this.pile[p]!++;
     this.onFoundations++;
@@ -507,34 +507,34 @@ export class CoarseState {
         return before;
       }
       case C_WF: {
-        const token = this.takeWaste(arg);
-        return token | (this.up(this.stockCards[arg]!) << 12);
+        const token = this.#takeWaste(arg);
+        return token | (this.#up(this.stockCards[arg]!) << 12);
       }
       case C_WC: {
-        const token = this.takeWaste(arg);
-        this.addUp(this.stockCards[arg]!);
+        const token = this.#takeWaste(arg);
+        this.#addUp(this.stockCards[arg]!);
         return token;
       }
       case C_FC: {
         const p = SUIT[arg]! * 2 + (this.pile[SUIT[arg]! * 2 + 1] === RANK[arg] ? 1 : 0);
         this.pile[p]!--;
         this.onFoundations--;
-        this.addUp(arg);
+        this.#addUp(arg);
         return p;
       }
       case C_HT:
         // The head stays face up, on a card of the class above now.
-        this.uncover(arg);
+        this.#uncover(arg);
         return 0;
       case C_HF: {
         const h = this.head(arg);
-        this.uncover(arg);
-        this.dropUp(h);
-        return this.up(h);
+        this.#uncover(arg);
+        this.#dropUp(h);
+        return this.#up(h);
       }
       default:
-        this.dropUp(arg);
-        return this.up(arg);
+        this.#dropUp(arg);
+        return this.#up(arg);
     }
   }
 
@@ -549,33 +549,33 @@ export class CoarseState {
       case C_WF:
       case C_WC: {
         const i = (token >> 6) & 63;
-        this.setTalon(i);
+        this.#setTalon(i);
         this.p = token & 63;
         if (cKind(m) === C_WF) {
           this.pile[token >> 12]!--;
           this.onFoundations--;
-        } else this.dropUp(this.stockCards[i]!);
+        } else this.#dropUp(this.stockCards[i]!);
         return;
       }
       case C_FC:
         this.pile[token]!++;
         this.onFoundations++;
-        this.dropUp(arg);
+        this.#dropUp(arg);
         return;
       case C_HT:
-        this.cover(arg);
+        this.#cover(arg);
         return;
       case C_HF: {
         this.pile[token]!--;
         this.onFoundations--;
-        this.cover(arg);
-        this.addUp(this.head(arg));
+        this.#cover(arg);
+        this.#addUp(this.head(arg));
         return;
       }
       default:
         this.pile[token]!--;
         this.onFoundations--;
-        this.addUp(arg);
+        this.#addUp(arg);
     }
   }
 }

@@ -46,36 +46,36 @@ function after(last: number, f: number): boolean {
 
 export class CoarseSearch {
   readonly s: CoarseState;
-  private readonly key = new Uint32Array(COARSE_WORDS);
-  private readonly moves = new GrowableInt32Array(1 << 12);
+  readonly #key = new Uint32Array(COARSE_WORDS);
+  readonly #moves = new GrowableInt32Array(1 << 12);
   /** Per depth: where its moves end in `moves` and the next one to try. */
-  private readonly end = new GrowableInt32Array(1 << 10);
-  private readonly next = new GrowableInt32Array(1 << 10);
+  readonly #end = new GrowableInt32Array(1 << 10);
+  readonly #next = new GrowableInt32Array(1 << 10);
   /** Per depth: the depth where its chain of cards taken back started, or -1. */
-  private readonly chain = new GrowableInt32Array(1 << 10);
+  readonly #chain = new GrowableInt32Array(1 << 10);
   /** Per depth: the move played from it, its undo token, and where the cards it sent up lie in `auto`. */
-  private readonly path = new GrowableInt32Array(1 << 10);
-  private readonly tokens = new GrowableInt32Array(1 << 10);
-  private readonly autoFrom = new GrowableInt32Array(1 << 10);
-  private readonly autoTo = new GrowableInt32Array(1 << 10);
+  readonly #path = new GrowableInt32Array(1 << 10);
+  readonly #tokens = new GrowableInt32Array(1 << 10);
+  readonly #autoFrom = new GrowableInt32Array(1 << 10);
+  readonly #autoTo = new GrowableInt32Array(1 << 10);
   /** The cards sent up by `settle`, and their undo tokens, as a stack. */
-  private readonly auto = new GrowableInt32Array(1 << 12);
-  private readonly autoTokens = new GrowableInt32Array(1 << 12);
-  private autoTop = 0;
+  readonly #auto = new GrowableInt32Array(1 << 12);
+  readonly #autoTokens = new GrowableInt32Array(1 << 12);
+  #autoTop = 0;
   /** How many of `auto` the start sent up. */
-  private rootAuto = 0;
+  #rootAuto = 0;
   /** Per face: worth taking back from the foundations (`CoarseState.worthTakingBack`). */
-  private readonly worth = new Uint8Array(52);
+  readonly #worth = new Uint8Array(52);
   /** Where `offer` writes the next move. */
-  private n = 0;
-  private best = -1;
+  #n = 0;
+  #best = -1;
   /** Positions the relaxation's bound cut. */
   cut = 0;
-  private searched = 0;
+  #searched = 0;
   /** Bounds worked out since the last look at how often they cut, and whether every position gets one. */
-  private bounds = 0;
-  private boundCuts = 0;
-  private boundEach = true;
+  #bounds = 0;
+  #boundCuts = 0;
+  #boundEach = true;
 
   /**
    * Whether this position gets the relaxation's bound. It costs more than the rest of a
@@ -83,16 +83,16 @@ export class CoarseSearch {
    * of the last 4,096 it was worked out for, only every 16th position gets it, until it cuts
    * more again. Leaving a cut out is always sound.
    */
-  private tryBound(): boolean {
-    if (!this.boundEach && (this.searched & 15) !== 0) return false;
-    if (++this.bounds === 4096) {
-      this.boundEach = this.cut - this.boundCuts >= 4096 / 50;
-      this.boundCuts = this.cut;
-      this.bounds = 0;
+  #tryBound(): boolean {
+    if (!this.#boundEach && (this.#searched & 15) !== 0) return false;
+    if (++this.#bounds === 4096) {
+      this.#boundEach = this.cut - this.#boundCuts >= 4096 / 50;
+      this.#boundCuts = this.cut;
+      this.#bounds = 0;
     }
     return true;
   }
-  private bestLine: number[] = [];
+  #bestLine: number[] = [];
 
   /**
    * Draw 1 under Vegas: a position with the waste pointer further back reaches every card the
@@ -100,21 +100,21 @@ export class CoarseSearch {
    * back again (docs/solvers.md). The key then leaves the pointer out and the table keeps,
    * per key, the lowest pointer searched: a position is searched again only with a lower one.
    */
-  private readonly pointerFree: boolean;
-  private readonly lowestPointer = new GrowableInt32Array(1 << 12);
+  readonly #pointerFree: boolean;
+  readonly #lowestPointer = new GrowableInt32Array(1 << 12);
 
   /** The budget of the run under way. */
-  private budget: Budget | null = null;
+  #budget: Budget | null = null;
   /** Where a stopped run left off (-1: not started). */
-  private depth = -1;
+  #depth = -1;
 
-  constructor(
-    start: DoubleState,
-    private readonly table: KeyTable,
-  ) {
+  readonly #table: KeyTable;
+
+  constructor(start: DoubleState, table: KeyTable) {
+    this.#table = table;
     if (table.words !== COARSE_WORDS) throw new Error('internal error: the coarse search needs a table of 5-word keys');
     this.s = new CoarseState(start);
-    this.pointerFree = start.vegas && start.draw === 1;
+    this.#pointerFree = start.vegas && start.draw === 1;
   }
 
   /**
@@ -122,71 +122,71 @@ export class CoarseSearch {
    * run stopped: nothing searched is lost, so the search can be done in slices.
    */
   run(budget: Budget): CoarseResult {
-    this.budget = budget;
-    let d = this.depth;
+    this.#budget = budget;
+    let d = this.#depth;
     if (d < 0) {
       // The start settles too: its cards sent up are the first moves of every line.
-      this.settle();
-      this.rootAuto = this.autoTop;
-      this.chain.data[0] = -1;
-      const entered = this.enter(0);
-      if (entered === 'win') return this.result('win');
-      if (entered === 'stop') return this.result('stopped');
+      this.#settle();
+      this.#rootAuto = this.#autoTop;
+      this.#chain.data[0] = -1;
+      const entered = this.#enter(0);
+      if (entered === 'win') return this.#result('win');
+      if (entered === 'stop') return this.#result('stopped');
       d = 0;
     }
     for (;;) {
-      const at = this.next.data[d]!;
-      if (at < this.end.data[d]!) {
-        this.step(d, this.moves.data[at]!);
-        const entered = this.enter(d + 1);
+      const at = this.#next.data[d]!;
+      if (at < this.#end.data[d]!) {
+        this.#step(d, this.#moves.data[at]!);
+        const entered = this.#enter(d + 1);
         if (entered === 'stop') {
           // The move is tried again when the search goes on.
-          this.back(d);
-          this.depth = d;
-          return this.result('stopped');
+          this.#back(d);
+          this.#depth = d;
+          return this.#result('stopped');
         }
-        this.next.data[d] = at + 1;
-        if (entered === 'win') return this.result('win');
+        this.#next.data[d] = at + 1;
+        if (entered === 'win') return this.#result('win');
         if (entered === 'new') d++;
-        else this.back(d);
+        else this.#back(d);
       } else {
-        if (d === 0) return this.result('done');
+        if (d === 0) return this.#result('done');
         d--;
-        this.back(d);
+        this.#back(d);
       }
     }
   }
 
   /** Makes room in the per-depth arrays for depth d (they grow by doubling: seldom). */
-  private reach(d: number): void {
-    if (d < this.path.data.length) return;
-    for (const array of [this.path, this.tokens, this.autoFrom, this.autoTo, this.chain, this.end, this.next]) array.ensure(d);
+  #reach(d: number): void {
+    if (d < this.#path.data.length) return;
+    for (const array of [this.#path, this.#tokens, this.#autoFrom, this.#autoTo, this.#chain, this.#end, this.#next]) array.ensure(d);
   }
 
   /** Plays move `m` from the position at depth d, then (unless it takes a card back) settles. */
-  private step(d: number, m: number): void {
+  #step(d: number, m: number): void {
     const s = this.s;
-    this.reach(d + 1);
+    this.#reach(d + 1);
     const taking = cKind(m) === C_FC;
-    const chained = this.chain.data[d]! >= 0;
-    this.chain.data[d + 1] = taking ? (chained ? this.chain.data[d]! : d) : -1;
-    this.path.data[d] = m;
-    this.tokens.data[d] = s.apply(m);
-    this.autoFrom.data[d] = this.autoTop;
-    if (!taking) this.settle();
-    this.autoTo.data[d] = this.autoTop;
+    const chained = this.#chain.data[d]! >= 0;
+    this.#chain.data[d + 1] = taking ? (chained ? this.#chain.data[d]! : d) : -1;
+    this.#path.data[d] = m;
+    this.#tokens.data[d] = s.apply(m);
+    this.#autoFrom.data[d] = this.#autoTop;
+    if (!taking) this.#settle();
+    this.#autoTo.data[d] = this.#autoTop;
   }
 
   /** Takes back the move played from depth d, with the cards it sent up. */
-  private back(d: number): void {
+  #back(d: number): void {
     const s = this.s;
-    for (let i = this.autoTo.data[d]! - 1; i >= this.autoFrom.data[d]!; i--) s.undo(this.auto.data[i]!, this.autoTokens.data[i]!);
-    this.autoTop = this.autoFrom.data[d]!;
-    s.undo(this.path.data[d]!, this.tokens.data[d]!);
+    for (let i = this.#autoTo.data[d]! - 1; i >= this.#autoFrom.data[d]!; i--) s.undo(this.#auto.data[i]!, this.#autoTokens.data[i]!);
+    this.#autoTop = this.#autoFrom.data[d]!;
+    s.undo(this.#path.data[d]!, this.#tokens.data[d]!);
   }
 
   /** Sends up every face-up card that is not a head and may go up, until none may. */
-  private settle(): void {
+  #settle(): void {
     const s = this.s;
     for (let again = true; again; ) {
       again = false;
@@ -195,72 +195,72 @@ export class CoarseSearch {
         if (h >= 13) continue;
         const m = cMove(C_NF, (p >> 1) * 13 + h);
         if (!s.legal(m)) continue;
-        const top = this.autoTop++;
-        this.auto.ensure(top);
-        this.autoTokens.ensure(top);
-        this.auto.data[top] = m;
-        this.autoTokens.data[top] = s.apply(m);
+        const top = this.#autoTop++;
+        this.#auto.ensure(top);
+        this.#autoTokens.ensure(top);
+        this.#auto.data[top] = m;
+        this.#autoTokens.data[top] = s.apply(m);
         again = true;
       }
     }
   }
 
   /** Looks at the position reached at depth `d` and lists its moves when it is new. */
-  private enter(d: number): 'new' | 'seen' | 'win' | 'stop' {
+  #enter(d: number): 'new' | 'seen' | 'win' | 'stop' {
     const s = this.s;
     // The limits first: a position the search stops at is neither marked nor searched, and
     // is met again when the search goes on.
-    if (!this.budget!.tick()) return 'stop';
+    if (!this.#budget!.tick()) return 'stop';
     // A chain position is met once per expansion of the position where its chain started (its
     // cards are taken back in one order): it goes into no table.
-    if (this.chain.data[d]! < 0) {
-      s.keyInto(this.key, !this.pointerFree);
-      const id = this.table.intern(this.key);
+    if (this.#chain.data[d]! < 0) {
+      s.keyInto(this.#key, !this.#pointerFree);
+      const id = this.#table.intern(this.#key);
       if (id < 0) return 'stop';
-      if (this.pointerFree) {
+      if (this.#pointerFree) {
         // Draw 1, one pass: a position searched with the pointer as low or lower stands for this one.
-        const lowest = this.lowestPointer.ensure(id);
-        if (!this.table.lastWasNew && lowest[id]! <= s.p) return 'seen';
+        const lowest = this.#lowestPointer.ensure(id);
+        if (!this.#table.lastWasNew && lowest[id]! <= s.p) return 'seen';
         lowest[id] = s.p;
-      } else if (!this.table.lastWasNew) return 'seen';
+      } else if (!this.#table.lastWasNew) return 'seen';
     }
-    this.searched++;
+    this.#searched++;
     // Vegas: a position whose relaxation cannot beat the best met cannot win or add to the figure.
-    if (s.vegas && this.best >= 0 && this.tryBound() && s.bound() <= this.best) {
+    if (s.vegas && this.#best >= 0 && this.#tryBound() && s.bound() <= this.#best) {
       this.cut++;
       return 'seen';
     }
-    if (s.onFoundations > this.best) {
-      this.best = s.onFoundations;
-      this.bestLine = this.lineTo(d);
+    if (s.onFoundations > this.#best) {
+      this.#best = s.onFoundations;
+      this.#bestLine = this.#lineTo(d);
     }
     if (s.isWon()) return 'win';
     if (s.allOpen()) {
-      this.finish(d);
+      this.#finish(d);
       return 'win';
     }
-    this.list(d);
+    this.#list(d);
     return 'new';
   }
 
   /** The coarse moves from the start to the position at depth d, the cards sent up included. */
-  private lineTo(d: number): number[] {
-    const line = Array.from(this.auto.data.subarray(0, this.rootAuto));
+  #lineTo(d: number): number[] {
+    const line = Array.from(this.#auto.data.subarray(0, this.#rootAuto));
     for (let i = 0; i < d; i++) {
-      line.push(this.path.data[i]!);
-      for (let j = this.autoFrom.data[i]!; j < this.autoTo.data[i]!; j++) line.push(this.auto.data[j]!);
+      line.push(this.#path.data[i]!);
+      for (let j = this.#autoFrom.data[i]!; j < this.#autoTo.data[i]!; j++) line.push(this.#auto.data[j]!);
     }
     return line;
   }
 
   /** Writes the moves of the position at depth `d` into `moves`, in the order they are tried. */
-  private list(d: number): void {
+  #list(d: number): void {
     const s = this.s;
-    const from = d === 0 ? 0 : this.end.data[d - 1]!;
-    this.moves.ensure(from + MOST_MOVES);
-    this.n = from;
+    const from = d === 0 ? 0 : this.#end.data[d - 1]!;
+    this.#moves.ensure(from + MOST_MOVES);
+    this.#n = from;
     s.clearDemands();
-    const add = this.offer;
+    const add = this.#offer;
     // Cards up first, then what turns a card up, the waste, the stock, cards taken back.
     for (let p = 0; p < 8; p += 2) {
       const suit = p >> 1;
@@ -285,31 +285,31 @@ export class CoarseSearch {
     }
     add(cMove(C_DRAW));
     add(cMove(C_TURN));
-    s.worthTakingBack(this.worth);
+    s.worthTakingBack(this.#worth);
     // In a chain, cards are taken back highest rank first (equal ranks by face), so that each
     // set of them is taken back in one order only (any order of a set that can be taken back
     // at all works highest first: see docs/solvers.md).
-    const chain = this.chain.data[d]!;
-    const last = chain >= 0 ? cArg(this.path.data[d - 1]!) : -1;
+    const chain = this.#chain.data[d]!;
+    const last = chain >= 0 ? cArg(this.#path.data[d - 1]!) : -1;
     for (let p = 0; p < 8; p += 2) {
       const suit = p >> 1;
       const a = s.pile[p]!;
       const b = s.pile[p + 1]!;
-      if (a > 0 && this.worth[suit * 13 + a - 1] === 1 && after(last, suit * 13 + a - 1)) add(cMove(C_FC, suit * 13 + a - 1));
-      if (b > 0 && b !== a && this.worth[suit * 13 + b - 1] === 1 && after(last, suit * 13 + b - 1)) add(cMove(C_FC, suit * 13 + b - 1));
+      if (a > 0 && this.#worth[suit * 13 + a - 1] === 1 && after(last, suit * 13 + a - 1)) add(cMove(C_FC, suit * 13 + a - 1));
+      if (b > 0 && b !== a && this.#worth[suit * 13 + b - 1] === 1 && after(last, suit * 13 + b - 1)) add(cMove(C_FC, suit * 13 + b - 1));
     }
-    let n = this.n;
-    if (chain >= 0) n = this.keepUses(d, chain, from, n);
-    this.end.data[d] = n;
-    this.next.data[d] = from;
+    let n = this.#n;
+    if (chain >= 0) n = this.#keepUses(d, chain, from, n);
+    this.#end.data[d] = n;
+    this.#next.data[d] = from;
   }
 
   /**
    * Lists move `m` when it is legal, else notes what it would need from the foundations (a
    * bound method, made once: listing allocates nothing).
    */
-  private readonly offer = (m: number): void => {
-    if (this.s.legal(m)) this.moves.data[this.n++] = m;
+  readonly #offer = (m: number): void => {
+    if (this.s.legal(m)) this.#moves.data[this.#n++] = m;
     else this.s.demand(m);
   };
 
@@ -318,17 +318,17 @@ export class CoarseSearch {
    * in `from..n`, the cards taken back and the moves the position before the chain could not
    * play. Returns the new end.
    */
-  private keepUses(d: number, chain: number, from: number, n: number): number {
+  #keepUses(d: number, chain: number, from: number, n: number): number {
     const s = this.s;
-    const data = this.moves.data;
+    const data = this.#moves.data;
     // The chain's moves took cards back only: nothing was sent up between them.
-    for (let i = d - 1; i >= chain; i--) s.undo(this.path.data[i]!, this.tokens.data[i]!);
+    for (let i = d - 1; i >= chain; i--) s.undo(this.#path.data[i]!, this.#tokens.data[i]!);
     let kept = from;
     for (let i = from; i < n; i++) {
       const m = data[i]!;
       if (cKind(m) === C_FC || !s.legal(m)) data[kept++] = m;
     }
-    for (let i = chain; i < d; i++) this.tokens.data[i] = s.apply(this.path.data[i]!);
+    for (let i = chain; i < d; i++) this.#tokens.data[i] = s.apply(this.#path.data[i]!);
     return kept;
   }
 
@@ -337,21 +337,21 @@ export class CoarseSearch {
    * up (every lower card is up, and what lies on it is lower still, so nothing does), and so
    * on until the deal is won. The line to the position at depth d, played out to the win.
    */
-  private finish(d: number): void {
+  #finish(d: number): void {
     const s = this.s;
-    const line = this.lineTo(d);
+    const line = this.#lineTo(d);
     while (!s.isWon()) {
-      const m = this.lowestUp();
+      const m = this.#lowestUp();
       if (m < 0) throw new Error('internal error: an open position without a card to put up');
       s.apply(m);
       line.push(m);
     }
-    this.bestLine = line;
-    this.best = s.onFoundations;
+    this.#bestLine = line;
+    this.#best = s.onFoundations;
   }
 
   /** A legal move putting up a card of the lowest rank that can go up, or -1. */
-  private lowestUp(): number {
+  #lowestUp(): number {
     const s = this.s;
     for (let rank = 1; rank <= 13; rank++) {
       for (let suit = 0; suit < 4; suit++) {
@@ -365,8 +365,8 @@ export class CoarseSearch {
     return -1;
   }
 
-  private result(outcome: CoarseResult['outcome']): CoarseResult {
-    return { outcome, maxFoundation: this.best, line: this.bestLine, positions: this.searched };
+  #result(outcome: CoarseResult['outcome']): CoarseResult {
+    return { outcome, maxFoundation: this.#best, line: this.#bestLine, positions: this.#searched };
   }
 }
 

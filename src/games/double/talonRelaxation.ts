@@ -43,84 +43,84 @@ interface Detours {
 const COLUMN_MARK = 64;
 
 class TalonRelaxation {
-  private readonly stock: Uint8Array;
-  private readonly n: number;
+  readonly #stock: Uint8Array;
+  readonly #n: number;
   /** Copies of each face at hand. */
-  private readonly atHand = new Uint8Array(52);
+  readonly #atHand = new Uint8Array(52);
   /** Copies of each face not at hand: in the stock, the waste, or a column left as a stack. */
-  private readonly pending = new Uint8Array(52);
-  private readonly seen = new Uint8Array(52);
+  readonly #pending = new Uint8Array(52);
+  readonly #seen = new Uint8Array(52);
   /** Per suit, `estimate`'s lowest rank that waits for a card beneath it. */
-  private readonly lowestBlocked = new Uint8Array(4);
+  readonly #lowestBlocked = new Uint8Array(4);
   /**
    * Per suit, the lowest rank above its foundations with no copy in play (a reduced game's left
    * out ranks; 14: none): copies at hand and not at hand only trade places, so this never changes.
    */
-  private readonly lowestAbsent = new Uint8Array(4);
-  private readonly founded = new Uint8Array(4);
-  private readonly columns: Uint8Array;
+  readonly #lowestAbsent = new Uint8Array(4);
+  readonly #founded = new Uint8Array(4);
+  readonly #columns: Uint8Array;
   /** Cards left in each column kept as a stack (0 for a cut column). */
-  private readonly height = new Uint8Array(COLUMNS);
-  private columnCards = 0;
+  readonly #height = new Uint8Array(COLUMNS);
+  #columnCards = 0;
   /** Stock indexes of the waste's cards, bottom first (so in increasing order). */
-  private readonly waste: Uint8Array;
-  private top = 0;
+  readonly #waste: Uint8Array;
+  #top = 0;
   /** What the searches under way played to the foundations, in order (see `COLUMN_MARK`). */
-  private readonly played: Uint8Array;
-  private playedTop = 0;
-  private drawn = 0;
-  private readonly key = new Uint32Array(2);
+  readonly #played: Uint8Array;
+  #playedTop = 0;
+  #drawn = 0;
+  readonly #key = new Uint32Array(2);
   /** The waste's cards as bits of their stock indexes, kept as they come and go (the key's base). */
-  private readonly inWaste = new Uint32Array(2);
-  private readonly table = new KeyTable(2);
+  readonly #inWaste = new Uint32Array(2);
+  readonly #table = new KeyTable(2);
   /** Per remembered position: the fewest detours it was shown to need. */
-  private readonly needs = new GrowableInt32Array();
+  readonly #needs = new GrowableInt32Array();
   /** Positions looked at, by all its searches. */
-  private nodes = 0;
+  #nodes = 0;
   /** The count `nodes` may reach in the search under way. */
-  private nodeLimit = 0;
+  #nodeLimit = 0;
 
   /** `cut`: a bit per column taken as cut (all of them: the waste alone). */
   constructor(s: DoubleState, cut: number) {
     // The waste first (bottom first), then the stock in drawing order: one sequence.
-    this.n = s.talLen;
-    this.stock = new Uint8Array(this.n);
-    for (let i = 0; i < this.n; i++) {
+    this.#n = s.talLen;
+    this.#stock = new Uint8Array(this.#n);
+    for (let i = 0; i < this.#n; i++) {
       const card = s.stockCards[s.tal[i]!]!;
-      this.stock[i] = card;
-      this.pending[card]!++;
+      this.#stock[i] = card;
+      this.#pending[card]!++;
     }
-    this.waste = new Uint8Array(this.n);
-    this.columns = s.col.slice();
+    this.#waste = new Uint8Array(this.#n);
+    this.#columns = s.col.slice();
     let cards = 0;
     for (let c = 0; c < COLUMNS; c++) {
       const l = s.len[c]!;
       cards += l;
       const kept = (cut & (1 << c)) === 0;
       if (kept) {
-        this.height[c] = l;
-        this.columnCards += l;
+        this.#height[c] = l;
+        this.#columnCards += l;
       }
-      for (let i = 0; i < l; i++) (kept ? this.pending : this.atHand)[s.col[c * COL_CAP + i]!]!++;
+      for (let i = 0; i < l; i++) (kept ? this.#pending : this.#atHand)[s.col[c * COL_CAP + i]!]!++;
     }
-    this.played = new Uint8Array(this.n + cards);
-    for (let p = 0; p < s.fnd.length; p++) this.founded[p >> 1] = Math.max(this.founded[p >> 1]!, s.fnd[p]!);
+    this.#played = new Uint8Array(this.#n + cards);
+    for (let p = 0; p < s.fnd.length; p++) this.#founded[p >> 1] = Math.max(this.#founded[p >> 1]!, s.fnd[p]!);
     for (let suit = 0; suit < 4; suit++) {
-      let r = this.founded[suit]! + 1;
-      while (r <= KING && this.atHand[suit * 13 + r - 1]! + this.pending[suit * 13 + r - 1]! !== 0) r++;
-      this.lowestAbsent[suit] = r;
+      let r = this.#founded[suit]! + 1;
+      while (r <= KING && this.#atHand[suit * 13 + r - 1]! + this.#pending[suit * 13 + r - 1]! !== 0) r++;
+      this.#lowestAbsent[suit] = r;
     }
-    for (let i = 0; i < s.waste; i++) this.draw();
+    for (let i = 0; i < s.waste; i++) this.#draw();
   }
 
-  private draw(): void {
-    flip(this.inWaste, this.drawn);
-    this.waste[this.top++] = this.drawn++;
+  #draw(): void {
+    flip(this.#inWaste, this.#drawn);
+    this.#waste[this.#top++] = this.#drawn++;
   }
 
-  private undraw(): void {
-    this.top--;
-    flip(this.inWaste, --this.drawn);
+  #undraw(): void {
+    this.#top--;
+    flip(this.#inWaste, --this.#drawn);
   }
 
   /**
@@ -129,13 +129,13 @@ class TalonRelaxation {
    * reports what it proved. What it remembers serves the next search.
    */
   fewest(from: number, upto: number, maxNodes: number): Detours {
-    const before = this.nodes;
-    this.nodeLimit = before + maxNodes;
-    const proved = (detours: number, complete: boolean): Detours => ({ detours, complete, nodes: this.nodes - before });
+    const before = this.#nodes;
+    this.#nodeLimit = before + maxNodes;
+    const proved = (detours: number, complete: boolean): Detours => ({ detours, complete, nodes: this.#nodes - before });
     if (upto < from) return proved(from, false);
     for (let k = from; k <= upto; k++) {
       try {
-        if (this.within(k)) return proved(k, true);
+        if (this.#within(k)) return proved(k, true);
       } catch (e) {
         if (e === OUT_OF_NODES) return proved(k, false);
         throw e;
@@ -144,50 +144,50 @@ class TalonRelaxation {
     return proved(upto + 1, true);
   }
 
-  private mayGo(card: number): boolean {
+  #mayGo(card: number): boolean {
     const suit = SUIT[card]!;
-    for (let r = this.founded[suit]! + 1; r < RANK[card]!; r++) if (this.atHand[suit * 13 + r - 1] === 0) return false;
+    for (let r = this.#founded[suit]! + 1; r < RANK[card]!; r++) if (this.#atHand[suit * 13 + r - 1] === 0) return false;
     return true;
   }
 
-  private toHand(card: number): void {
-    this.atHand[card]!++;
-    this.pending[card]!--;
+  #toHand(card: number): void {
+    this.#atHand[card]!++;
+    this.#pending[card]!--;
   }
 
-  private fromHand(card: number): void {
-    this.atHand[card]!--;
-    this.pending[card]!++;
+  #fromHand(card: number): void {
+    this.#atHand[card]!--;
+    this.#pending[card]!++;
   }
 
-  private takeTop(): number {
-    const x = this.waste[--this.top]!;
-    flip(this.inWaste, x);
-    this.toHand(this.stock[x]!);
+  #takeTop(): number {
+    const x = this.#waste[--this.#top]!;
+    flip(this.#inWaste, x);
+    this.#toHand(this.#stock[x]!);
     return x;
   }
 
-  private putBack(x: number): void {
-    this.fromHand(this.stock[x]!);
-    flip(this.inWaste, x);
-    this.waste[this.top++] = x;
+  #putBack(x: number): void {
+    this.#fromHand(this.#stock[x]!);
+    flip(this.#inWaste, x);
+    this.#waste[this.#top++] = x;
   }
 
   /** Plays every waste top and column top that may go, until none may; returns how many. */
-  private settle(): number {
+  #settle(): number {
     let count = 0;
     for (let moved = true; moved; ) {
       moved = false;
-      while (this.top > 0 && this.mayGo(this.stock[this.waste[this.top - 1]!]!)) {
-        this.played[this.playedTop++] = this.takeTop();
+      while (this.#top > 0 && this.#mayGo(this.#stock[this.#waste[this.#top - 1]!]!)) {
+        this.#played[this.#playedTop++] = this.#takeTop();
         count++;
         moved = true;
       }
       for (let c = 0; c < COLUMNS; c++) {
-        while (this.height[c]! > 0 && this.mayGo(this.columns[c * COL_CAP + this.height[c]! - 1]!)) {
-          this.toHand(this.columns[c * COL_CAP + --this.height[c]!]!);
-          this.columnCards--;
-          this.played[this.playedTop++] = COLUMN_MARK + c;
+        while (this.#height[c]! > 0 && this.#mayGo(this.#columns[c * COL_CAP + this.#height[c]! - 1]!)) {
+          this.#toHand(this.#columns[c * COL_CAP + --this.#height[c]!]!);
+          this.#columnCards--;
+          this.#played[this.#playedTop++] = COLUMN_MARK + c;
           count++;
           moved = true;
         }
@@ -197,14 +197,14 @@ class TalonRelaxation {
   }
 
   /** Undoes the last `count` plays of `settle`. */
-  private unsettle(count: number): void {
+  #unsettle(count: number): void {
     for (let i = 0; i < count; i++) {
-      const code = this.played[--this.playedTop]!;
+      const code = this.#played[--this.#playedTop]!;
       if (code >= COLUMN_MARK) {
         const c = code - COLUMN_MARK;
-        this.fromHand(this.columns[c * COL_CAP + this.height[c]!++]!);
-        this.columnCards++;
-      } else this.putBack(code);
+        this.#fromHand(this.#columns[c * COL_CAP + this.#height[c]!++]!);
+        this.#columnCards++;
+      } else this.#putBack(code);
     }
   }
 
@@ -214,59 +214,59 @@ class TalonRelaxation {
    * beneath it in its column is not looked for: `detoursWithCuts` keeps no column set that
    * is deadlocked, which covers it, and as cards only ever come to hand, it never appears.
    */
-  private estimate(): number {
+  #estimate(): number {
     // Walking the waste up from its bottom: per suit, the lowest rank above its foundations not
     // at hand whose copies not at hand all lie below (none at all counts from the start). A
     // waste card above such a rank of its suit waits for a card beneath it.
-    const lowest = this.lowestBlocked;
-    lowest.set(this.lowestAbsent);
+    const lowest = this.#lowestBlocked;
+    lowest.set(this.#lowestAbsent);
     let count = 0;
-    for (let w = 0; w < this.top; w++) {
-      const card = this.stock[this.waste[w]!]!;
+    for (let w = 0; w < this.#top; w++) {
+      const card = this.#stock[this.#waste[w]!]!;
       const suit = SUIT[card]!;
       const rank = RANK[card]!;
       if (lowest[suit]! < rank) count++;
-      this.seen[card]!++;
-      if (this.atHand[card] === 0 && this.seen[card] === this.pending[card] && rank > this.founded[suit]! && rank < lowest[suit]!) {
+      this.#seen[card]!++;
+      if (this.#atHand[card] === 0 && this.#seen[card] === this.#pending[card] && rank > this.#founded[suit]! && rank < lowest[suit]!) {
         lowest[suit] = rank;
       }
     }
-    for (let w = 0; w < this.top; w++) this.seen[this.stock[this.waste[w]!]!] = 0;
+    for (let w = 0; w < this.#top; w++) this.#seen[this.#stock[this.#waste[w]!]!] = 0;
     return count;
   }
 
   /** Whether the rest can be played with at most `k` detours. */
-  private within(k: number): boolean {
-    if (++this.nodes > this.nodeLimit) throw OUT_OF_NODES;
-    const played = this.settle();
+  #within(k: number): boolean {
+    if (++this.#nodes > this.#nodeLimit) throw OUT_OF_NODES;
+    const played = this.#settle();
     let ok: boolean;
-    if (this.top === 0 && this.drawn === this.n && this.columnCards === 0) ok = true;
+    if (this.#top === 0 && this.#drawn === this.#n && this.#columnCards === 0) ok = true;
     else {
       // The waste's cards as bits of their stock indexes, and one bit for the draws made.
-      this.key[0] = this.inWaste[0]!;
-      this.key[1] = this.inWaste[1]!;
-      flip(this.key, this.drawn);
-      const id = this.table.intern(this.key);
-      const needs = this.needs.ensure(id);
+      this.#key[0] = this.#inWaste[0]!;
+      this.#key[1] = this.#inWaste[1]!;
+      flip(this.#key, this.#drawn);
+      const id = this.#table.intern(this.#key);
+      const needs = this.#needs.ensure(id);
       // The key fixes the position, so its estimate too: worked out on the first visit only.
-      if (this.table.lastWasNew) needs[id] = this.estimate();
+      if (this.#table.lastWasNew) needs[id] = this.#estimate();
       const known = needs[id]!;
       ok = false;
       if (known <= k) {
-        if (this.drawn < this.n) {
-          this.draw();
-          ok = this.within(k);
-          this.undraw();
+        if (this.#drawn < this.#n) {
+          this.#draw();
+          ok = this.#within(k);
+          this.#undraw();
         }
-        if (!ok && k > 0 && this.top > 0) {
-          const x = this.takeTop();
-          ok = this.within(k - 1);
-          this.putBack(x);
+        if (!ok && k > 0 && this.#top > 0) {
+          const x = this.#takeTop();
+          ok = this.#within(k - 1);
+          this.#putBack(x);
         }
       }
-      if (!ok) this.needs.data[id] = Math.max(known, k + 1);
+      if (!ok) this.#needs.data[id] = Math.max(known, k + 1);
     }
-    this.unsettle(played);
+    this.#unsettle(played);
     return ok;
   }
 }

@@ -124,39 +124,39 @@ const MAX_POOLED_BYTES = 16 << 20;
 
 class ExactRandomPlay {
   /** Sized for the default state limit (`EXACT_STATE_LIMIT`), so a reset keeps it. */
-  private readonly table = new StateTable(null, 1 << 15);
+  readonly #table = new StateTable(null, 1 << 15);
   /** Per removal set (table id): where its values start in `values`. */
-  private readonly offset = new GrowableInt32Array(1 << 12);
-  private values = new Float64Array(1 << 16);
-  private used = 0;
+  readonly #offset = new GrowableInt32Array(1 << 12);
+  #values = new Float64Array(1 << 16);
+  #used = 0;
   /** Per depth: the talon cards still in play (indices), the available pyramid cards, the pyramid-only children. */
-  private readonly inPlay = new Int32Array(MAX_DEPTH * TALON);
-  private readonly avail = new Int32Array(MAX_DEPTH * PYRAMID_SIZE);
-  private readonly pyrChild = new Int32Array(MAX_DEPTH * MAX_REMOVALS);
-  private readonly coefA = new Float64Array(MAX_DEPTH * (TALON + 1));
-  private readonly coefB = new Float64Array(MAX_DEPTH * (TALON + 1));
+  readonly #inPlay = new Int32Array(MAX_DEPTH * TALON);
+  readonly #avail = new Int32Array(MAX_DEPTH * PYRAMID_SIZE);
+  readonly #pyrChild = new Int32Array(MAX_DEPTH * MAX_REMOVALS);
+  readonly #coefA = new Float64Array(MAX_DEPTH * (TALON + 1));
+  readonly #coefB = new Float64Array(MAX_DEPTH * (TALON + 1));
   /**
    * Per depth and available pyramid card: whether pairing it with a talon card keeps the game
    * winnable (1), not (0), or not asked yet (-1). The answer is the same whichever card of
    * that value is the waste top, so it is asked once per position, not once per pointer state.
    */
-  private readonly pairWins = new Int8Array(MAX_DEPTH * PYRAMID_SIZE);
+  readonly #pairWins = new Int8Array(MAX_DEPTH * PYRAMID_SIZE);
   overflow = false;
-  private space!: PyramideDecisionSpace;
-  private stateLimit = 0;
+  #space!: PyramideDecisionSpace;
+  #stateLimit = 0;
 
   /** Starts over on another deal's positions (the arrays are kept; `values` is written before it is read). */
   reset(space: PyramideDecisionSpace, stateLimit: number): void {
-    this.space = space;
-    this.stateLimit = stateLimit;
-    this.table.reset(null);
-    this.used = 0;
+    this.#space = space;
+    this.#stateLimit = stateLimit;
+    this.#table.reset(null);
+    this.#used = 0;
     this.overflow = false;
   }
 
   /** Bytes held by the arrays that grow with the positions solved. */
   bytes(): number {
-    return this.table.bytes() + this.offset.bytes() + this.values.byteLength;
+    return this.#table.bytes() + this.#offset.bytes() + this.#values.byteLength;
   }
 
   /**
@@ -164,81 +164,82 @@ class ExactRandomPlay {
    * talon card (`wasteStartsEmpty` false, the app's deal) or before it. Null past the limit.
    */
   startRate(wasteStartsEmpty: boolean): number | null {
-    const at = this.solve(0, 0, 0, 0);
+    const at = this.#solve(0, 0, 0, 0);
     if (at < 0) return null;
     // Pointer state 1 is the first talon card on the waste; 0 the empty waste.
-    return this.values[at + (wasteStartsEmpty ? 0 : 1)]!;
+    return this.#values[at + (wasteStartsEmpty ? 0 : 1)]!;
   }
 
   /** The value of a child at pointer state j: won 1, lost 0, or from the table. */
-  private childValue(child: number, j: number): number {
+  #childValue(child: number, j: number): number {
     if (child === WON) return 1;
     if (child === LOST) return 0;
-    return this.values[child + j]!;
+    return this.#values[child + j]!;
   }
 
   /** A child position: WON, LOST (cannot be won any more), or its offset in `values` (−1: over the limit). */
-  private child(mask: number, removed: number, usage: number, depth: number): number {
+  #child(mask: number, removed: number, usage: number, depth: number): number {
     if (mask === FULL_PYRAMID) return WON;
-    if (!this.space.winnable(this.space.closeKings(mask), usage)) return LOST;
-    return this.solve(mask, removed, usage, depth);
+    if (!this.#space.winnable(this.#space.closeKings(mask), usage)) return LOST;
+    return this.#solve(mask, removed, usage, depth);
   }
 
   /** Solves a removal set; returns the offset of its values (one per pointer state), or −1 past the limit. */
-  private solve(mask: number, removed: number, usage: number, depth: number): number {
-    const known = this.table.lookup(mask, removed);
-    if (known >= 0) return this.offset.data[known]!;
-    if (this.overflow || this.table.size >= this.stateLimit || depth >= MAX_DEPTH) {
+  #solve(mask: number, removed: number, usage: number, depth: number): number {
+    const known = this.#table.lookup(mask, removed);
+    if (known >= 0) return this.#offset.data[known]!;
+    if (this.overflow || this.#table.size >= this.#stateLimit || depth >= MAX_DEPTH) {
       this.overflow = true;
       return -1;
     }
-    const space = this.space;
+    const space = this.#space;
     const value = space.value;
     const tv = space.talonValue;
     // The talon cards in play, in order: pointer state j ≥ 1 has inPlay[j − 1] on the waste top.
     const ip = depth * TALON;
     let r = 0;
-    for (let i = 0; i < TALON; i++) if (((removed >> i) & 1) === 0) this.inPlay[ip + r++] = i;
+    for (let i = 0; i < TALON; i++) if (((removed >> i) & 1) === 0) this.#inPlay[ip + r++] = i;
     const av = depth * PYRAMID_SIZE;
     let n = 0;
     for (let i = 0; i < PYRAMID_SIZE; i++) {
       if (((mask >> i) & 1) === 0 && (mask & COVER_MASK[i]!) === COVER_MASK[i]) {
-        this.pairWins[av + n] = -1;
-        this.avail[av + n++] = i;
+        this.#pairWins[av + n] = -1;
+        this.#avail[av + n++] = i;
       }
     }
     // Removals without a talon card lead to the same pointer state of another removal set.
     const pc = depth * MAX_REMOVALS;
     let np = 0;
     for (let a = 0; a < n; a++) {
-      const pa = this.avail[av + a]!;
-      if (value[pa] === 13) this.pyrChild[pc + np++] = this.child(mask | (1 << pa), removed, usage, depth + 1);
+      const pa = this.#avail[av + a]!;
+      if (value[pa] === 13) this.#pyrChild[pc + np++] = this.#child(mask | (1 << pa), removed, usage, depth + 1);
       for (let b = a + 1; b < n; b++) {
-        const pb = this.avail[av + b]!;
-        if (value[pa]! + value[pb]! === 13) this.pyrChild[pc + np++] = this.child(mask | (1 << pa) | (1 << pb), removed, usage, depth + 1);
+        const pb = this.#avail[av + b]!;
+        if (value[pa]! + value[pb]! === 13)
+          this.#pyrChild[pc + np++] = this.#child(mask | (1 << pa) | (1 << pb), removed, usage, depth + 1);
       }
     }
-    for (let c = 0; c < np; c++) if (this.pyrChild[pc + c] === -1) return -1;
+    for (let c = 0; c < np; c++) if (this.#pyrChild[pc + c] === -1) return -1;
     const cycle = r + 1;
     const talonMove = r > 0 ? 1 : 0;
     const ca = depth * (TALON + 1);
     for (let j = 0; j < cycle; j++) {
       let sum = 0;
-      for (let c = 0; c < np; c++) sum += this.childValue(this.pyrChild[pc + c]!, j);
+      for (let c = 0; c < np; c++) sum += this.#childValue(this.#pyrChild[pc + c]!, j);
       let k = np + talonMove;
       if (j > 0) {
         // Removals with the waste top t: the pointer falls back to the card below it (state j − 1).
-        const t = this.inPlay[ip + j - 1]!;
+        const t = this.#inPlay[ip + j - 1]!;
         const bit = 1 << t;
         const vt = tv[t]!;
         if (vt === 13) {
-          const ch = this.child(mask, removed | bit, usage, depth + 1);
+          const ch = this.#child(mask, removed | bit, usage, depth + 1);
           if (ch === -1) return -1;
-          sum += this.childValue(ch, j - 1);
+          sum += this.#childValue(ch, j - 1);
           k++;
         } else {
           for (let a = 0; a < n; a++) {
-            const pa = this.avail[av + a]!;
+            const pa = this.#avail[av + a]!;
             if (value[pa]! + vt !== 13) continue;
             k++;
             const next = mask | (1 << pa);
@@ -247,44 +248,44 @@ class ExactRandomPlay {
               continue;
             }
             const after = space.useTalon(usage, vt);
-            if (this.pairWins[av + a] === -1) this.pairWins[av + a] = space.winnable(space.closeKings(next), after) ? 1 : 0;
-            if (this.pairWins[av + a] === 0) continue; // lost: worth 0
-            const ch = this.solve(next, removed | bit, after, depth + 1);
+            if (this.#pairWins[av + a] === -1) this.#pairWins[av + a] = space.winnable(space.closeKings(next), after) ? 1 : 0;
+            if (this.#pairWins[av + a] === 0) continue; // lost: worth 0
+            const ch = this.#solve(next, removed | bit, after, depth + 1);
             if (ch === -1) return -1;
-            sum += this.values[ch + j - 1]!;
+            sum += this.#values[ch + j - 1]!;
           }
         }
       }
-      this.coefA[ca + j] = k === 0 ? 0 : talonMove / k;
-      this.coefB[ca + j] = k === 0 ? 0 : sum / k;
+      this.#coefA[ca + j] = k === 0 ? 0 : talonMove / k;
+      this.#coefB[ca + j] = k === 0 ? 0 : sum / k;
     }
     // Round the cycle: P_0 = A·P_0 + B.
     let A = 1;
     let B = 0;
     for (let j = cycle - 1; j >= 0; j--) {
-      const a = this.coefA[ca + j]!;
-      B = a * B + this.coefB[ca + j]!;
+      const a = this.#coefA[ca + j]!;
+      B = a * B + this.#coefB[ca + j]!;
       A *= a;
     }
-    const at = this.reserve(cycle);
-    const vals = this.values;
+    const at = this.#reserve(cycle);
+    const vals = this.#values;
     vals[at] = A < 1 ? B / (1 - A) : 0;
-    for (let j = cycle - 1; j >= 1; j--) vals[at + j] = this.coefA[ca + j]! * vals[at + ((j + 1) % cycle)]! + this.coefB[ca + j]!;
-    const id = this.table.intern(mask, removed);
-    this.offset.ensure(id)[id] = at;
+    for (let j = cycle - 1; j >= 1; j--) vals[at + j] = this.#coefA[ca + j]! * vals[at + ((j + 1) % cycle)]! + this.#coefB[ca + j]!;
+    const id = this.#table.intern(mask, removed);
+    this.#offset.ensure(id)[id] = at;
     return at;
   }
 
-  private reserve(count: number): number {
-    if (this.used + count > this.values.length) {
-      let cap = this.values.length * 2;
-      while (cap < this.used + count) cap *= 2;
+  #reserve(count: number): number {
+    if (this.#used + count > this.#values.length) {
+      let cap = this.#values.length * 2;
+      while (cap < this.#used + count) cap *= 2;
       const next = new Float64Array(cap);
-      next.set(this.values.subarray(0, this.used));
-      this.values = next;
+      next.set(this.#values.subarray(0, this.#used));
+      this.#values = next;
     }
-    const at = this.used;
-    this.used += count;
+    const at = this.#used;
+    this.#used += count;
     return at;
   }
 }

@@ -64,135 +64,152 @@ class FullExplore {
   // by drawing alone is found only from where the drawing starts; and with no turn-over at
   // all, a pyramid and talon come with one pointer anyway). The table groups positions by
   // pyramid and talon, so looking one up meets the others of its group.
-  private readonly anyPointer: boolean;
-  private readonly byDraws: boolean;
+  readonly #anyPointer: boolean;
+  readonly #byDraws: boolean;
   // With limited turn-overs every position is whole (its pointer included), so the line to the
   // best one is its chain of parents: kept when asked, two words a position. With unlimited
   // ones a position stands for every pointer and its parent's steps may not lead to it.
-  private readonly parent: GrowableInt32Array | null;
-  private readonly via: GrowableInt32Array | null;
-  private readonly table: StateTable;
-  private readonly stack = new GrowableInt32Array(1 << 10);
-  private sp = 0;
+  readonly #parent: GrowableInt32Array | null;
+  readonly #via: GrowableInt32Array | null;
+  readonly #table: StateTable;
+  readonly #stack = new GrowableInt32Array(1 << 10);
+  #sp = 0;
   /** 'win-most': the lost positions 'win' cut, where the search for the most cards resumes. */
-  private readonly cut: GrowableInt32Array | null;
-  private cuts = 0;
-  private readonly outLo = new Uint32Array(MAX_MOVES);
-  private readonly outHi = new Uint32Array(MAX_MOVES);
-  private readonly outMove = new Int32Array(MAX_MOVES);
-  private readonly cutStuckTalon: boolean;
-  private mode: ExploreGoal;
-  private found = false;
-  private stopped = false;
-  private most = 0;
-  private mostId = 0;
+  readonly #cut: GrowableInt32Array | null;
+  #cuts = 0;
+  readonly #outLo = new Uint32Array(MAX_MOVES);
+  readonly #outHi = new Uint32Array(MAX_MOVES);
+  readonly #outMove = new Int32Array(MAX_MOVES);
+  readonly #cutStuckTalon: boolean;
+  #mode: ExploreGoal;
+  #found = false;
+  #stopped = false;
+  #most = 0;
+  #mostId = 0;
   /** The most cards can stop once it reaches what the relaxed game allows from the start. */
-  private ceiling = 28;
-  private reachedCeiling = false;
+  #ceiling = 28;
+  #reachedCeiling = false;
 
-  constructor(
-    private readonly space: FullStateSpace,
-    private readonly budget: Budget,
-    private readonly goal: ExploreGoal,
-    keepLine: boolean,
-  ) {
-    this.anyPointer = space.rules.passes === Infinity;
-    this.byDraws = !this.anyPointer && goal !== 'dead-end' && space.rules.passes !== 0;
-    this.parent = keepLine && !this.anyPointer ? new GrowableInt32Array(1 << 10) : null;
-    this.via = this.parent ? new GrowableInt32Array(1 << 10) : null;
-    const extraBytes = this.parent ? 8 : 0;
-    this.table = this.byDraws
+  readonly #space: FullStateSpace;
+  readonly #budget: Budget;
+  readonly #goal: ExploreGoal;
+
+  constructor(space: FullStateSpace, budget: Budget, goal: ExploreGoal, keepLine: boolean) {
+    this.#space = space;
+    this.#budget = budget;
+    this.#goal = goal;
+    this.#anyPointer = space.rules.passes === Infinity;
+    this.#byDraws = !this.#anyPointer && goal !== 'dead-end' && space.rules.passes !== 0;
+    this.#parent = keepLine && !this.#anyPointer ? new GrowableInt32Array(1 << 10) : null;
+    this.#via = this.#parent ? new GrowableInt32Array(1 << 10) : null;
+    const extraBytes = this.#parent ? 8 : 0;
+    this.#table = this.#byDraws
       ? new StateTable(budget, 1 << 12, extraBytes, GROUP_HI, GROUP_LO)
       : new StateTable(budget, 1 << 12, extraBytes);
-    this.cut = goal === 'win-most' ? new GrowableInt32Array(1 << 10) : null;
-    this.cutStuckTalon = goal === 'dead-end' && space.rules.passes === Infinity;
-    this.mode = goal === 'win-most' ? 'win' : goal;
+    this.#cut = goal === 'win-most' ? new GrowableInt32Array(1 << 10) : null;
+    this.#cutStuckTalon = goal === 'dead-end' && space.rules.passes === Infinity;
+    this.#mode = goal === 'win-most' ? 'win' : goal;
   }
 
   run(startLo: number, startHi: number): ExploreResult {
-    const { space, goal, table, stack } = this;
-    this.most = space.removedCount(startLo);
-    this.ceiling = goal === 'most' || goal === 'win-most' ? space.maxRemovable(startLo, startHi) : 28;
+    const space = this.#space;
+    const goal = this.#goal;
+    const table = this.#table;
+    const stack = this.#stack;
+    this.#most = space.removedCount(startLo);
+    this.#ceiling = goal === 'most' || goal === 'win-most' ? space.maxRemovable(startLo, startHi) : 28;
     // With unlimited turn-overs every waste pointer of a pyramid and talon reaches every other
     // (draw to the end, turn over, draw on), and these questions are about what can be
     // reached: one position, its pointer at the start of the stock, stands for all of them.
-    const start = this.anyPointer ? space.pack(startLo & FULL_PYRAMID, startHi & ALL_TALON, 0, 0) : null;
-    stack.data[this.sp++] = start ? table.intern(start.hi, start.lo) : table.intern(startHi, startLo);
-    this.mostId = stack.data[0]!;
-    if (this.parent) this.parent.ensure(this.mostId)[this.mostId] = -1;
+    const start = this.#anyPointer ? space.pack(startLo & FULL_PYRAMID, startHi & ALL_TALON, 0, 0) : null;
+    stack.data[this.#sp++] = start ? table.intern(start.hi, start.lo) : table.intern(startHi, startLo);
+    this.#mostId = stack.data[0]!;
+    if (this.#parent) this.#parent.ensure(this.#mostId)[this.#mostId] = -1;
     for (;;) {
-      const id = this.next();
+      const id = this.#next();
       if (id < 0) break;
-      const seen = this.visit(id);
+      const seen = this.#visit(id);
       if (seen === END) break;
       if (seen === SKIP) continue;
-      if (!this.push(id)) break;
+      if (!this.#push(id)) break;
     }
-    return this.result();
+    return this.#result();
   }
 
   /** The next position to visit, or -1 when the search ends (nothing left, or the budget). */
-  private next(): number {
-    if (this.sp === 0) {
+  #next(): number {
+    if (this.#sp === 0) {
       // 'win-most' after every position was seen and none won: on to the most cards, from the cut positions.
-      if (this.goal !== 'win-most' || this.mode !== 'win' || this.found || this.stopped) return -1;
-      this.mode = 'most';
-      if (this.most >= this.ceiling) {
-        this.reachedCeiling = true;
+      if (this.#goal !== 'win-most' || this.#mode !== 'win' || this.#found || this.#stopped) return -1;
+      this.#mode = 'most';
+      if (this.#most >= this.#ceiling) {
+        this.#reachedCeiling = true;
         return -1;
       }
-      const { stack, cut } = this;
-      for (let k = 0; k < this.cuts; k++) {
-        stack.ensure(this.sp);
-        stack.data[this.sp++] = cut!.data[k]!;
+      const stack = this.#stack;
+      const cut = this.#cut;
+      for (let k = 0; k < this.#cuts; k++) {
+        stack.ensure(this.#sp);
+        stack.data[this.#sp++] = cut!.data[k]!;
       }
-      if (this.sp === 0) return -1;
+      if (this.#sp === 0) return -1;
     }
-    if (!this.budget.tick()) {
-      this.stopped = true;
+    if (!this.#budget.tick()) {
+      this.#stopped = true;
       return -1;
     }
-    return this.stack.data[--this.sp]!;
+    return this.#stack.data[--this.#sp]!;
   }
 
   /** Counts the position's cards and asks whether it answers the question, is cut, or goes on. */
-  private visit(id: number): number {
-    const { space, table, mode } = this;
+  #visit(id: number): number {
+    const space = this.#space;
+    const table = this.#table;
+    const mode = this.#mode;
     const lo = table.loOf(id);
     const hi = table.hiOf(id);
     const removed = space.removedCount(lo);
-    if (removed > this.most) {
-      this.most = removed;
-      this.mostId = id;
-      if (mode === 'most' && removed >= this.ceiling) {
-        this.reachedCeiling = true;
+    if (removed > this.#most) {
+      this.#most = removed;
+      this.#mostId = id;
+      if (mode === 'most' && removed >= this.#ceiling) {
+        this.#reachedCeiling = true;
         return END;
       }
     }
-    if (mode === 'most' && space.maxRemovable(lo, hi) <= this.most) return SKIP;
+    if (mode === 'most' && space.maxRemovable(lo, hi) <= this.#most) return SKIP;
     if (space.isWon(lo, hi)) {
       if (mode !== 'win') return SKIP;
-      this.found = true;
+      this.#found = true;
       return END;
     }
     if (mode === 'win' && space.cannotWin(lo, hi)) {
-      if (this.cut) {
-        this.cut.ensure(this.cuts);
-        this.cut.data[this.cuts++] = id;
+      if (this.#cut) {
+        this.#cut.ensure(this.#cuts);
+        this.#cut.data[this.#cuts++] = id;
       }
       return SKIP;
     }
-    if (this.cutStuckTalon && (space.talonStuck(lo, hi) || !space.deadEndAhead(lo, hi))) return SKIP;
+    if (this.#cutStuckTalon && (space.talonStuck(lo, hi) || !space.deadEndAhead(lo, hi))) return SKIP;
     return EXPAND;
   }
 
   /** Pushes the successors of `id` not met before; false when the search ends (a dead end found, or the memory limit). */
-  private push(id: number): boolean {
-    const { space, table, stack, outLo, outHi, outMove, parent, via, anyPointer, byDraws } = this;
+  #push(id: number): boolean {
+    const space = this.#space;
+    const table = this.#table;
+    const stack = this.#stack;
+    const outLo = this.#outLo;
+    const outHi = this.#outHi;
+    const outMove = this.#outMove;
+    const parent = this.#parent;
+    const via = this.#via;
+    const anyPointer = this.#anyPointer;
+    const byDraws = this.#byDraws;
     // A search for a win alone may play a forced pair alone (see `FullStateSpace.successors`).
-    const n = space.successors(table.loOf(id), table.hiOf(id), outLo, outHi, outMove, this.goal === 'win');
-    if (this.mode === 'dead-end' && space.deadEnd) {
-      this.found = true;
+    const n = space.successors(table.loOf(id), table.hiOf(id), outLo, outHi, outMove, this.#goal === 'win');
+    if (this.#mode === 'dead-end' && space.deadEnd) {
+      this.#found = true;
       return false;
     }
     // Pushed in reverse so removals are tried before drawing.
@@ -204,10 +221,10 @@ class FullExplore {
         sLo = c.lo;
         sHi = c.hi;
       }
-      if (byDraws && this.covered(sLo, sHi)) continue;
+      if (byDraws && this.#covered(sLo, sHi)) continue;
       const sid = table.intern(sHi, sLo);
       if (sid < 0) {
-        this.stopped = true;
+        this.#stopped = true;
         return false;
       }
       if (!table.lastWasNew) continue;
@@ -215,15 +232,15 @@ class FullExplore {
         parent.ensure(sid)[sid] = id;
         via!.ensure(sid)[sid] = outMove[k]!;
       }
-      stack.ensure(this.sp);
-      stack.data[this.sp++] = sid;
+      stack.ensure(this.#sp);
+      stack.data[this.#sp++] = sid;
     }
     return true;
   }
 
   /** Whether a position pushed before reaches (lo, hi) by draws and turn-overs (itself included). */
-  private covered(lo: number, hi: number): boolean {
-    const { table } = this;
+  #covered(lo: number, hi: number): boolean {
+    const table = this.#table;
     const order = reachOrder(lo, hi);
     for (let i = table.probeStart(hi, lo); ; i = table.nextSlot(i)) {
       const id = table.idAtSlot(i);
@@ -234,10 +251,15 @@ class FullExplore {
     }
   }
 
-  private result(): ExploreResult {
-    const { found, most, stopped, mode, sp, reachedCeiling } = this;
-    const mostSteps = this.parent ? stepsTo(this.parent, this.via!, this.mostId) : null;
-    if (this.goal === 'win-most') {
+  #result(): ExploreResult {
+    const found = this.#found;
+    const most = this.#most;
+    const stopped = this.#stopped;
+    const mode = this.#mode;
+    const sp = this.#sp;
+    const reachedCeiling = this.#reachedCeiling;
+    const mostSteps = this.#parent ? stepsTo(this.#parent, this.#via!, this.#mostId) : null;
+    if (this.#goal === 'win-most') {
       if (found) return { found: true, most: 28, complete: true, mostSteps: null };
       // No win is proven only once the first part saw everything (it moved on to the most cards, or nothing was left).
       const settled = mode === 'most' && (reachedCeiling || (!stopped && sp === 0));

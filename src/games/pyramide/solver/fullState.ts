@@ -53,33 +53,33 @@ const USAGE_MASK = (1 << USAGE_BITS) - 1;
 
 export class FullStateSpace {
   readonly value = new Int32Array(PYRAMID_SIZE + TALON_SIZE);
-  private readonly avail = new Int32Array(PYRAMID_SIZE + 4);
+  readonly #avail = new Int32Array(PYRAMID_SIZE + 4);
   /** Set by `successors`: per value, the pyramid cards of that value it may remove (bit per position). */
-  private readonly availOf = new Int32Array(14);
+  readonly #availOf = new Int32Array(14);
   /** The same pyramid with the talon free: bounds and proofs of loss, memoised. */
   readonly relaxed: RelaxedGame;
   /**
    * The relaxed game's usage number of any set of removed talon cards, summed from two tables:
    * the sets of the talon's first USAGE_BITS cards, and of its last (each card adds its value's step).
    */
-  private readonly usageLow = new Int32Array(1 << USAGE_BITS);
-  private readonly usageHigh = new Int32Array(1 << USAGE_BITS);
+  readonly #usageLow = new Int32Array(1 << USAGE_BITS);
+  readonly #usageHigh = new Int32Array(1 << USAGE_BITS);
   /** For each position, the positions it could ever pair with (neither lies under the other). */
   readonly compatible: Int32Array;
   /** `nextOfValue[v * 25 + i]`: the first talon index from i on holding a card of value v (24: none). */
-  private readonly nextOfValue = new Int8Array(14 * (TALON_SIZE + 1));
+  readonly #nextOfValue = new Int8Array(14 * (TALON_SIZE + 1));
   // `canonicalTalon`'s memo, one slot per hash of the talon cards removed (a slot keeps the last
   // set that hashed to it: a deal meets the same sets again and again, bench/README.md).
-  private readonly canonKeys = new Int32Array(1 << CANON_BITS).fill(-1);
-  private readonly canonOf = new Int32Array(1 << CANON_BITS);
+  readonly #canonKeys = new Int32Array(1 << CANON_BITS).fill(-1);
+  readonly #canonOf = new Int32Array(1 << CANON_BITS);
   /** Per value, the talon indices holding it (bit per index). */
-  private readonly talonOfValue = new Int32Array(14);
+  readonly #talonOfValue = new Int32Array(14);
   /**
    * Whether `successors` may play a forced pair alone (see `forcedPair`): not where a waste
    * card may pair with the one beneath it (a talon card taken out of the waste would make
    * others meet), nor where every card must go.
    */
-  private readonly forcedPairsSafe: boolean;
+  readonly #forcedPairsSafe: boolean;
 
   constructor(
     readonly deal: PyramideDeal,
@@ -94,15 +94,16 @@ export class FullStateSpace {
     const step = (i: number): number => this.relaxed.usageOf(this.value[TALON_BASE + i]!);
     for (let m = 1; m < 1 << USAGE_BITS; m++) {
       const i = 31 - Math.clz32(m & -m); // m is its lowest card plus the set without it
-      this.usageLow[m] = this.usageLow[m & (m - 1)]! + step(i);
-      this.usageHigh[m] = this.usageHigh[m & (m - 1)]! + step(USAGE_BITS + i);
+      this.#usageLow[m] = this.#usageLow[m & (m - 1)]! + step(i);
+      this.#usageHigh[m] = this.#usageHigh[m & (m - 1)]! + step(USAGE_BITS + i);
     }
-    for (let i = 0; i < TALON_SIZE; i++) this.talonOfValue[this.value[TALON_BASE + i]!]! |= 1 << i;
-    this.forcedPairsSafe = !rules.strictWin && !rules.pairBeneath;
+    for (let i = 0; i < TALON_SIZE; i++) this.#talonOfValue[this.value[TALON_BASE + i]!]! |= 1 << i;
+    this.#forcedPairsSafe = !rules.strictWin && !rules.pairBeneath;
     for (let v = 0; v < 14; v++) {
-      this.nextOfValue[v * (TALON_SIZE + 1) + TALON_SIZE] = TALON_SIZE;
+      this.#nextOfValue[v * (TALON_SIZE + 1) + TALON_SIZE] = TALON_SIZE;
       for (let i = TALON_SIZE - 1; i >= 0; i--) {
-        this.nextOfValue[v * (TALON_SIZE + 1) + i] = this.value[TALON_BASE + i] === v ? i : this.nextOfValue[v * (TALON_SIZE + 1) + i + 1]!;
+        this.#nextOfValue[v * (TALON_SIZE + 1) + i] =
+          this.value[TALON_BASE + i] === v ? i : this.#nextOfValue[v * (TALON_SIZE + 1) + i + 1]!;
       }
     }
   }
@@ -114,10 +115,10 @@ export class FullStateSpace {
    * talon in order, so this way exists, and it is the same for every set of cards left that
    * reads the same.
    */
-  private canonicalTalon(talonRemoved: number): number {
+  #canonicalTalon(talonRemoved: number): number {
     const slot = Math.imul(talonRemoved, 0x9e3779b1) >>> (32 - CANON_BITS);
-    if (this.canonKeys[slot] === talonRemoved) return this.canonOf[slot]!;
-    const nextOfValue = this.nextOfValue;
+    if (this.#canonKeys[slot] === talonRemoved) return this.#canonOf[slot]!;
+    const nextOfValue = this.#nextOfValue;
     let out = ALL_TALON;
     let from = 0;
     for (let left = ~talonRemoved & ALL_TALON; left !== 0; left &= left - 1) {
@@ -126,16 +127,16 @@ export class FullStateSpace {
       out &= ~(1 << j);
       from = j + 1;
     }
-    this.canonKeys[slot] = talonRemoved;
-    this.canonOf[slot] = out;
+    this.#canonKeys[slot] = talonRemoved;
+    this.#canonOf[slot] = out;
     return out;
   }
 
   // Scratch output of `pack`, so packing allocates nothing.
-  private readonly packed = { lo: 0, hi: 0 };
+  readonly #packed = { lo: 0, hi: 0 };
 
   pack(removed: number, talonRemoved: number, next: number, passes: number): { lo: number; hi: number } {
-    const kept = this.canonicalTalon(talonRemoved);
+    const kept = this.#canonicalTalon(talonRemoved);
     if (kept !== talonRemoved) {
       // The same split: as many waste cards, now the first ones left in the kept set.
       let left = ~kept & ALL_TALON;
@@ -145,9 +146,9 @@ export class FullStateSpace {
     }
     while (next < TALON_SIZE && ((talonRemoved >> next) & 1) === 1) next++;
     if (this.rules.passes === Infinity) passes = 0;
-    this.packed.lo = (removed | ((next & 15) << 28)) >>> 0;
-    this.packed.hi = (talonRemoved | ((next >> 4) << 24) | (passes << 25)) >>> 0;
-    return this.packed;
+    this.#packed.lo = (removed | ((next & 15) << 28)) >>> 0;
+    this.#packed.hi = (talonRemoved | ((next >> 4) << 24) | (passes << 25)) >>> 0;
+    return this.#packed;
   }
 
   isWon(lo: number, hi: number): boolean {
@@ -184,8 +185,8 @@ export class FullStateSpace {
     const talonRemoved = hi & ALL_TALON;
     const startNext = pointerOf(lo, hi);
     const startPasses = turnOversOf(hi);
-    const avail = this.avail;
-    const availOf = this.availOf;
+    const avail = this.#avail;
+    const availOf = this.#availOf;
     let n = 0;
     let out = 0;
     this.deadEnd = false;
@@ -204,7 +205,7 @@ export class FullStateSpace {
         availOf[value[i]!]! |= 1 << i;
       }
     }
-    if (forced && this.forcedPairsSafe && this.forcedPair(removed, talonRemoved, startNext, startPasses, n, outLo, outHi, outMove))
+    if (forced && this.#forcedPairsSafe && this.#forcedPair(removed, talonRemoved, startNext, startPasses, n, outLo, outHi, outMove))
       return 1;
 
     // Removals inside the pyramid.
@@ -213,14 +214,14 @@ export class FullStateSpace {
       const va = value[la]!;
       for (let b = a + 1; b < n; b++) {
         const lb = avail[b]!;
-        if (va + value[lb]! === 13) out = this.emit(la, lb, 0, removed, talonRemoved, startNext, startPasses, outLo, outHi, outMove, out);
+        if (va + value[lb]! === 13) out = this.#emit(la, lb, 0, removed, talonRemoved, startNext, startPasses, outLo, outHi, outMove, out);
       }
     }
     if (rules.pairCovering) {
       for (let x = 0; x < PYRAMID_SIZE; x++) {
         const y = soleAvailableCover(removed, x);
         if (y < 0 || value[x]! + value[y]! !== 13) continue;
-        out = this.emit(x, y, 0, removed, talonRemoved, startNext, startPasses, outLo, outHi, outMove, out);
+        out = this.#emit(x, y, 0, removed, talonRemoved, startNext, startPasses, outLo, outHi, outMove, out);
       }
     }
     const pyramidMoves = out;
@@ -241,7 +242,7 @@ export class FullStateSpace {
         const loc = which === 0 ? top : shown;
         if (loc < 0) continue;
         if (value[loc] === 13) {
-          out = this.emit(loc, -1, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+          out = this.#emit(loc, -1, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
           // Under a strict win a King on top must go anyway: nothing else to try first.
           if (rules.strictWin && steps === 0) {
             outLo[0] = outLo[out - 1]!;
@@ -253,17 +254,17 @@ export class FullStateSpace {
         }
         // The available pyramid cards of the partner value, lowest position first.
         for (let q = availOf[13 - value[loc]!]!; q !== 0; q &= q - 1) {
-          out = this.emit(31 - Math.clz32(q & -q), loc, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+          out = this.#emit(31 - Math.clz32(q & -q), loc, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
         }
       }
       if (top >= 0 && shown >= 0 && value[top]! + value[shown]! === 13) {
-        out = this.emit(top, shown, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+        out = this.#emit(top, shown, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
       }
       if (rules.pairBeneath && wasteTop >= 0) {
         for (let i = wasteTop - 1; i >= 0; i--) {
           if (((talonRemoved >> i) & 1) === 0) {
             if (value[top]! + value[TALON_BASE + i]! === 13) {
-              out = this.emit(top, TALON_BASE + i, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
+              out = this.#emit(top, TALON_BASE + i, steps, removed, talonRemoved, next, passes, outLo, outHi, outMove, out);
             }
             break;
           }
@@ -308,14 +309,14 @@ export class FullStateSpace {
 
   /** Set by `drawOnce`. */
   get packedLo(): number {
-    return this.packed.lo;
+    return this.#packed.lo;
   }
 
   get packedHi(): number {
-    return this.packed.hi;
+    return this.#packed.hi;
   }
 
-  private deadEnds: RelaxedGame | null = null;
+  #deadEnds: RelaxedGame | null = null;
 
   /**
    * With unlimited turn-overs, false when no dead end can be reached from the position: a
@@ -323,16 +324,16 @@ export class FullStateSpace {
    * (with talon cards pairing together too when the rules allow it).
    */
   deadEndAhead(lo: number, hi: number): boolean {
-    if (this.deadEnds === null) {
+    if (this.#deadEnds === null) {
       const talonPairs = this.rules.pairBeneath || this.rules.stockTopAvailable;
-      this.deadEnds = talonPairs ? new RelaxedGame(this.deal, this.rules.pairCovering, true) : this.relaxed;
+      this.#deadEnds = talonPairs ? new RelaxedGame(this.deal, this.rules.pairCovering, true) : this.relaxed;
     }
-    return this.deadEnds.deadEndReachable(lo & FULL_PYRAMID, this.usageOf(hi));
+    return this.#deadEnds.deadEndReachable(lo & FULL_PYRAMID, this.usageOf(hi));
   }
 
   /** The relaxed game's usage number of a position's removed talon cards. */
   usageOf(hi: number): number {
-    return this.usageLow[hi & USAGE_MASK]! + this.usageHigh[(hi >>> USAGE_BITS) & USAGE_MASK]!;
+    return this.#usageLow[hi & USAGE_MASK]! + this.#usageHigh[(hi >>> USAGE_BITS) & USAGE_MASK]!;
   }
 
   /** True when the game can no longer be won: the pyramid cannot be cleared even with the talon free, or (strict win) a talon card can never go. */
@@ -386,7 +387,7 @@ export class FullStateSpace {
    * line that is no win may give the partner to another card instead, or stop where this one
    * goes on (the most cards removed, dead ends).
    */
-  private forcedPair(
+  #forcedPair(
     removed: number,
     talonRemoved: number,
     next: number,
@@ -403,28 +404,28 @@ export class FullStateSpace {
     const stock = talonLeft & ~waste;
     const stockTop = this.rules.stockTopAvailable && stock !== 0 ? 31 - Math.clz32(stock & -stock) : -1;
     for (let a = 0; a < n; a++) {
-      const x = this.avail[a]!;
+      const x = this.#avail[a]!;
       const w = 13 - value[x]!;
       const inPyramid = this.compatible[x]! & ~removed;
-      const inTalon = talonLeft & this.talonOfValue[w]!;
+      const inTalon = talonLeft & this.#talonOfValue[w]!;
       if (inPyramid !== 0) {
         // One pyramid partner, no talon one, and that partner available now.
-        if ((inPyramid & (inPyramid - 1)) !== 0 || inTalon !== 0 || (this.availOf[w]! & inPyramid) === 0) continue;
+        if ((inPyramid & (inPyramid - 1)) !== 0 || inTalon !== 0 || (this.#availOf[w]! & inPyramid) === 0) continue;
         const y = 31 - Math.clz32(inPyramid);
-        this.emit(Math.min(x, y), Math.max(x, y), 0, removed, talonRemoved, next, passes, outLo, outHi, outMove, 0);
+        this.#emit(Math.min(x, y), Math.max(x, y), 0, removed, talonRemoved, next, passes, outLo, outHi, outMove, 0);
         return true;
       }
       // One talon partner, on the waste top or the stock top that plays.
       const top = wasteTop >= 0 && inTalon === 1 << wasteTop ? wasteTop : stockTop >= 0 && inTalon === 1 << stockTop ? stockTop : -1;
       if (top < 0) continue;
-      this.emit(x, TALON_BASE + top, 0, removed, talonRemoved, next, passes, outLo, outHi, outMove, 0);
+      this.#emit(x, TALON_BASE + top, 0, removed, talonRemoved, next, passes, outLo, outHi, outMove, 0);
       return true;
     }
     return false;
   }
 
   /** Writes one removal (one card when `lb` is -1) after `steps` draws and turn-overs. */
-  private emit(
+  #emit(
     la: number,
     lb: number,
     steps: number,
@@ -460,7 +461,7 @@ export class FullStateSpace {
    */
   toMoveIn(code: number, talonRemoved: number): PyramideMove {
     const kind = code & 3;
-    const kept = ~this.canonicalTalon(talonRemoved) & ALL_TALON;
+    const kept = ~this.#canonicalTalon(talonRemoved) & ALL_TALON;
     const card = (loc: number): number => {
       if (loc < TALON_BASE) return this.deal.pyramid[loc]!;
       let left = ~talonRemoved & ALL_TALON;

@@ -195,109 +195,132 @@ function search(
  * successors (`expand`). Its state lives in fields so that no step allocates.
  */
 class MinMovesSearch {
-  private readonly exactSearch: boolean;
-  private readonly bound: MoveBound;
-  private readonly exact: ExactCosts;
+  readonly #exactSearch: boolean;
+  readonly #bound: MoveBound;
+  readonly #exact: ExactCosts;
   /** Successors with f beyond this are not queued (see the top of this file). */
-  private limit = MAX_F - 1;
-  private probeAt: number;
-  private upperBound: number | undefined;
-  private expanded = 0;
+  #limit = MAX_F - 1;
+  #probeAt: number;
+  #upperBound: number | undefined;
+  #expanded = 0;
   // The table holds the positions taken from the queue (closed), with their g, parent, step,
   // bound and exact id; a successor waits in the queue with its own key, g and bound, and
   // is interned only when taken. Most successors (four in five on hard deals) lie beyond
   // the minimum and are never taken: they cost no table space.
-  private readonly table: StateTable;
-  private readonly wrap: boolean;
+  readonly #table: StateTable;
+  readonly #wrap: boolean;
   /** Set by `dominated`: the id of the position itself when it was taken, else -1. */
-  private takenId = -1;
-  private readonly head = new Int32Array(MAX_F).fill(-1);
-  private readonly outLo = new Uint32Array(MAX_MOVES);
-  private readonly outHi = new Uint32Array(MAX_MOVES);
-  private readonly outMove = new Int32Array(MAX_MOVES);
+  #takenId = -1;
+  readonly #head = new Int32Array(MAX_F).fill(-1);
+  readonly #outLo = new Uint32Array(MAX_MOVES);
+  readonly #outHi = new Uint32Array(MAX_MOVES);
+  readonly #outMove = new Int32Array(MAX_MOVES);
   /** Learnt bounds and exact costs are looked up only once a search of this deal has left some. */
-  private readonly anyKnown: boolean;
+  readonly #anyKnown: boolean;
   /** The exact id of the last position `boundOf` looked at, or -1. */
-  private lastExact = -1;
-  private readonly fullSaysMore: boolean;
+  #lastExact = -1;
+  readonly #fullSaysMore: boolean;
   // Where every bound is the quick one, successors often reach a position still waiting in the
   // queue: a small cache of the last bounds computed spares most repeats (a slot keeps whatever
   // position last hashed to it). With the full bound worked out when taken it is rarely hit.
-  private readonly cache: MinMovesPools['boundCache'] | null;
-  private readonly stamp: number;
+  readonly #cache: MinMovesPools['boundCache'] | null;
+  readonly #stamp: number;
   /** The least f that may hold an entry. */
-  private f = 0;
+  #f = 0;
   /** The entry taken last (`takeNext`): its block, where its fields start, and its key and g. */
-  private qb: Int32Array = EMPTY_BLOCK;
-  private qa = 0;
-  private lo = 0;
-  private hi = 0;
-  private gv = 0;
+  #qb: Int32Array = EMPTY_BLOCK;
+  #qa = 0;
+  #lo = 0;
+  #hi = 0;
+  #gv = 0;
+
+  readonly #pools: MinMovesPools;
+  readonly #space: FullStateSpace;
+  readonly #budget: Budget;
+  readonly #learning: boolean;
+  readonly #queue: Queue;
+  readonly #closed: Closed;
+  readonly #mode: SearchMode;
 
   constructor(
-    private readonly pools: MinMovesPools,
-    private readonly space: FullStateSpace,
-    private readonly budget: Budget,
-    private readonly learning: boolean,
-    private readonly queue: Queue,
-    private readonly closed: Closed,
-    private readonly mode: SearchMode,
+    pools: MinMovesPools,
+    space: FullStateSpace,
+    budget: Budget,
+    learning: boolean,
+    queue: Queue,
+    closed: Closed,
+    mode: SearchMode,
   ) {
-    this.exactSearch = mode.gWeight === 1 && mode.hWeight === 1;
+    this.#pools = pools;
+    this.#space = space;
+    this.#budget = budget;
+    this.#learning = learning;
+    this.#queue = queue;
+    this.#closed = closed;
+    this.#mode = mode;
+    this.#exactSearch = mode.gWeight === 1 && mode.hWeight === 1;
     let bound = pools.bounds.get(space);
     if (!bound) {
       bound = new MoveBound(space);
       pools.bounds.set(space, bound);
     }
-    this.bound = bound;
+    this.#bound = bound;
     let exact = pools.exacts.get(space);
     if (!exact) {
       exact = new ExactCosts();
       pools.exacts.set(space, exact);
     }
-    this.exact = exact;
-    this.probeAt = mode.probeAt;
-    this.table = new StateTable(budget, 1 << 14, 20, GROUP_HI, GROUP_LO);
-    this.wrap = space.rules.passes === Infinity;
-    this.anyKnown = exact.size > 0;
-    this.fullSaysMore = mode.fullBound && bound.fullSaysMore;
-    this.cache = this.fullSaysMore ? null : pools.boundCache;
-    this.stamp = ++pools.boundCache.searches; // entries of earlier searches carry older stamps
+    this.#exact = exact;
+    this.#probeAt = mode.probeAt;
+    this.#table = new StateTable(budget, 1 << 14, 20, GROUP_HI, GROUP_LO);
+    this.#wrap = space.rules.passes === Infinity;
+    this.#anyKnown = exact.size > 0;
+    this.#fullSaysMore = mode.fullBound && bound.fullSaysMore;
+    this.#cache = this.#fullSaysMore ? null : pools.boundCache;
+    this.#stamp = ++pools.boundCache.searches; // entries of earlier searches carry older stamps
   }
 
   run(startLo: number, startHi: number): MinMovesResult {
-    const { exact, mode, queue, head } = this;
+    const exact = this.#exact;
+    const mode = this.#mode;
+    const queue = this.#queue;
+    const head = this.#head;
     const known = exact.find(startLo, startHi);
     if (known >= 0 && exact.isExact(known)) return { line: exact.line(known), complete: true };
-    if (this.exactSearch) this.pools.expandedAtF.fill(0);
-    const h0 = known >= 0 ? exact.costOf(known) : this.bound.of(startLo, startHi, mode.fullBound);
+    if (this.#exactSearch) this.#pools.expandedAtF.fill(0);
+    const h0 = known >= 0 ? exact.costOf(known) : this.#bound.of(startLo, startHi, mode.fullBound);
     if (h0 < 0) return { line: null, complete: true };
     const f0 = h0 * mode.hWeight;
     if (f0 >= MAX_F) return { line: null, complete: false };
-    if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, this.budget, this.table)) {
+    if (!queue.add(startHi, startLo, 0, -1, 0, h0, known >= 0 && exact.isExact(known) ? known : -1, -1, this.#budget, this.#table)) {
       return { line: null, complete: false };
     }
     head[f0] = 0;
-    this.f = f0;
+    this.#f = f0;
     for (;;) {
-      if (!this.takeNext()) {
-        if (this.exactSearch) this.pools.counts.expanded += this.expanded;
+      if (!this.#takeNext()) {
+        if (this.#exactSearch) this.#pools.counts.expanded += this.#expanded;
         return { line: null, complete: true };
       }
-      const { lo, hi, gv, qb, qa, closed } = this;
+      const lo = this.#lo;
+      const hi = this.#hi;
+      const gv = this.#gv;
+      const qb = this.#qb;
+      const qa = this.#qa;
+      const closed = this.#closed;
       // Before the table: a position skipped here must not look taken.
-      if (this.dominated(lo, hi, gv)) continue;
-      const takenId = this.takenId;
+      if (this.#dominated(lo, hi, gv)) continue;
+      const takenId = this.#takenId;
       if (takenId >= 0 && closed.g[takenId]! <= gv) continue; // taken before by a path as short
       let hv = qb[qa + Q_H]!;
       if (hv >= LAZY) {
-        hv = this.deferred(hv - LAZY);
+        hv = this.#deferred(hv - LAZY);
         if (hv === DEFERRED) continue;
         if (hv === OUT_OF_MEMORY) return STOPPED;
       }
       // `dominated` walked the position's probe run: taken before (by a longer path), it is there
       // already; otherwise it is new, and no second walk is needed to know it.
-      const id = takenId >= 0 ? takenId : this.table.intern(hi, lo);
+      const id = takenId >= 0 ? takenId : this.#table.intern(hi, lo);
       if (id < 0) return STOPPED;
       if (id >= closed.g.length) closed.ensure(id);
       closed.g[id] = gv;
@@ -305,36 +328,37 @@ class MinMovesSearch {
       closed.via[id] = qb[qa + Q_VIA]!;
       closed.h[id] = hv;
       closed.exactId[id] = qb[qa + Q_EXACT]!;
-      const won = this.space.isWon(lo, hi);
+      const won = this.#space.isWon(lo, hi);
       // A win, or a position whose exact cost is its bound: nothing open can do better.
-      if (won || closed.exactId[id]! >= 0) return this.finish(id, won);
-      if (!this.budget.tick() || ++this.expanded > mode.maxExpanded) {
-        if (this.exactSearch) this.pools.counts.expanded += this.expanded - 1;
+      if (won || closed.exactId[id]! >= 0) return this.#finish(id, won);
+      if (!this.#budget.tick() || ++this.#expanded > mode.maxExpanded) {
+        if (this.#exactSearch) this.#pools.counts.expanded += this.#expanded - 1;
         return STOPPED;
       }
-      if (this.exactSearch) this.pools.expandedAtF[this.f]!++;
-      if (queue.size >= this.probeAt) this.probe(startLo, startHi);
-      if (!this.expand(id)) return STOPPED;
+      if (this.#exactSearch) this.#pools.expandedAtF[this.#f]!++;
+      if (queue.size >= this.#probeAt) this.#probe(startLo, startHi);
+      if (!this.#expand(id)) return STOPPED;
     }
   }
 
   /** Takes the newest entry of least f into `qb`, `qa`, `lo`, `hi` and `gv`; false when the queue is empty. */
-  private takeNext(): boolean {
-    const { head, queue } = this;
-    let f = this.f;
+  #takeNext(): boolean {
+    const head = this.#head;
+    const queue = this.#queue;
+    let f = this.#f;
     while (f < MAX_F && head[f] === -1) f++;
-    this.f = f;
+    this.#f = f;
     if (f >= MAX_F) return false;
     const e = head[f]!;
     // The entry's block and its first field there (see Queue).
     const qb = queue.blockOf(e);
     const qa = queue.at(e);
     head[f] = qb[qa + Q_NEXT]!;
-    this.qb = qb;
-    this.qa = qa;
-    this.gv = qb[qa + Q_G]!;
-    this.lo = qb[qa + Q_LO]! >>> 0;
-    this.hi = qb[qa + Q_HI]! >>> 0;
+    this.#qb = qb;
+    this.#qa = qa;
+    this.#gv = qb[qa + Q_G]!;
+    this.#lo = qb[qa + Q_LO]! >>> 0;
+    this.#hi = qb[qa + Q_HI]! >>> 0;
     return true;
   }
 
@@ -343,17 +367,23 @@ class MinMovesSearch {
    * it is no more; DEFERRED when the position cannot be won or went back to the queue under
    * the full bound; OUT_OF_MEMORY when it could not.
    */
-  private deferred(hv: number): number {
-    const { lo, hi, gv, qb, qa, mode, head } = this;
-    const full = this.bound.of(lo, hi);
+  #deferred(hv: number): number {
+    const lo = this.#lo;
+    const hi = this.#hi;
+    const gv = this.#gv;
+    const qb = this.#qb;
+    const qa = this.#qa;
+    const mode = this.#mode;
+    const head = this.#head;
+    const full = this.#bound.of(lo, hi);
     if (full < 0) return DEFERRED;
     if (full <= hv) return hv;
     const nf = gv * mode.gWeight + full * mode.hWeight;
-    if (nf <= this.limit) {
+    if (nf <= this.#limit) {
       const parentId = qb[qa + Q_PARENT]!;
       const step = qb[qa + Q_VIA]!;
-      if (!this.queue.add(hi, lo, gv, parentId, step, full, -1, head[nf]!, this.budget, this.table)) return OUT_OF_MEMORY;
-      head[nf] = this.queue.size - 1;
+      if (!this.#queue.add(hi, lo, gv, parentId, step, full, -1, head[nf]!, this.#budget, this.#table)) return OUT_OF_MEMORY;
+      head[nf] = this.#queue.size - 1;
     }
     return DEFERRED;
   }
@@ -361,24 +391,26 @@ class MinMovesSearch {
   // Whether a taken position of the same pyramid and talon reaches (lo, hi) by draws and
   // turn-overs within `g` moves (see pointerDominance.ts): the walk that looks the position
   // up meets every one of them.
-  private dominated(lo: number, hi: number, g: number): boolean {
-    this.takenId = dominatedIn(this.table, this.closed.g, lo, hi, g, this.wrap);
-    return this.takenId === DOMINATED;
+  #dominated(lo: number, hi: number, g: number): boolean {
+    this.#takenId = dominatedIn(this.#table, this.#closed.g, lo, hi, g, this.#wrap);
+    return this.#takenId === DOMINATED;
   }
 
   /** A position's bound: learnt, cached, or the quick one; sets `lastExact`. */
-  private boundOf(lo: number, hi: number): number {
-    const { cache, stamp, exact } = this;
+  #boundOf(lo: number, hi: number): number {
+    const cache = this.#cache;
+    const stamp = this.#stamp;
+    const exact = this.#exact;
     const slot = cache ? (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> (32 - CACHE_BITS)) << 1 : 0;
     if (cache && cache.stamp[slot >> 1] === stamp && cache.keys[slot] === (hi | 0) && cache.keys[slot + 1] === (lo | 0)) {
-      this.lastExact = cache.exact[slot >> 1]!;
+      this.#lastExact = cache.exact[slot >> 1]!;
       return cache.bound[slot >> 1]!;
     }
     // A learnt bound was at least this bound when learnt, and the bound never changes: no need to compute it.
-    const x = this.anyKnown ? exact.find(lo, hi) : -1;
+    const x = this.#anyKnown ? exact.find(lo, hi) : -1;
     const lastExact = x >= 0 && exact.isExact(x) ? x : -1;
-    this.lastExact = lastExact;
-    const b = x >= 0 ? exact.costOf(x) : this.bound.of(lo, hi, false);
+    this.#lastExact = lastExact;
+    const b = x >= 0 ? exact.costOf(x) : this.#bound.of(lo, hi, false);
     if (cache) {
       cache.stamp[slot >> 1] = stamp;
       cache.keys[slot] = hi | 0;
@@ -390,36 +422,46 @@ class MinMovesSearch {
   }
 
   /** Probes once for an upper bound, which then caps the f of what is queued. */
-  private probe(startLo: number, startHi: number): void {
-    this.probeAt = Infinity;
-    const upper = probeUpperBound(this.pools, this.space, this.budget, startLo, startHi, this.mode);
-    if (upper < this.limit) {
-      this.limit = upper;
-      this.upperBound = upper;
+  #probe(startLo: number, startHi: number): void {
+    this.#probeAt = Infinity;
+    const upper = probeUpperBound(this.#pools, this.#space, this.#budget, startLo, startHi, this.#mode);
+    if (upper < this.#limit) {
+      this.#limit = upper;
+      this.#upperBound = upper;
     }
   }
 
   /** Queues the successors of the position `id` just taken; false when the memory limit stops it. */
-  private expand(id: number): boolean {
-    const { space, mode, closed, queue, head, outLo, outHi, outMove, gv, limit, fullSaysMore } = this;
-    const n = space.successors(this.lo, this.hi, outLo, outHi, outMove, mode.forcedPairs);
+  #expand(id: number): boolean {
+    const space = this.#space;
+    const mode = this.#mode;
+    const closed = this.#closed;
+    const queue = this.#queue;
+    const head = this.#head;
+    const outLo = this.#outLo;
+    const outHi = this.#outHi;
+    const outMove = this.#outMove;
+    const gv = this.#gv;
+    const limit = this.#limit;
+    const fullSaysMore = this.#fullSaysMore;
+    const n = space.successors(this.#lo, this.#hi, outLo, outHi, outMove, mode.forcedPairs);
     for (let k = 0; k < n; k++) {
       const ng = gv + FullStateSpace.moveCost(outMove[k]!);
       const cLo = outLo[k]!;
       const cHi = outHi[k]!;
-      if (this.dominated(cLo, cHi, ng)) continue;
-      const cid = this.takenId;
+      if (this.#dominated(cLo, cHi, ng)) continue;
+      const cid = this.#takenId;
       if (cid >= 0 && closed.g[cid]! <= ng) continue;
-      const hs = cid >= 0 ? closed.h[cid]! : this.boundOf(cLo, cHi);
+      const hs = cid >= 0 ? closed.h[cid]! : this.#boundOf(cLo, cHi);
       if (hs < 0) continue; // cannot be won from there
       const nf = ng * mode.gWeight + hs * mode.hWeight;
       if (nf > limit) continue;
-      const x = cid >= 0 ? closed.exactId[cid]! : this.lastExact;
+      const x = cid >= 0 ? closed.exactId[cid]! : this.#lastExact;
       // A position's own bound is the full one; a fresh bound is the quick one unless exact.
       const lazy = cid < 0 && x < 0 && fullSaysMore ? LAZY : 0;
-      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs + lazy, x, head[nf]!, this.budget, this.table)) return false;
+      if (!queue.add(cHi, cLo, ng, id, outMove[k]!, hs + lazy, x, head[nf]!, this.#budget, this.#table)) return false;
       head[nf] = queue.size - 1;
-      if (nf < this.f) this.f = nf;
+      if (nf < this.#f) this.#f = nf;
     }
     return true;
   }
@@ -429,12 +471,14 @@ class MinMovesSearch {
    * some win, its length an upper bound; nothing of it is recorded). The exact search records
    * each position of the line with its fewest moves, and learns from what it met.
    */
-  private finish(id: number, won: boolean): MinMovesResult {
-    const { exact, closed, gv } = this;
+  #finish(id: number, won: boolean): MinMovesResult {
+    const exact = this.#exact;
+    const closed = this.#closed;
+    const gv = this.#gv;
     const { parent, via, exactId } = closed;
     const path: number[] = [];
     for (let s = id; s >= 0; s = parent[s]!) path.push(s);
-    if (!this.exactSearch) {
+    if (!this.#exactSearch) {
       const line = won ? [] : exact.line(exactId[id]!);
       for (let i = 1; i < path.length; i++) line.unshift(via[path[i - 1]!]!);
       return { line, complete: true };
@@ -442,23 +486,25 @@ class MinMovesSearch {
     const tail = won ? -1 : exactId[id]!;
     const line = tail >= 0 ? exact.line(tail) : [];
     const remaining = tail >= 0 ? exact.costOf(tail) : 0;
-    this.recordLine(path, line, won ? exact.record(this.lo, this.hi, 0, -1, 0) : tail, remaining);
+    this.#recordLine(path, line, won ? exact.record(this.#lo, this.#hi, 0, -1, 0) : tail, remaining);
     const minimum = gv + (won ? 0 : exact.costOf(exactId[id]!));
-    this.tally(minimum);
-    if (this.learning) learn(exact, this.table, closed, this.queue, minimum);
-    return this.upperBound === undefined ? { line, complete: true } : { line, complete: true, upperBound: this.upperBound };
+    this.#tally(minimum);
+    if (this.#learning) learn(exact, this.#table, closed, this.#queue, minimum);
+    return this.#upperBound === undefined ? { line, complete: true } : { line, complete: true, upperBound: this.#upperBound };
   }
 
   /**
    * Puts the steps of `path` (closed ids, the end first) in front of `line`, and records each
    * position on it, from the end, with its fewest moves: what the line has left.
    */
-  private recordLine(path: number[], line: number[], tail: number, remaining: number): void {
-    const { exact, space, table } = this;
-    const { via } = this.closed;
+  #recordLine(path: number[], line: number[], tail: number, remaining: number): void {
+    const exact = this.#exact;
+    const space = this.#space;
+    const table = this.#table;
+    const { via } = this.#closed;
     let chain = remaining;
     for (let i = 1; i < path.length; i++) chain += FullStateSpace.moveCost(via[path[i - 1]!]!);
-    const consistent = chain === this.gv + remaining;
+    const consistent = chain === this.#gv + remaining;
     for (let i = 1; i < path.length; i++) {
       const code = via[path[i - 1]!]!;
       line.unshift(code);
@@ -479,10 +525,10 @@ class MinMovesSearch {
   }
 
   /** Adds an exact search that found its minimum to the counts. */
-  private tally(minimum: number): void {
-    const { counts, expandedAtF } = this.pools;
-    counts.expanded += this.expanded;
-    counts.expandedSolved += this.expanded;
+  #tally(minimum: number): void {
+    const { counts, expandedAtF } = this.#pools;
+    counts.expanded += this.#expanded;
+    counts.expandedSolved += this.#expanded;
     let below = 0;
     for (let f = 0; f < minimum && f < MAX_F; f++) below += expandedAtF[f]!;
     counts.belowMinimum += below;

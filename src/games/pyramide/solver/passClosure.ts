@@ -43,25 +43,25 @@ class Closure {
 }
 
 export class PassClosure {
-  private readonly value: Int32Array;
-  private readonly compatible: Int32Array;
-  private readonly pairBeneath: boolean;
-  private readonly pairCovering: boolean;
+  readonly #value: Int32Array;
+  readonly #compatible: Int32Array;
+  readonly #pairBeneath: boolean;
+  readonly #pairCovering: boolean;
   /** Per value, the pyramid positions holding it. */
-  private readonly ofValue = new Int32Array(14);
+  readonly #ofValue = new Int32Array(14);
   /** The waste's values from the top down, for `reach`. */
-  private readonly wasteValues = new Int32Array(TALON_SIZE);
+  readonly #wasteValues = new Int32Array(TALON_SIZE);
   /** `close`'s scratch: per value, the pyramid cards of that value the waste cards gone have taken. */
-  private readonly claimed = new Int32Array(14);
+  readonly #claimed = new Int32Array(14);
   /** `close`'s result, reused. */
-  private readonly closure = new Closure();
+  readonly #closure = new Closure();
 
   constructor(space: FullStateSpace) {
-    this.value = space.value;
-    this.compatible = space.compatible;
-    this.pairBeneath = space.rules.pairBeneath;
-    this.pairCovering = space.rules.pairCovering;
-    for (let i = 0; i < PYRAMID_SIZE; i++) this.ofValue[this.value[i]!]! |= 1 << i;
+    this.#value = space.value;
+    this.#compatible = space.compatible;
+    this.#pairBeneath = space.rules.pairBeneath;
+    this.#pairCovering = space.rules.pairCovering;
+    for (let i = 0; i < PYRAMID_SIZE; i++) this.#ofValue[this.#value[i]!]! |= 1 << i;
   }
 
   /**
@@ -69,8 +69,8 @@ export class PassClosure {
    * a pyramid card of its partner value among them, or with pair-beneath its partner value
    * in the talon: `partners`). One mask per closure: the loops over the talon test a bit.
    */
-  private goValues(gone: number, partners: number): number {
-    const ofValue = this.ofValue;
+  #goValues(gone: number, partners: number): number {
+    const ofValue = this.#ofValue;
     let mask = 1 << 13;
     for (let w = 1; w <= 12; w++) if ((gone & ofValue[w]!) !== 0 || ((partners >> w) & 1) === 1) mask |= 1 << (13 - w);
     return mask;
@@ -93,8 +93,8 @@ export class PassClosure {
    * and a turn-over is left (`canCycle`), the costs of the passes after it.
    */
   reach(removed: number, talonRemoved: number, next: number, canCycle: boolean, out: PassReach): void {
-    const value = this.value;
-    const closure = this.closure;
+    const value = this.#value;
+    const closure = this.#closure;
     const stock = ~talonRemoved & ALL_TALON & ~((1 << next) - 1);
     let stockValues = 0;
     for (let t = stock; t !== 0; t &= t - 1) stockValues |= 1 << value[TALON_BASE + 31 - Math.clz32(t & -t)]!;
@@ -103,16 +103,16 @@ export class PassClosure {
     for (let t = ~talonRemoved & ((1 << next) - 1); t !== 0; ) {
       const i = 31 - Math.clz32(t);
       t &= ~(1 << i);
-      this.wasteValues[m] = value[TALON_BASE + i]!;
-      talonValues |= 1 << this.wasteValues[m++]!;
+      this.#wasteValues[m] = value[TALON_BASE + i]!;
+      talonValues |= 1 << this.#wasteValues[m++]!;
     }
     // With pair-beneath a talon card whose partner value is in the talon may go with it.
-    const partners = this.pairBeneath ? talonValues : 0;
-    this.close(removed, removed, stockValues, m, 0, true, closure);
+    const partners = this.#pairBeneath ? talonValues : 0;
+    this.#close(removed, removed, stockValues, m, 0, true, closure);
     // A stock card that can never go seals everything beneath it once drawn: the pass runs in
     // phases, each using the stock cards between two such cards (and the first one the
     // waste), and the closure is taken phase by phase. Only the first phase digs the waste.
-    const goValues = this.goValues(closure.gone & ~removed, partners);
+    const goValues = this.#goValues(closure.gone & ~removed, partners);
     let phaseValues = 0; // values of the stock cards of the phase
     let gone = removed;
     let popped = -1; // the first phase's waste cards gone, once it is closed
@@ -122,14 +122,14 @@ export class PassClosure {
         phaseValues |= 1 << v;
         continue;
       }
-      this.close(gone, removed, phaseValues, m, 0, popped < 0, closure);
+      this.#close(gone, removed, phaseValues, m, 0, popped < 0, closure);
       if (popped < 0) popped = closure.popped;
       gone = closure.gone;
       phaseValues = 0;
     }
     if (popped < 0)
       popped = closure.popped; // no card seals: the closure above stands
-    else this.close(gone, removed, phaseValues, m, 0, false, closure);
+    else this.#close(gone, removed, phaseValues, m, 0, false, closure);
     const closed = closure.gone;
     out.digDepth = popped;
     out.clears = (closed & FULL_PYRAMID) === FULL_PYRAMID;
@@ -137,16 +137,16 @@ export class PassClosure {
     out.secondPassCost = 0;
     // (Without a turn-over left the position is lost when the pass cannot clear: no need for these.)
     if (!out.clears && canCycle) {
-      out.lateCost = this.lateDraws(removed, closed, stockValues, m, popped);
-      out.secondPassCost = this.nextPassCost(removed, closed, talonRemoved, next, popped, partners);
+      out.lateCost = this.#lateDraws(removed, closed, stockValues, m, popped);
+      out.secondPassCost = this.#nextPassCost(removed, closed, talonRemoved, next, popped, partners);
     }
   }
 
   /** `PassReach.secondPassCost`, from the pyramid cards this pass may remove (`closed`). */
-  private nextPassCost(removed: number, closed: number, talonRemoved: number, next: number, popped: number, partners: number): number {
-    const value = this.value;
-    const closure = this.closure;
-    const goNow = this.goValues(closed & ~removed, partners);
+  #nextPassCost(removed: number, closed: number, talonRemoved: number, next: number, popped: number, partners: number): number {
+    const value = this.#value;
+    const closure = this.#closure;
+    const goNow = this.#goValues(closed & ~removed, partners);
     const talonLeft = ~talonRemoved & ALL_TALON;
     // The talon cards surely there at the turn-over: waste cards below the deepest dig, and
     // stock cards with no partner this pass may remove.
@@ -164,8 +164,8 @@ export class PassClosure {
       values |= 1 << v;
       if (i >= next && ((goNow >> v) & 1) === 0) stays |= 1 << i;
     }
-    this.close(closed, removed, values, 0, 0, false, closure);
-    const goNext = this.goValues(closure.gone & ~removed, partners);
+    this.#close(closed, removed, values, 0, 0, false, closure);
+    const goNext = this.#goValues(closure.gone & ~removed, partners);
     // Phase by phase, as in this pass: a card surely there that can never go seals the rest.
     let gone = closed;
     let phaseValues = 0;
@@ -173,23 +173,23 @@ export class PassClosure {
       const i = 31 - Math.clz32(t & -t);
       const v = value[TALON_BASE + i]!;
       if ((stays >> i) & 1 && ((goNext >> v) & 1) === 0) {
-        this.close(gone, removed, phaseValues, 0, 0, false, closure);
+        this.#close(gone, removed, phaseValues, 0, 0, false, closure);
         gone = closure.gone;
         phaseValues = 0;
       } else phaseValues |= 1 << v;
     }
-    this.close(gone, removed, phaseValues, 0, 0, false, closure);
+    this.#close(gone, removed, phaseValues, 0, 0, false, closure);
     const reached = closure.gone;
     if ((reached & FULL_PYRAMID) === FULL_PYRAMID) return 0;
     // Cards still there after that pass too, and the pyramid cards that need a talon card later.
-    const goLater = this.goValues(reached & ~removed, partners);
+    const goLater = this.#goValues(reached & ~removed, partners);
     let staysLater = 0;
     for (let t = stays; t !== 0; t &= t - 1) {
       const i = 31 - Math.clz32(t & -t);
       if (((goLater >> value[TALON_BASE + i]!) & 1) === 0) staysLater |= 1 << i;
     }
     // For each value needed later, its first card in the talon is its cheapest (the fewest cards that stay lie above it).
-    let missing = this.lateValues(reached, removed);
+    let missing = this.#lateValues(reached, removed);
     let most = 0;
     for (let t = talonLeft; t !== 0 && missing !== 0; t &= t - 1) {
       const i = 31 - Math.clz32(t & -t);
@@ -203,9 +203,9 @@ export class PassClosure {
   }
 
   /** Bit w: a pyramid card outside `reached` has no pyramid card it could ever pair with and needs a talon card of value w. */
-  private lateValues(reached: number, removed: number): number {
-    const value = this.value;
-    const compatible = this.compatible;
+  #lateValues(reached: number, removed: number): number {
+    const value = this.#value;
+    const compatible = this.#compatible;
     let late = 0;
     for (let t = ~reached & FULL_PYRAMID; t !== 0; t &= t - 1) {
       const p = 31 - Math.clz32(t & -t);
@@ -216,15 +216,15 @@ export class PassClosure {
   }
 
   /** `PassReach.lateCost`, from the pyramid cards this pass may remove (`closed`). */
-  private lateDraws(removed: number, closed: number, stockValues: number, m: number, popped: number): number {
-    const late = this.lateValues(closed, removed);
+  #lateDraws(removed: number, closed: number, stockValues: number, m: number, popped: number): number {
+    const late = this.#lateValues(closed, removed);
     if (late === 0) return 0;
     // A value's cheapest card: its first from the bottom of the waste, or a stock card (below the cards no dig takes).
     const fromStock = m - popped + 1;
     let most = 0;
     let missing = late;
     for (let k = m - 1; k >= 0 && missing !== 0; k--) {
-      const v = this.wasteValues[k]!;
+      const v = this.#wasteValues[k]!;
       if (((missing >> v) & 1) === 0) continue;
       missing &= ~(1 << v);
       const cost = (stockValues >> v) & 1 ? Math.min(m - k, fromStock) : m - k;
@@ -242,34 +242,34 @@ export class PassClosure {
    * so any order reaches the same least fixed point, and the pyramid's part can come from
    * its memo. Into `out`.
    */
-  private close(gone: number, removed: number, values: number, m: number, popped: number, pops: boolean, out: Closure): void {
+  #close(gone: number, removed: number, values: number, m: number, popped: number, pops: boolean, out: Closure): void {
     if (!pops || popped >= m) {
       // No waste card to pop: the pyramid's closure alone.
-      out.gone = this.pyramidClosure(gone, removed, values);
+      out.gone = this.#pyramidClosure(gone, removed, values);
       out.popped = popped;
       return;
     }
-    const claimed = this.claimed;
+    const claimed = this.#claimed;
     for (let v = 0; v < 14; v++) claimed[v] = 0;
     // With pair-beneath a waste card on top may also go with a stock card drawn onto it.
-    const drawnPartners = this.pairBeneath ? values : 0;
+    const drawnPartners = this.#pairBeneath ? values : 0;
     for (;;) {
       // The waste top may pair too. What is usable only grows (a card popped joins `values`).
-      const usable = pops && popped < m ? values | (1 << this.wasteValues[popped]!) : values;
-      gone = this.pyramidClosure(gone, removed, usable);
+      const usable = pops && popped < m ? values | (1 << this.#wasteValues[popped]!) : values;
+      gone = this.#pyramidClosure(gone, removed, usable);
       const goneNow = gone & ~removed;
       const before = popped;
       while (pops && popped < m) {
-        const w = this.wasteValues[popped]!;
+        const w = this.#wasteValues[popped]!;
         // Each waste card that goes takes a pyramid card of its partner value with it, or
         // (pair-beneath) goes with a stock card drawn onto it or with the waste card beneath.
         if (w !== 13 && ((drawnPartners >> (13 - w)) & 1) === 0) {
-          if (this.pairBeneath && popped + 1 < m && this.wasteValues[popped + 1] === 13 - w) {
+          if (this.#pairBeneath && popped + 1 < m && this.#wasteValues[popped + 1] === 13 - w) {
             values |= (1 << w) | (1 << (13 - w));
             popped += 2;
             continue;
           }
-          if (popcount(goneNow & this.ofValue[13 - w]!) <= claimed[13 - w]!) break;
+          if (popcount(goneNow & this.#ofValue[13 - w]!) <= claimed[13 - w]!) break;
           claimed[13 - w]!++;
         }
         values |= 1 << w;
@@ -284,7 +284,7 @@ export class PassClosure {
   // `pyramidClosure`'s memo, one slot per hash (a slot keeps the last key that hashed to it):
   // a deal's searches meet few pyramids against the closures asked for (bench/README.md).
   // A slot's key and closure side by side (gone, removed, usable, closure; -1: empty): one cache line per lookup.
-  private readonly closureMemo = new Int32Array(4 << CLOSURE_BITS).fill(-1);
+  readonly #closureMemo = new Int32Array(4 << CLOSURE_BITS).fill(-1);
 
   /**
    * The pyramid cards removed or removable from `gone` (a superset of `removed`) when the
@@ -293,16 +293,16 @@ export class PassClosure {
    * removed, its own covers gone) is there, or (pair-covering) the one card still covering it
    * is its partner and uncovered. The least fixed point, memoised.
    */
-  private pyramidClosure(gone: number, removed: number, usable: number): number {
+  #pyramidClosure(gone: number, removed: number, usable: number): number {
     const slot = (Math.imul(gone ^ Math.imul(removed, 0x9e3779b1) ^ Math.imul(usable, 0x85ebca6b), 0xc2b2ae35) >>> (32 - CLOSURE_BITS)) | 0;
-    const memo = this.closureMemo;
+    const memo = this.#closureMemo;
     const k = slot << 2;
     if (memo[k] === gone && memo[k + 1] === removed && memo[k + 2] === usable && memo[k + 3]! >= 0) return memo[k + 3]!;
     memo[k] = gone;
     memo[k + 1] = removed;
     memo[k + 2] = usable;
-    const value = this.value;
-    const compatible = this.compatible;
+    const value = this.#value;
+    const compatible = this.#compatible;
     for (let changed = true; changed; ) {
       changed = false;
       // From the bottom row up (highest positions first): a card's covers come before it.
@@ -313,7 +313,7 @@ export class PassClosure {
         const rest = COVER_MASK[i]! & ~gone;
         if (rest !== 0) {
           // With pair-covering a card may go with its one cover left, once that one is uncovered.
-          if (this.pairCovering && (rest & (rest - 1)) === 0) {
+          if (this.#pairCovering && (rest & (rest - 1)) === 0) {
             const j = 31 - Math.clz32(rest);
             if ((compatible[i]! >> j) & 1 && (gone & COVER_MASK[j]!) === COVER_MASK[j]) {
               gone |= (1 << i) | (1 << j);

@@ -32,32 +32,38 @@ export function searchPyramidOnly(
  */
 export class PyramidOnlySearch implements RemovalSink {
   /** The pyramid's values, the talon by value and the removals of a state. */
-  private readonly moves = new RelaxedMoves();
-  private readonly value = this.moves.value;
-  private readonly talon = this.moves.talon;
-  private readonly table = new StateTable(null, 1 << 10);
-  private stack = new GrowableInt32Array(1 << 10);
-  private sp = 0;
-  private readonly avail = new Int32Array(PYRAMID_SIZE);
+  readonly #moves = new RelaxedMoves();
+  readonly #value = this.#moves.value;
+  readonly #talon = this.#moves.talon;
+  readonly #table = new StateTable(null, 1 << 10);
+  #stack = new GrowableInt32Array(1 << 10);
+  #sp = 0;
+  readonly #avail = new Int32Array(PYRAMID_SIZE);
   /** Partners each card could ever meet in the pyramid (neither under the other). */
-  private readonly partners = new Int32Array(PYRAMID_SIZE);
+  readonly #partners = new Int32Array(PYRAMID_SIZE);
   /** Talon cards of each value still unused in the state being expanded. */
-  private readonly left = new Int32Array(14);
+  readonly #left = new Int32Array(14);
   /** The deal's pyramid cards other than Kings (bit per position). */
-  private others = 0;
+  #others = 0;
 
   run(deal: PyramideDeal, rules: PyramideRules, budget: Budget, start: PyramidePosition): boolean | null {
-    const { moves, value, talon, table, avail, partners, left } = this;
+    const moves = this.#moves;
+    const value = this.#value;
+    const talon = this.#talon;
+    const table = this.#table;
+    const avail = this.#avail;
+    const partners = this.#partners;
+    const left = this.#left;
     const talonCount = talon.count;
     moves.setPyramid(deal.pyramid);
     // The talon holds the cards the pyramid does not: four of each value in all.
     talonCount.fill(4);
     for (let i = 0; i < PYRAMID_SIZE; i++) talonCount[value[i]!]!--;
-    this.others = FULL_PYRAMID & ~moves.kings;
+    this.#others = FULL_PYRAMID & ~moves.kings;
     talon.setRadix();
     table.reset(budget);
-    if (this.stack.data.length > 1 << 16) this.stack = new GrowableInt32Array(1 << 10);
-    this.sp = 0;
+    if (this.#stack.data.length > 1 << 16) this.#stack = new GrowableInt32Array(1 << 10);
+    this.#sp = 0;
     const pairCovering = rules.pairCovering;
     pairableMasks(value, pairCovering, partners);
 
@@ -76,12 +82,12 @@ export class PyramidOnlySearch implements RemovalSink {
     }
     let stopped = !this.add(moves.closeKings(start.removed), startUsage);
     let won = false;
-    while (this.sp > 0 && !stopped) {
+    while (this.#sp > 0 && !stopped) {
       if (!budget.tick()) {
         stopped = true;
         break;
       }
-      const id = this.stack.data[--this.sp]!;
+      const id = this.#stack.data[--this.#sp]!;
       const mask = table.hiOf(id);
       const usage = table.loOf(id);
       if (mask === FULL_PYRAMID) {
@@ -90,9 +96,9 @@ export class PyramidOnlySearch implements RemovalSink {
       }
       const n = moves.available(mask, avail, 0);
       talon.unusedInto(usage, left);
-      if (this.hasDeadCard(mask)) continue;
+      if (this.#hasDeadCard(mask)) continue;
       // A pair that every win plays goes alone (see `forcedPair`).
-      const forced = this.forcedPair(mask, usage, n);
+      const forced = this.#forcedPair(mask, usage, n);
       if (forced !== 0) {
         if (forced < 0) stopped = true;
         continue;
@@ -108,7 +114,7 @@ export class PyramidOnlySearch implements RemovalSink {
         }
       }
     }
-    const complete = !stopped && this.sp === 0;
+    const complete = !stopped && this.#sp === 0;
     return won ? true : complete ? false : null;
   }
 
@@ -120,8 +126,11 @@ export class PyramidOnlySearch implements RemovalSink {
    * talon card of their value, goes with that card. Playing it first only uncovers cards and
    * spends nothing a win would not, so a win exists from here exactly when one starts with it.
    */
-  private forcedPair(mask: number, usage: number, n: number): number {
-    const { value, avail, partners, left } = this;
+  #forcedPair(mask: number, usage: number, n: number): number {
+    const value = this.#value;
+    const avail = this.#avail;
+    const partners = this.#partners;
+    const left = this.#left;
     for (let a = 0; a < n; a++) {
       const x = avail[a]!;
       if (value[x] === 13) continue; // (closeKings has removed every available King)
@@ -129,20 +138,22 @@ export class PyramidOnlySearch implements RemovalSink {
       const inPyramid = partners[x]! & ~mask;
       if (inPyramid === 0) {
         if (left[w]! === 0) continue; // a dead card: hasDeadCard has cut such states
-        return this.add(this.moves.closeKings(mask | (1 << x)), usage + this.talon.radix[w]!) ? 1 : -1;
+        return this.add(this.#moves.closeKings(mask | (1 << x)), usage + this.#talon.radix[w]!) ? 1 : -1;
       }
       if ((inPyramid & (inPyramid - 1)) !== 0 || left[w]! !== 0) continue;
       const y = 31 - Math.clz32(inPyramid);
       if ((mask & COVER_MASK[y]!) !== COVER_MASK[y]) continue; // not available yet
-      return this.add(this.moves.closeKings(mask | (1 << x) | (1 << y)), usage) ? 1 : -1;
+      return this.add(this.#moves.closeKings(mask | (1 << x) | (1 << y)), usage) ? 1 : -1;
     }
     return 0;
   }
 
   /** A card left with no partner it could ever meet (with `left` set for the state): this state cannot be won. */
-  private hasDeadCard(mask: number): boolean {
-    const { value, partners, left } = this;
-    for (let t = this.others & ~mask; t !== 0; t &= t - 1) {
+  #hasDeadCard(mask: number): boolean {
+    const value = this.#value;
+    const partners = this.#partners;
+    const left = this.#left;
+    for (let t = this.#others & ~mask; t !== 0; t &= t - 1) {
       const x = 31 - Math.clz32(t & -t);
       if ((partners[x]! & ~mask) === 0 && left[13 - value[x]!] === 0) return true;
     }
@@ -151,11 +162,11 @@ export class PyramidOnlySearch implements RemovalSink {
 
   /** Queues a state unless it was met before; false when the table is full. */
   add(mask: number, usage: number): boolean {
-    const id = this.table.intern(mask, usage);
+    const id = this.#table.intern(mask, usage);
     if (id < 0) return false;
-    if (!this.table.lastWasNew) return true;
-    this.stack.ensure(this.sp);
-    this.stack.data[this.sp++] = id;
+    if (!this.#table.lastWasNew) return true;
+    this.#stack.ensure(this.#sp);
+    this.#stack.data[this.#sp++] = id;
     return true;
   }
 }

@@ -48,24 +48,24 @@ export class RelaxedNeeds {
 }
 
 export class RelaxedGame {
-  private readonly value = new Int32Array(PYRAMID_SIZE);
+  readonly #value = new Int32Array(PYRAMID_SIZE);
   /** The talon by value, and the usage number (see talonUsage.ts). */
-  private readonly talon = new TalonUsage();
-  private readonly table = new StateTable(null, 1 << 10);
+  readonly #talon = new TalonUsage();
+  readonly #table = new StateTable(null, 1 << 10);
   /** Per relaxed position: fewest removals (bits 0-7), most removable (bits 8-15), dead end reachable (bit 16). */
-  private readonly figures = new GrowableInt32Array(1 << 10);
+  readonly #figures = new GrowableInt32Array(1 << 10);
   /**
    * Per relaxed position: the fewest talon cards of each value that any line clearing the
    * pyramid still uses, 3 bits per value (values 1-6 in the first word, 7-12 in the
    * second); NO_NEED when no line clears it. Every clearing line meets every one of them.
    */
-  private readonly needLo = new GrowableInt32Array(1 << 10);
-  private readonly needHi = new GrowableInt32Array(1 << 10);
+  readonly #needLo = new GrowableInt32Array(1 << 10);
+  readonly #needHi = new GrowableInt32Array(1 << 10);
   /** Scratch of `merge`: the children's needs so far. */
-  private accLo = 0;
-  private accHi = 0;
+  #accLo = 0;
+  #accHi = 0;
   /** Available pyramid cards, PYRAMID_SIZE slots per recursion depth. */
-  private readonly avail = new Int32Array(PYRAMID_SIZE * (PYRAMID_SIZE + 2));
+  readonly #avail = new Int32Array(PYRAMID_SIZE * (PYRAMID_SIZE + 2));
   /** For each position, the positions it could ever pair with. */
   readonly partners: Int32Array;
   /**
@@ -73,40 +73,41 @@ export class RelaxedGame {
    * stock top): then only the dead-end figure is meant to be used (a move that removes no
    * pyramid card would count as a removal in the others).
    */
-  constructor(
-    deal: PyramideDeal,
-    private readonly pairCovering: boolean,
-    private readonly talonPairs = false,
-  ) {
-    for (let i = 0; i < PYRAMID_SIZE; i++) this.value[i] = rankOf(deal.pyramid[i]!);
-    for (const c of talonCards(deal)) this.talon.count[rankOf(c)]!++;
-    this.talon.setRadix();
-    this.partners = pairableMasks(this.value, pairCovering);
+  readonly #pairCovering: boolean;
+  readonly #talonPairs: boolean;
+
+  constructor(deal: PyramideDeal, pairCovering: boolean, talonPairs = false) {
+    this.#pairCovering = pairCovering;
+    this.#talonPairs = talonPairs;
+    for (let i = 0; i < PYRAMID_SIZE; i++) this.#value[i] = rankOf(deal.pyramid[i]!);
+    for (const c of talonCards(deal)) this.#talon.count[rankOf(c)]!++;
+    this.#talon.setRadix();
+    this.partners = pairableMasks(this.#value, pairCovering);
   }
 
   /** Relaxed positions memoised so far. */
   get size(): number {
-    return this.table.size;
+    return this.#table.size;
   }
 
   /** The usage number for a talon value used once more (0 for a King: Kings need no partner). */
   usageOf(v: number): number {
-    return this.talon.step(v);
+    return this.#talon.step(v);
   }
 
   /** The fewest removals that clear the pyramid, or NO_WIN. */
   minRemovals(removed: number, usage: number): number {
-    return this.figuresOf(removed, usage) & 255;
+    return this.#figuresOf(removed, usage) & 255;
   }
 
   /** Whether a dead end can be reached (see above). */
   deadEndReachable(removed: number, usage: number): boolean {
-    return (this.figuresOf(removed, usage) & DEAD_END) !== 0;
+    return (this.#figuresOf(removed, usage) & DEAD_END) !== 0;
   }
 
   /** The most pyramid cards removable (counting those already removed). */
   maxRemovable(removed: number, usage: number): number {
-    return (this.figuresOf(removed, usage) >>> 8) & 255;
+    return (this.#figuresOf(removed, usage) >>> 8) & 255;
   }
 
   /**
@@ -115,48 +116,48 @@ export class RelaxedGame {
    * blocking each other included.
    */
   minRemovalsAndNeeds(removed: number, usage: number, needs: RelaxedNeeds): number {
-    const id = this.solve(removed, usage, 0);
-    needs.lo = this.needLo.data[id]!;
-    needs.hi = this.needHi.data[id]!;
-    return this.figures.data[id]! & 255;
+    const id = this.#solve(removed, usage, 0);
+    needs.lo = this.#needLo.data[id]!;
+    needs.hi = this.#needHi.data[id]!;
+    return this.#figures.data[id]! & 255;
   }
 
-  private figuresOf(removed: number, usage: number): number {
-    const id = this.solve(removed, usage, 0);
-    return this.figures.data[id]!;
+  #figuresOf(removed: number, usage: number): number {
+    const id = this.#solve(removed, usage, 0);
+    return this.#figures.data[id]!;
   }
 
-  private left(usage: number, w: number): number {
-    return this.talon.unused(usage, w);
+  #left(usage: number, w: number): number {
+    return this.#talon.unused(usage, w);
   }
 
   /** The id of a relaxed position, its figures computed (depth-first, memoised) if new. */
-  private solve(removed: number, usage: number, depth: number): number {
-    const id = this.table.intern(removed, usage);
-    if (!this.table.lastWasNew) return id;
-    this.figures.ensure(id);
-    this.needLo.ensure(id);
-    this.needHi.ensure(id);
-    const value = this.value;
+  #solve(removed: number, usage: number, depth: number): number {
+    const id = this.#table.intern(removed, usage);
+    if (!this.#table.lastWasNew) return id;
+    this.#figures.ensure(id);
+    this.#needLo.ensure(id);
+    this.#needHi.ensure(id);
+    const value = this.#value;
     if (removed === FULL_PYRAMID) {
-      this.figures.data[id] = (PYRAMID_SIZE << 8) | 0;
-      this.needLo.data[id] = 0;
-      this.needHi.data[id] = 0;
+      this.#figures.data[id] = (PYRAMID_SIZE << 8) | 0;
+      this.#needLo.data[id] = 0;
+      this.#needHi.data[id] = 0;
       return id;
     }
     const base = depth * PYRAMID_SIZE;
-    const avail = this.avail;
+    const avail = this.#avail;
     let n = 0;
     for (let i = 0; i < PYRAMID_SIZE; i++) {
       if (((removed >> i) & 1) === 0 && (removed & COVER_MASK[i]!) === COVER_MASK[i]) {
         if (value[i] === 13) {
           // An available King goes first: it must go in every clearing line and only uncovers cards.
-          const child = this.solve(removed | (1 << i), usage, depth + 1);
-          const f = this.figures.data[child]!;
+          const child = this.#solve(removed | (1 << i), usage, depth + 1);
+          const f = this.#figures.data[child]!;
           const best = f & 255;
-          this.figures.data[id] = (f & ~255) | (best === NO_WIN ? NO_WIN : best + 1);
-          this.needLo.data[id] = this.needLo.data[child]!;
-          this.needHi.data[id] = this.needHi.data[child]!;
+          this.#figures.data[id] = (f & ~255) | (best === NO_WIN ? NO_WIN : best + 1);
+          this.#needLo.data[id] = this.#needLo.data[child]!;
+          this.#needHi.data[id] = this.#needHi.data[child]!;
           return id;
         }
         avail[base + n++] = i;
@@ -164,60 +165,60 @@ export class RelaxedGame {
     }
     // Figures so far, packed as stored: most removable (bits 8-15), fewest removals (bits 0-7).
     let acc = (popcount(removed) << 8) | NO_WIN;
-    this.accLo = NO_NEED;
-    this.accHi = NO_NEED;
+    this.#accLo = NO_NEED;
+    this.#accHi = NO_NEED;
     for (let a = 0; a < n; a++) {
       const pa = avail[base + a]!;
       const va = value[pa]!;
       for (let b = a + 1; b < n; b++) {
         const pb = avail[base + b]!;
-        if (va + value[pb]! === 13) acc = this.merge(acc, removed | (1 << pa) | (1 << pb), usage, usage, depth);
+        if (va + value[pb]! === 13) acc = this.#merge(acc, removed | (1 << pa) | (1 << pb), usage, usage, depth);
       }
       const w = 13 - va;
-      if (w <= 12 && this.left(usage, w) > 0) acc = this.merge(acc, removed | (1 << pa), usage + this.talon.radix[w]!, usage, depth);
+      if (w <= 12 && this.#left(usage, w) > 0) acc = this.#merge(acc, removed | (1 << pa), usage + this.#talon.radix[w]!, usage, depth);
     }
-    if (this.pairCovering) {
+    if (this.#pairCovering) {
       for (let x = 0; x < PYRAMID_SIZE; x++) {
         const y = soleAvailableCover(removed, x);
-        if (y >= 0 && value[x]! + value[y]! === 13) acc = this.merge(acc, removed | (1 << x) | (1 << y), usage, usage, depth);
+        if (y >= 0 && value[x]! + value[y]! === 13) acc = this.#merge(acc, removed | (1 << x) | (1 << y), usage, usage, depth);
       }
     }
-    if (this.talonPairs) {
+    if (this.#talonPairs) {
       for (let v = 1; v <= 6; v++) {
-        if (this.left(usage, v) > 0 && this.left(usage, 13 - v) > 0)
-          acc = this.merge(acc, removed, usage + this.talon.radix[v]! + this.talon.radix[13 - v]!, usage, depth);
+        if (this.#left(usage, v) > 0 && this.#left(usage, 13 - v) > 0)
+          acc = this.#merge(acc, removed, usage + this.#talon.radix[v]! + this.#talon.radix[13 - v]!, usage, depth);
       }
     }
     // No removal at all, and nothing left in the talon to pair: a dead end.
-    if ((acc & MOVED) === 0 && usage === this.talon.full) acc |= DEAD_END;
-    this.figures.data[id] = acc & ~MOVED;
-    this.needLo.data[id] = this.accLo;
-    this.needHi.data[id] = this.accHi;
+    if ((acc & MOVED) === 0 && usage === this.#talon.full) acc |= DEAD_END;
+    this.#figures.data[id] = acc & ~MOVED;
+    this.#needLo.data[id] = this.#accLo;
+    this.#needHi.data[id] = this.#accHi;
     return id;
   }
 
   /** `acc` improved by one removal leading to (r, u) (and marked MOVED). */
-  private merge(acc: number, r: number, u: number, usage: number, depth: number): number {
+  #merge(acc: number, r: number, u: number, usage: number, depth: number): number {
     // The solve below may recurse into merges of its own: keep this position's needs aside.
-    const keepLo = this.accLo;
-    const keepHi = this.accHi;
-    const child = this.solve(r, u, depth + 1); // first: it may grow the figures array
-    const f = this.figures.data[child]!;
-    this.accLo = keepLo;
-    this.accHi = keepHi;
+    const keepLo = this.#accLo;
+    const keepHi = this.#accHi;
+    const child = this.#solve(r, u, depth + 1); // first: it may grow the figures array
+    const f = this.#figures.data[child]!;
+    this.#accLo = keepLo;
+    this.#accHi = keepHi;
     if ((f & 255) !== NO_WIN) {
       // The child's needs plus the talon cards this removal takes (u - usage, in usage digits).
-      let lo = this.needLo.data[child]!;
-      let hi = this.needHi.data[child]!;
+      let lo = this.#needLo.data[child]!;
+      let hi = this.#needHi.data[child]!;
       const took = u - usage;
       for (let w = 1; w <= 12; w++) {
-        const n = this.talon.used(took, w);
+        const n = this.#talon.used(took, w);
         if (n === 0) continue;
         if (w <= 6) lo += n << ((w - 1) * 3);
         else hi += n << ((w - 7) * 3);
       }
-      this.accLo = minDigits(this.accLo, lo);
-      this.accHi = minDigits(this.accHi, hi);
+      this.#accLo = minDigits(this.#accLo, lo);
+      this.#accHi = minDigits(this.#accHi, hi);
     }
     let best = acc & 255;
     let most = (acc >>> 8) & 255;
