@@ -154,11 +154,11 @@ export interface OpenedDeal<A extends Analysis = Analysis, P extends Position = 
 
 /**
  * Everything the rest of the toolkit knows of a game. A new game is a folder under `games/`
- * exporting one of these, and one line in the registry. Typed by its own analysis and move
- * forms (`GameModule<PyramideAnalysis>`); the registry holds every game as the plain
+ * exporting one of these, and one line in the registry. Typed by its own analysis, move and
+ * position forms (`GameModule<PyramideAnalysis, MoveJson, PyramideGamePosition>`); the registry holds every game as the plain
  * `GameModule`, whose methods take any analysis and move the game's own deals gave.
  */
-export interface GameModule<A extends Analysis = Analysis, M extends MoveJson = MoveJson> {
+export interface GameModule<A extends Analysis = Analysis, M extends MoveJson = MoveJson, P extends Position = Position> {
   id: GameId;
   name: string;
   codes: CodeSpec;
@@ -184,7 +184,7 @@ export interface GameModule<A extends Analysis = Analysis, M extends MoveJson = 
    * Reads a code of this game (family and options already checked by the registry) or a
    * deal file of it; throws `InputError` with the reason.
    */
-  open(input: DealInput, flags: RuleFlags): OpenedDeal<A>;
+  open(input: DealInput, flags: RuleFlags): OpenedDeal<A, P>;
   /**
    * Optional: reads a deal as `open` does, throwing as it does, and returns only its rule
    * set's name: a batch checks every deal an app's dealer deals this way before solving any.

@@ -320,7 +320,7 @@ function describeDouble(a: DoubleAnalysis, style: CardStyle = 'symbols'): string
 
 const CODES = { family: 'DS1', options: ['D1N', 'D3N', 'D1V', 'D3V'] } as const;
 
-export const doubleGame: GameModule<DoubleAnalysis> = {
+export const doubleGame: GameModule<DoubleAnalysis, MoveJson, DoubleGamePosition> = {
   id: 'double',
   name: 'Double Solitaire',
   codes: CODES,

@@ -187,7 +187,7 @@ function formatJsonMove(m: MoveJson, style: CardStyle): string {
 
 const CODES = { family: 'PY1', options: ['N'] } as const;
 
-export const pyramideGame: GameModule<PyramideAnalysis> = {
+export const pyramideGame: GameModule<PyramideAnalysis, MoveJson, PyramideGamePosition> = {
   id: 'pyramide',
   name: 'Pyramide',
   codes: CODES,
